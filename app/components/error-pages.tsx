@@ -1,0 +1,45 @@
+import { Link } from "react-router";
+import { useT } from "~/lib/i18n/react";
+
+export function NotFoundPage() {
+  const { t } = useT();
+  return (
+    <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
+      <title>{`${t("errors.metaNotFound")} · ${t("brand.name")}`}</title>
+      <meta name="robots" content="noindex" />
+      <p aria-hidden="true" className="text-7xl font-black text-flame-400">404</p>
+      <h1 className="text-2xl font-bold text-white">{t("errors.notFoundTitle")}</h1>
+      <p className="text-ink-300">{t("errors.notFoundMessage")}</p>
+      <Link to="/" className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+        {t("errors.returnHome")}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorPage() {
+  const { t } = useT();
+  return (
+    <section role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
+      <title>{`${t("errors.metaError")} · ${t("brand.name")}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1 className="text-2xl font-bold text-white">{t("errors.title")}</h1>
+      <p className="text-ink-300">{t("errors.message")}</p>
+      <div className="flex flex-wrap justify-center gap-3">
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400"
+        >
+          {t("errors.tryAgain")}
+        </button>
+        <a href="/" className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800">
+          {t("errors.homePage")}
+        </a>
+      </div>
+      <a href="/contato" className="text-sm text-ink-300 underline underline-offset-4 hover:text-white">
+        {t("errors.contactUs")}
+      </a>
+    </section>
+  );
+}

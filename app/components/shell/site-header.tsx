@@ -1,0 +1,76 @@
+import { Link, useMatches } from "react-router";
+import { MENU_AUDIENCES } from "~/lib/audience";
+import type { BrandMode } from "~/lib/brand-mode";
+import { LANGUAGES } from "~/lib/i18n/languages";
+import { useT } from "~/lib/i18n/react";
+import { useRootData } from "~/root";
+import { PreferenceMenu } from "./preference-menu";
+
+/** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */
+export interface ShellHandle {
+  hideAudience?: boolean;
+}
+
+export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
+  const { t, language } = useT();
+  const root = useRootData();
+  const matches = useMatches();
+  const hideAudience = brandMode === "safe" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
+      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
+        <Link to="/" aria-label={t("nav.logoLabel")} className="flex items-center gap-2 text-lg font-black tracking-tight text-white">
+          <Logo brandMode={brandMode} />
+          <span>{brandMode === "safe" ? t("brand.safeName") : t("brand.name")}</span>
+        </Link>
+        <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">
+          <PreferenceMenu
+            name="language"
+            label={t("language.label")}
+            current={language}
+            options={LANGUAGES.map((lang) => ({ value: lang, label: t(`language.${lang}`) }))}
+            icon={<GlobeIcon />}
+          />
+          {hideAudience ? null : (
+            <PreferenceMenu
+              name="audience"
+              label={t("audience.label")}
+              current={root?.audience ?? "hetero"}
+              options={MENU_AUDIENCES.map((audience) => ({ value: audience, label: t(`audience.${audience}`) }))}
+              icon={<PeopleIcon />}
+            />
+          )}
+        </nav>
+      </div>
+    </header>
+  );
+}
+
+function Logo({ brandMode }: { brandMode: BrandMode }) {
+  return brandMode === "safe" ? (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-calm-300" fill="none" stroke="currentColor" strokeWidth="2">
+      <circle cx="12" cy="12" r="9" />
+      <path d="M8 12a4 4 0 0 0 8 0" strokeLinecap="round" />
+    </svg>
+  ) : (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-flame-500" fill="currentColor">
+      <path d="M12 2c1 4-3 6-3 10a3 3 0 0 0 6 0c0-2-1-3-1-5 3 2 5 5 5 8a7 7 0 0 1-14 0c0-6 5-8 7-13z" />
+    </svg>
+  );
+}
+
+const GlobeIcon = () => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </svg>
+);
+
+const PeopleIcon = () => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+    <circle cx="9" cy="8" r="3" />
+    <circle cx="17" cy="9" r="2.5" />
+    <path d="M3 20c0-3.5 2.7-6 6-6s6 2.5 6 6M15 14.5c3 0 6 2 6 5.5" />
+  </svg>
+);

@@ -1,0 +1,57 @@
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { PassThrough } from "node:stream";
+import { renderToPipeableStream } from "react-dom/server";
+import type { EntryContext, RouterContextProvider } from "react-router";
+import { ServerRouter } from "react-router";
+import { servicesContext, visitorContext } from "./lib/context";
+import { i18nFor } from "./lib/i18n/server";
+import { I18nProvider } from "./lib/i18n/react";
+import { NonceProvider } from "./lib/nonce";
+
+// The server fills these keys in getLoadContext; exporting them from the
+// build keeps one set of key objects (server/react-router.ts reads them).
+export { servicesContext, visitorContext };
+
+export const streamTimeout = 5_000;
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const visitor = loadContext.get(visitorContext);
+  // Loads every namespace of the language so server rendering never suspends on one.
+  await i18nFor(visitor.language);
+  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
+
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={visitor.nonce}>
+        <I18nProvider language={visitor.language}>
+          <ServerRouter context={routerContext} url={request.url} nonce={visitor.nonce} />
+        </I18nProvider>
+      </NonceProvider>,
+      {
+        nonce: visitor.nonce,
+        [waitForAll ? "onAllReady" : "onShellReady"]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError: reject,
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors after the shell are logged by the server's error handler.
+          if (shellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

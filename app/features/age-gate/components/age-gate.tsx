@@ -1,0 +1,92 @@
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import { useT } from "~/lib/i18n/react";
+import { AGE_VERIFIED_KEY, LEAVE_URL } from "../age-assurance";
+
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+function rememberVerification() {
+  try {
+    window.localStorage.setItem(AGE_VERIFIED_KEY, "true");
+  } catch {
+    // Private modes may refuse storage; the cookie below still carries the flag.
+  }
+  document.cookie = `${AGE_VERIFIED_KEY}=true; Path=/; Max-Age=${ONE_YEAR}; SameSite=Lax`;
+}
+
+/**
+ * Self-declared age gate (SPEC "Global elements"). The server renders it when
+ * the age_verified cookie is absent and leaves every clip and thumbnail out of
+ * the page until then. The question appears after the 2 s loader (CSS delay,
+ * so it also works without JavaScript; Confirm then posts to /preferences).
+ */
+export function AgeGate() {
+  const { t } = useT();
+  const dialog = useRef<HTMLDialogElement>(null);
+
+  useEffect(() => {
+    // A visitor who confirmed before but lost the cookie only needs it restored.
+    let stored: string | null = null;
+    try {
+      stored = window.localStorage.getItem(AGE_VERIFIED_KEY);
+    } catch {
+      stored = null;
+    }
+    if (stored === "true") {
+      rememberVerification();
+      window.location.reload();
+      return;
+    }
+    const el = dialog.current;
+    if (el && !el.matches(":modal")) {
+      el.close();
+      el.showModal();
+    }
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      open
+      aria-modal="true"
+      aria-labelledby="age-gate-title"
+      aria-describedby="age-gate-message"
+      onCancel={(event) => event.preventDefault()}
+      className="fixed inset-0 z-50 m-0 flex h-full max-h-none w-full max-w-none items-center justify-center bg-ink-950/95 p-4 text-ink-200 backdrop:bg-ink-950/95"
+    >
+      <div className="gate-loader absolute inset-0 flex items-center justify-center" aria-hidden="true">
+        <div className="h-10 w-10 animate-spin rounded-full border-4 border-ink-700 border-t-flame-500" />
+        <span className="sr-only">{t("ageGate.loading")}</span>
+      </div>
+      <div className="gate-question w-full max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-6 text-center shadow-2xl">
+        <h2 id="age-gate-title" className="text-2xl font-bold text-white">
+          {t("ageGate.title")}
+        </h2>
+        <p id="age-gate-message" className="mt-3 text-sm leading-relaxed text-ink-300">
+          {t("ageGate.message")}{" "}
+          <Link to="/termos-de-uso" className="underline underline-offset-2 hover:text-white">
+            {t("ageGate.termsLink")}
+          </Link>
+        </p>
+        <form
+          method="post"
+          action="/preferences"
+          className="mt-6 flex flex-col gap-3"
+          onSubmit={(event) => {
+            event.preventDefault();
+            rememberVerification();
+            window.location.reload();
+          }}
+        >
+          <input type="hidden" name="ageVerified" value="true" />
+          <button type="submit" autoFocus className="rounded-full bg-flame-500 px-5 py-3 font-semibold text-white hover:bg-flame-400">
+            {t("ageGate.confirm")}
+          </button>
+          <a href={LEAVE_URL} rel="noreferrer" className="rounded-full border border-ink-600 px-5 py-3 font-semibold text-white hover:bg-ink-800">
+            {t("ageGate.leave")}
+          </a>
+        </form>
+      </div>
+    </dialog>
+  );
+}

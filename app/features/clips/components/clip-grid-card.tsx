@@ -1,0 +1,37 @@
+import { Link } from "react-router";
+import { useT } from "~/lib/i18n/react";
+import type { ClipCard } from "../clip-card.server";
+import type { TagChip } from "../clip-tags.server";
+import { TagStrip } from "./tag-strip";
+
+/** The card used by every clip list (related, creator, tag, search): links to the video and the creator. */
+export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] }) {
+  const { t, language } = useT("discovery");
+  return (
+    <article className="flex flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900">
+      <Link to={`/video/${clip.slug}`} className="relative block aspect-[9/16] bg-ink-800" aria-label={clip.title}>
+        {clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" /> : null}
+        <span
+          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+          style={{ background: clip.category.color }}
+        >
+          {language === "es" ? clip.category.nameEs : clip.category.nameEn}
+        </span>
+      </Link>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h3 className="line-clamp-2 font-semibold text-white">
+          <Link to={`/video/${clip.slug}`} className="hover:underline">
+            {clip.title}
+          </Link>
+        </h3>
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <Link to={`/creator/${clip.creatorSlug}`} className="truncate text-ink-300 hover:text-white">
+            {clip.creatorName}
+          </Link>
+          <span className="shrink-0 text-flame-300">🔥 {t("feed.flames", { count: clip.flames })}</span>
+        </div>
+        {tags?.length ? <TagStrip tags={tags} /> : null}
+      </div>
+    </article>
+  );
+}

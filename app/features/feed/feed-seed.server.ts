@@ -1,0 +1,15 @@
+import { randomBytes } from "node:crypto";
+import { readCookie } from "~/lib/cookies";
+
+/**
+ * The feed's shuffle seed lives in a session cookie: a reload or back/forward
+ * keeps the order, a new visit (a new browser session) reshuffles.
+ */
+export const FEED_SEED_COOKIE = "feed_seed";
+
+export function feedSeed(request: Request, secure: boolean): { seed: string; setCookie?: string } {
+  const existing = readCookie(request.headers.get("cookie"), FEED_SEED_COOKIE);
+  if (existing && /^[a-z0-9]{8,32}$/i.test(existing)) return { seed: existing };
+  const seed = randomBytes(8).toString("hex");
+  return { seed, setCookie: `${FEED_SEED_COOKIE}=${seed}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}` };
+}

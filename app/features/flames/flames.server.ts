@@ -1,0 +1,91 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { clips, userFlames } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { isUuidV4 } from "~/lib/uuid";
+
+/** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
+export type Liker = { userId: string } | { visitorId: string };
+
+function likerCondition(liker: Liker) {
+  return "userId" in liker ? eq(userFlames.userId, liker.userId) : eq(userFlames.visitorId, liker.visitorId);
+}
+
+export class InvalidClipId extends Error {}
+
+/**
+ * Sets the liker's flame on a clip to `flamed` (idempotent, so retries and
+ * racing requests are harmless). The row and the clip's count change in one
+ * transaction: one row per (clip, liker) by unique index, count never below 0.
+ * Returns null when the clip does not exist or is not published.
+ */
+export async function setFlame(db: Database, input: { clipId: string; liker: Liker; flamed: boolean }) {
+  if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
+  return db.transaction(async (tx) => {
+    const [clip] = await tx
+      .select({ id: clips.id })
+      .from(clips)
+      .where(and(eq(clips.id, input.clipId), eq(clips.status, "published")));
+    if (!clip) return null;
+
+    if (input.flamed) {
+      const added = await tx
+        .insert(userFlames)
+        .values({ clipId: input.clipId, ...input.liker })
+        .onConflictDoNothing()
+        .returning({ id: userFlames.id });
+      if (added.length) await tx.update(clips).set({ flames: sql`${clips.flames} + 1` }).where(eq(clips.id, input.clipId));
+    } else {
+      const removed = await tx
+        .delete(userFlames)
+        .where(and(eq(userFlames.clipId, input.clipId), likerCondition(input.liker)))
+        .returning({ id: userFlames.id });
+      if (removed.length) {
+        await tx.update(clips).set({ flames: sql`greatest(${clips.flames} - 1, 0)` }).where(eq(clips.id, input.clipId));
+      }
+    }
+    const [after] = await tx.select({ flames: clips.flames }).from(clips).where(eq(clips.id, input.clipId));
+    return { flamed: input.flamed, flames: after?.flames ?? 0 };
+  });
+}
+
+/** Which of these clips the liker has flamed (one indexed query). */
+export async function flamedClipIds(db: Database, liker: Liker | null, clipIds: string[]): Promise<Set<string>> {
+  if (!liker || clipIds.length === 0) return new Set();
+  const rows = await db
+    .select({ clipId: userFlames.clipId })
+    .from(userFlames)
+    .where(and(likerCondition(liker), inArray(userFlames.clipId, clipIds)));
+  return new Set(rows.map((r) => r.clipId));
+}
+
+/**
+ * On sign-in, the visitor's anonymous flames become the user's (DESIGN 9). A
+ * clip both had flamed keeps one flame: the duplicate is dropped and the count
+ * goes down by one, so nothing is counted twice.
+ */
+export async function mergeVisitorFlames(db: Database, input: { visitorId: string; userId: string }) {
+  if (!isUuidV4(input.visitorId)) return { moved: 0, merged: 0 };
+  return db.transaction(async (tx) => {
+    const duplicates = await tx
+      .delete(userFlames)
+      .where(
+        and(
+          eq(userFlames.visitorId, input.visitorId),
+          sql`${userFlames.clipId} in (select clip_id from user_flames where user_id = ${input.userId})`,
+        ),
+      )
+      .returning({ clipId: userFlames.clipId });
+    if (duplicates.length) {
+      await tx
+        .update(clips)
+        .set({ flames: sql`greatest(${clips.flames} - 1, 0)` })
+        .where(inArray(clips.id, duplicates.map((d) => d.clipId)));
+    }
+    const moved = await tx
+      .update(userFlames)
+      .set({ userId: input.userId, visitorId: null })
+      .where(eq(userFlames.visitorId, input.visitorId))
+      .returning({ id: userFlames.id });
+    return { moved: moved.length, merged: duplicates.length };
+  });
+}

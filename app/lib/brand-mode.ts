@@ -1,0 +1,39 @@
+// How the server decides between the adult site and the safe-for-work
+// companion for each request (DESIGN 7, docs/decisions/004-brand-mode.md).
+
+export type BrandMode = "adult" | "safe";
+export const BRAND_MODE_COOKIE = "brand_mode";
+
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1"]);
+
+/** The host name without port or IPv6 brackets, lower-cased. */
+export function hostName(hostHeader: string | null | undefined): string {
+  const host = (hostHeader ?? "").trim().toLowerCase();
+  if (host.startsWith("[")) return host.slice(1, host.indexOf("]") > 0 ? host.indexOf("]") : undefined);
+  return host.split(":")[0] ?? "";
+}
+
+export function isLocalHost(hostHeader: string | null | undefined): boolean {
+  return LOCAL_HOSTS.has(hostName(hostHeader));
+}
+
+export interface BrandModeDecision {
+  mode: BrandMode;
+  /** Set when a local `?mode=` switch must be remembered in the cookie. */
+  remember?: BrandMode;
+}
+
+export function decideBrandMode(input: {
+  host: string | null | undefined;
+  safeHosts: readonly string[];
+  modeParam: string | null;
+  modeCookie: string | undefined;
+}): BrandModeDecision {
+  const host = hostName(input.host);
+  if (input.safeHosts.some((safe) => safe && host.includes(safe))) return { mode: "safe" };
+  if (!LOCAL_HOSTS.has(host)) return { mode: "adult" };
+
+  const fromParam = input.modeParam === "sfw" ? "safe" : input.modeParam === "adult" ? "adult" : null;
+  if (fromParam) return { mode: fromParam, remember: fromParam };
+  return { mode: input.modeCookie === "safe" ? "safe" : "adult" };
+}

@@ -1,0 +1,67 @@
+import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import pg from "pg";
+import * as schema from "../../db/schema";
+
+// One schema, two engines (docs/decisions/002-pglite-default.md): PGlite in
+// process by default, a PostgreSQL pool when DATABASE_URL is set.
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  engine: "pglite" | "postgres";
+  /** Applies the committed migrations in db/migrations. */
+  migrate(): Promise<void>;
+  /** A cheap round trip, used by /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
+
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number; migrationsFolder?: string }
+  | { dataDir: string | null; migrationsFolder?: string };
+
+/** `dataDir: null` gives a throwaway in-memory PGlite (tests). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
+
+  if ("databaseUrl" in options) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const db = drizzlePg(pool, { schema, casing: "snake_case" });
+    return {
+      db: db as unknown as Database,
+      engine: "postgres",
+      migrate: () => migratePg(db, { migrationsFolder }),
+      ping: async () => void (await pool.query("select 1")),
+      close: () => pool.end(),
+    };
+  }
+
+  let dataDir: string | undefined;
+  if (options.dataDir) {
+    dataDir = path.resolve(options.dataDir, "pglite");
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  return {
+    db: db as unknown as Database,
+    engine: "pglite",
+    migrate: () => migratePglite(db, { migrationsFolder }),
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
+}

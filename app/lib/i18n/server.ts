@@ -1,0 +1,22 @@
+import type { i18n, TFunction } from "i18next";
+import { createI18n } from "./i18n";
+import type { Language } from "./languages";
+import { loadNamespaces } from "./resources";
+
+// Every namespace is loaded once per language; the i18next instance is shared.
+const instances = new Map<Language, Promise<i18n>>();
+
+export function i18nFor(language: Language): Promise<i18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    instance = loadNamespaces(language).then((namespaces) => createI18n(language, namespaces));
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
+/** A translator for loaders and actions (titles, descriptions, messages, e-mails). */
+export async function serverT(language: Language, namespace = "common"): Promise<TFunction> {
+  const instance = await i18nFor(language);
+  return instance.getFixedT(language, [namespace, "common"]);
+}

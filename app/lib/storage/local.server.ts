@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import { createWriteStream, type Stats } from "node:fs";
+import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+import {
+  assertValidKey,
+  clampRange,
+  contentTypeFor,
+  type ObjectInfo,
+  type Storage,
+  type StoredObject,
+} from "./storage.server";
+
+function isMissing(err: unknown): boolean {
+  const code = (err as NodeJS.ErrnoException | null)?.code;
+  // ENOTDIR: a key like `a.mp4/b` where `a.mp4` is a file.
+  return code === "ENOENT" || code === "ENOTDIR";
+}
+
+function info(key: string, st: Stats): ObjectInfo {
+  return {
+    size: st.size,
+    contentType: contentTypeFor(key),
+    etag: `"${st.size.toString(16)}-${Math.floor(st.mtimeMs).toString(16)}"`,
+    lastModified: st.mtime,
+  };
+}
+
+/**
+ * Objects are plain files under `rootDir`. The local driver ignores
+ * `opts.contentType`: the type always comes from the key's extension.
+ */
+export function createLocalStorage(rootDir: string): Storage {
+  const root = path.resolve(rootDir);
+
+  function fileFor(key: string): string {
+    assertValidKey(key);
+    const file = path.resolve(root, ...key.split("/"));
+    // Key validation already rules out traversal; this is the belt to its braces.
+    if (!file.startsWith(root + path.sep)) throw new TypeError(`key escapes storage root: ${key}`);
+    return file;
+  }
+
+  async function head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const st = await stat(fileFor(key));
+      return st.isFile() ? info(key, st) : null;
+    } catch (err) {
+      if (isMissing(err)) return null;
+      throw err;
+    }
+  }
+
+  return {
+    driver: "local",
+
+    async put(key, body) {
+      const file = fileFor(key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // `~` cannot appear in a key, so a half-written temp file is unreachable
+      // through any URL; rename() then swaps the complete file in atomically.
+      const tmp = `${file}~${randomUUID()}.part`;
+      try {
+        if (Buffer.isBuffer(body)) await writeFile(tmp, body);
+        else await pipeline(body, createWriteStream(tmp));
+        await rename(tmp, file);
+      } catch (err) {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      }
+    },
+
+    head,
+
+    async get(key, range): Promise<StoredObject | null> {
+      const file = fileFor(key);
+      let fh;
+      try {
+        fh = await open(file, "r");
+      } catch (err) {
+        if (isMissing(err) || (err as NodeJS.ErrnoException).code === "EISDIR") return null;
+        throw err;
+      }
+      try {
+        // fstat on the open handle: size/etag describe exactly the bytes we stream,
+        // even if the file is replaced meanwhile.
+        const st = await fh.stat();
+        if (!st.isFile()) {
+          await fh.close();
+          return null;
+        }
+        const r = range ? clampRange(key, range, st.size) : undefined;
+        const body: Readable = fh.createReadStream(r ? { start: r.start, end: r.end } : {});
+        return { ...info(key, st), body, ...(r ? { range: r } : {}) };
+      } catch (err) {
+        await fh.close();
+        throw err;
+      }
+    },
+
+    async delete(key) {
+      await rm(fileFor(key), { force: true });
+    },
+
+    async exists(key) {
+      return (await head(key)) !== null;
+    },
+  };
+}

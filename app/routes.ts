@@ -1,0 +1,17 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+// The route table, in SPEC section 2 order. Routes inside `adult-only` answer
+// 404 in safe mode before any of their loaders run.
+export default [
+  index("routes/home.tsx"),
+  layout("routes/adult-only.tsx", [
+    route("api/feed", "routes/api.feed.ts"),
+    route("api/flames", "routes/api.flames.ts"),
+  ]),
+  route("sobre-nos", "routes/about.tsx", { id: "about" }),
+  route("sobre", "routes/about.tsx", { id: "about-short" }),
+  route("termos-de-uso", "routes/terms.tsx"),
+  route("politica-de-privacidade", "routes/privacy.tsx"),
+  route("preferences", "routes/preferences.ts"),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** Audiences a clip belongs to (DESIGN 6). */
+export const AUDIENCES = ["hetero", "gay", "trans"] as const;
+export type Audience = (typeof AUDIENCES)[number];
+
+/** Clip lifecycle: only `published` clips are ever shown to visitors. */
+export const CLIP_STATUSES = ["published", "hidden", "processing"] as const;
+export type ClipStatus = (typeof CLIP_STATUSES)[number];
+
+const timestamps = {
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+};
+
+/** Browse categories (DESIGN 5): swing, hotwife, bdsm, feet, woman, trans. */
+export const videoCategories = pgTable(
+  "video_categories",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull(),
+    nameEn: text().notNull(),
+    nameEs: text().notNull(),
+    color: text().notNull(),
+    /** Older query-layer values accepted in URLs, e.g. `dominatrix-bdsm`. */
+    aliases: text().array().notNull().default(sql`'{}'::text[]`),
+    searchQuery: text(),
+    mainTagEn: text(),
+    mainTagEs: text(),
+    active: boolean().notNull().default(true),
+    orderPriority: integer().notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("video_categories_slug_key").on(t.slug), index("video_categories_order_idx").on(t.active, t.orderPriority, t.slug)],
+);
+
+export const creators = pgTable(
+  "creators",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull(),
+    name: text().notNull(),
+    bio: text(),
+    /** Storage key of the avatar; null means the initials avatar is drawn. */
+    avatarKey: text(),
+    twitterProfileUrl: text(),
+    websiteUrl: text(),
+    followersCount: integer().notNull().default(0),
+    verified: boolean().notNull().default(false),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("creators_slug_key").on(t.slug),
+    index("creators_followers_idx").on(t.followersCount),
+    index("creators_name_trgm_idx").using("gin", sql`lower(${t.name}) gin_trgm_ops`),
+  ],
+);
+
+/** Where the full content lives ('Full Content' opens `url`). */
+export const channelSites = pgTable(
+  "channel_sites",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    url: text().notNull(),
+    producerLink: text(),
+    verified: boolean().notNull().default(false),
+    audiences: text().array().$type<Audience[]>().notNull().default(sql`'{hetero}'::text[]`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("channel_sites_url_key").on(t.url)],
+);
+
+/** One clip model for every page (DESIGN 3). */
+export const clips = pgTable(
+  "clips",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    title: text().notNull(),
+    description: text(),
+    /** Friendly slug: title (≤ 50 chars), category, first 8 hex chars of the id (DESIGN 4). */
+    slug: text().notNull(),
+    creatorId: uuid()
+      .notNull()
+      .references(() => creators.id, { onDelete: "restrict" }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => videoCategories.id, { onDelete: "restrict" }),
+    channelSiteId: uuid().references(() => channelSites.id, { onDelete: "set null" }),
+    /** Page on the channel site with the full content. */
+    sourceUrl: text(),
+    /** Storage key of the MP4 served at /media/<key>. */
+    videoKey: text().notNull(),
+    /** Fallback URL of the same video on the origin storage, tried after /media. */
+    storageUrl: text(),
+    thumbnail1Key: text(),
+    thumbnail2Key: text(),
+    thumbnail3Key: text(),
+    startSeconds: real(),
+    endSeconds: real(),
+    durationSeconds: real().notNull(),
+    fileSizeBytes: integer(),
+    status: text().$type<ClipStatus>().notNull().default("published"),
+    audiences: text().array().$type<Audience[]>().notNull().default(sql`'{hetero}'::text[]`),
+    /** Denormalised like count, changed in the same transaction as user_flames. */
+    flames: integer().notNull().default(0),
+    publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("clips_slug_key").on(t.slug),
+    check("clips_flames_not_negative", sql`${t.flames} >= 0`),
+    check("clips_status_check", sql`${t.status} in ('published', 'hidden', 'processing')`),
+    // Feed, category, creator and popularity listings all read published clips only.
+    index("clips_published_idx").on(t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_category_published_idx").on(t.categoryId, t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_creator_published_idx").on(t.creatorId, t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_flames_idx").on(t.flames.desc(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_audiences_idx").using("gin", t.audiences),
+    index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
+    // Search (DESIGN 15): substring matches on titles use trigram indexes.
+    index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
+  ],
+);
+
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    slug: text().notNull(),
+    nameEn: text().notNull(),
+    nameEs: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("tags_slug_key").on(t.slug)],
+);
+
+/** Tags of a clip, with the model that proposed them and its confidence. */
+export const clipTags = pgTable(
+  "clip_tags",
+  {
+    clipId: uuid()
+      .notNull()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    generationModel: text(),
+    confidenceScore: real(),
+    position: integer().notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.clipId, t.tagId] }), index("clip_tags_tag_idx").on(t.tagId, t.clipId)],
+);

@@ -1,0 +1,30 @@
+import { sql } from "drizzle-orm";
+import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { clips } from "./catalog";
+
+/**
+ * A flame (like) is one row per (clip, liker): a signed-in user, or an
+ * anonymous visitor known by the `spicy_uid` cookie (DESIGN 9). The clip's
+ * `flames` column changes in the same transaction.
+ */
+export const userFlames = pgTable(
+  "user_flames",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    clipId: uuid()
+      .notNull()
+      .references(() => clips.id, { onDelete: "cascade" }),
+    userId: text().references(() => user.id, { onDelete: "cascade" }),
+    /** The anonymous visitor id (`spicy_uid`), when not signed in. */
+    visitorId: uuid(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("user_flames_one_liker", sql`num_nonnulls(${t.userId}, ${t.visitorId}) = 1`),
+    uniqueIndex("user_flames_clip_user_key").on(t.clipId, t.userId).where(sql`${t.userId} is not null`),
+    uniqueIndex("user_flames_clip_visitor_key").on(t.clipId, t.visitorId).where(sql`${t.visitorId} is not null`),
+    index("user_flames_user_idx").on(t.userId, t.createdAt.desc()).where(sql`${t.userId} is not null`),
+    index("user_flames_visitor_idx").on(t.visitorId).where(sql`${t.visitorId} is not null`),
+  ],
+);

@@ -1,0 +1,159 @@
+import { count, inArray } from "drizzle-orm";
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import type { Database } from "../../app/lib/db.server";
+import type { Logger } from "../../app/lib/logger.server";
+import { clipSlug, slugify } from "../../app/lib/slug";
+import type { Storage } from "../../app/lib/storage/storage.server";
+import { channelSites, clips, clipTags, creators, tags, videoCategories, type Audience } from "../schema";
+import { CATEGORIES, CHANNEL_SITES, CREATORS, demoTitle, seededRandom, TAGS } from "./catalog-data";
+
+const MEDIA_DIR = new URL("./media/", import.meta.url);
+
+export interface MediaFile {
+  file: string;
+  durationSeconds: number;
+  bytes: number;
+  thumbnails: string[];
+}
+
+export function demoMedia(): MediaFile[] {
+  return JSON.parse(readFileSync(new URL("manifest.json", MEDIA_DIR), "utf8")) as MediaFile[];
+}
+
+export const videoKeyFor = (file: string) => `clips/${file}`;
+export const thumbKeyFor = (file: string) => `thumbs/${file}`;
+
+/** Copies the committed demo media into the configured storage (skips what is there). */
+async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
+  for (const item of media) {
+    const files = [[videoKeyFor(item.file), item.file], ...item.thumbnails.map((t) => [thumbKeyFor(t), t])] as const;
+    for (const [key, file] of files) {
+      if (!(await storage.exists(key))) await storage.put(key, readFileSync(new URL(file, MEDIA_DIR)));
+    }
+  }
+}
+
+/** Categories, creators, channel sites and tags: upserted by their natural keys. */
+async function seedReferenceData(db: Database) {
+  await db
+    .insert(videoCategories)
+    .values(CATEGORIES.map((c, i) => ({ ...c, aliases: [...c.aliases], orderPriority: i + 1, searchQuery: c.slug })))
+    .onConflictDoNothing();
+  await db
+    .insert(creators)
+    .values(CREATORS.map((c) => ({ slug: slugify(c.name), name: c.name, bio: c.bio, followersCount: c.followers, verified: c.verified })))
+    .onConflictDoNothing();
+  await db
+    .insert(channelSites)
+    .values(CHANNEL_SITES.map((s) => ({ ...s, verified: true, audiences: ["hetero", "gay", "trans"] as Audience[] })))
+    .onConflictDoNothing();
+  await db
+    .insert(tags)
+    .values(TAGS.map(([slug, nameEn, nameEs]) => ({ slug, nameEn, nameEs })))
+    .onConflictDoNothing();
+
+  const [categoryRows, creatorRows, siteRows, tagRows] = await Promise.all([
+    db.select({ id: videoCategories.id, slug: videoCategories.slug }).from(videoCategories),
+    db.select({ id: creators.id }).from(creators).where(inArray(creators.slug, CREATORS.map((c) => slugify(c.name)))),
+    db.select({ id: channelSites.id, url: channelSites.url }).from(channelSites),
+    db.select({ id: tags.id, slug: tags.slug }).from(tags),
+  ]);
+  return { categoryRows, creatorRows, siteRows, tagRows };
+}
+
+type References = Awaited<ReturnType<typeof seedReferenceData>>;
+
+/** Rows for `count` synthetic clips starting at `offset`, reusing the demo media files. */
+export function buildDemoClips(refs: References, media: MediaFile[], offset: number, total: number, now = Date.now()) {
+  const random = seededRandom(offset + 1);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
+  const categoryTagIds = new Map(refs.tagRows.map((t) => [t.slug, t.id]));
+  const generalTags = refs.tagRows.filter((t) => !["hetero", "gay", "trans"].includes(t.slug));
+
+  const clipRows: (typeof clips.$inferInsert)[] = [];
+  const tagRows: (typeof clipTags.$inferInsert)[] = [];
+  for (let i = offset; i < offset + total; i++) {
+    const id = randomUUID();
+    const category = refs.categoryRows[i % refs.categoryRows.length]!;
+    const item = media[i % media.length]!;
+    const title = demoTitle(i);
+    const roll = random();
+    const audiences: Audience[] = roll < 0.6 ? ["hetero"] : roll < 0.75 ? ["gay"] : roll < 0.85 ? ["trans"] : ["hetero", "trans"];
+    if (category.slug === "trans" && !audiences.includes("trans")) audiences.push("trans");
+    // Spread over the last 60 days, with the first few clips inside this week.
+    // Every fifth clip has no channel: its 'Full Content' link is '#'.
+    const site = i % 5 === 4 || refs.siteRows.length === 0 ? null : pick(refs.siteRows);
+    const ageDays = i < 8 ? i * 0.7 : random() * 60;
+    clipRows.push({
+      id,
+      title,
+      description: `A short synthetic ${category.slug} clip: abstract motion and test patterns.`,
+      slug: clipSlug(title, category.slug, id),
+      creatorId: refs.creatorRows[i % refs.creatorRows.length]!.id,
+      categoryId: category.id,
+      channelSiteId: site?.id ?? null,
+      sourceUrl: site ? `${site.url}/watch/${id.slice(0, 8)}` : null,
+      videoKey: videoKeyFor(item.file),
+      thumbnail1Key: item.thumbnails[0] ? thumbKeyFor(item.thumbnails[0]) : null,
+      thumbnail2Key: item.thumbnails[1] ? thumbKeyFor(item.thumbnails[1]) : null,
+      thumbnail3Key: item.thumbnails[2] ? thumbKeyFor(item.thumbnails[2]) : null,
+      startSeconds: 0,
+      endSeconds: item.durationSeconds,
+      durationSeconds: item.durationSeconds,
+      fileSizeBytes: item.bytes,
+      audiences,
+      flames: Math.floor(random() ** 2 * 500),
+      publishedAt: new Date(now - ageDays * 86_400_000),
+    });
+
+    const chosen = new Set<string>();
+    const mainTag = categoryTagIds.get(category.slug);
+    if (mainTag) chosen.add(mainTag);
+    for (const audience of audiences) chosen.add(categoryTagIds.get(audience)!);
+    while (chosen.size < 3 + Math.floor(random() * 4)) chosen.add(pick(generalTags).id);
+    [...chosen].forEach((tagId, position) =>
+      tagRows.push({ clipId: id, tagId, position, generationModel: "demo-seed", confidenceScore: Math.round((0.6 + random() * 0.4) * 100) / 100 }),
+    );
+  }
+  return { clipRows, tagRows };
+}
+
+export async function insertClips(db: Database, rows: ReturnType<typeof buildDemoClips>) {
+  await db.transaction(async (tx) => {
+    await tx.insert(clips).values(rows.clipRows);
+    await tx.insert(clipTags).values(rows.tagRows);
+  });
+}
+
+/**
+ * Seeds the demo catalogue when the database has no clips yet. Idempotent: the
+ * reference data is upserted and clips are only added to an empty catalogue.
+ * Returns what it did, or null when there was nothing to do.
+ */
+export async function seedDemoContent({ db, storage, log }: { db: Database; storage: Storage; log?: Logger }) {
+  const media = demoMedia();
+  await uploadDemoMedia(storage, media);
+  const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(clips);
+  if (existing > 0) return null;
+
+  log?.info("seeding the demo catalogue");
+  const refs = await seedReferenceData(db);
+  const rows = buildDemoClips(refs, media, 0, media.length);
+  await insertClips(db, rows);
+  return { clips: rows.clipRows.length, categories: refs.categoryRows.length, creators: refs.creatorRows.length, tags: refs.tagRows.length };
+}
+
+/** `npm run seed -- --clips N`: adds N synthetic clips for performance work. */
+export async function seedLargeCatalogue(db: Database, storage: Storage, total: number, log?: Logger) {
+  const media = demoMedia();
+  await uploadDemoMedia(storage, media);
+  const refs = await seedReferenceData(db);
+  const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(clips);
+  const batch = 1000;
+  for (let done = 0; done < total; done += batch) {
+    await insertClips(db, buildDemoClips(refs, media, existing + done, Math.min(batch, total - done)));
+    if ((done / batch) % 10 === 0) log?.info({ inserted: done + Math.min(batch, total - done), total }, "seeding clips");
+  }
+  return { added: total, total: existing + total };
+}

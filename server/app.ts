@@ -1,0 +1,62 @@
+import compression from "compression";
+import express from "express";
+import path from "node:path";
+import type { Services } from "../app/lib/context";
+import { healthz } from "./health";
+import { mediaRouter } from "./media";
+import { reactRouterHandler, type BuildSource } from "./react-router";
+import { bodyLimit, requestLog } from "./request-log";
+import { cspNonce, securityHeaders } from "./security";
+import { resolveVisitor } from "./visitor";
+
+export interface AppOptions {
+  services: Services;
+  ping: () => Promise<void>;
+  build: BuildSource;
+  /** In development the Vite dev server serves assets and rebuilds the app. */
+  vite?: { middlewares: express.RequestHandler };
+  clientDir: string;
+}
+
+/** Maximum request body outside the upload routes. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export function createApp({ services, ping, build, vite, clientDir }: AppOptions) {
+  const { env, log } = services;
+  const secure = services.origin.startsWith("https:");
+  const app = express();
+
+  app.disable("x-powered-by");
+  app.set("trust proxy", env.TRUST_PROXY);
+  app.use(requestLog(log));
+  app.use(cspNonce);
+  app.use(securityHeaders({ https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) }));
+
+  app.get("/healthz", healthz(ping));
+  // Media is served before compression: video bytes do not compress, and Range must stay exact.
+  app.use("/media", mediaRouter(services.storage));
+
+  app.use(compression());
+  if (vite) {
+    app.use(vite.middlewares);
+  } else {
+    // Hashed file names never change: cache them for a year.
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  app.use(bodyLimit(BODY_LIMIT_BYTES));
+  app.use((req, res, next) => {
+    res.locals.visitor = resolveVisitor(req, res, env, secure);
+    next();
+  });
+  app.all("/{*splat}", reactRouterHandler(build, services, vite ? "development" : "production"));
+
+  app.use(((error, req, res, _next) => {
+    log.error({ err: error, url: req.originalUrl }, "unhandled error");
+    if (res.headersSent) return res.end();
+    res.status(500).type("text/plain").send("Internal Server Error");
+  }) as express.ErrorRequestHandler);
+
+  return app;
+}

@@ -1,0 +1,78 @@
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import type { ServerBuild } from "react-router";
+import { EnvError, parseEnv } from "../app/lib/env.server";
+import { createLogger } from "../app/lib/logger.server";
+import { createApp } from "./app";
+import { startPlatform } from "./platform";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const dev = process.argv.includes("--dev");
+
+async function main() {
+  let env;
+  try {
+    env = parseEnv({ NODE_ENV: dev ? "development" : "production", ...process.env });
+  } catch (error) {
+    if (error instanceof EnvError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = createLogger(env.LOG_LEVEL);
+  const platform = await startPlatform(env, log);
+
+  let build: () => Promise<ServerBuild>;
+  let vite: Awaited<ReturnType<typeof import("vite").createServer>> | undefined;
+  if (dev) {
+    vite = await (await import("vite")).createServer({ root, server: { middlewareMode: true } });
+    const devServer = vite;
+    build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  } else {
+    const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+    build = async () => serverBuild;
+  }
+
+  const app = createApp({
+    services: platform.services,
+    ping: platform.database.ping,
+    build,
+    vite,
+    clientDir: path.join(root, "build/client"),
+  });
+
+  const server = app.listen(env.PORT, env.HOST, () => {
+    const address = server.address();
+    const port = typeof address === "object" && address ? address.port : env.PORT;
+    log.info({ port, host: env.HOST, origin: platform.services.origin, dev }, "server listening");
+  });
+  server.keepAliveTimeout = 65_000;
+
+  // Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    const force = setTimeout(() => {
+      log.warn("in-flight requests did not finish in time; exiting");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(async () => {
+      await vite?.close();
+      await platform.close();
+      log.info("shutdown complete");
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+  };
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("SIGINT", () => shutdown("SIGINT"));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

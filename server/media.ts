@@ -1,0 +1,166 @@
+import express, { type Request, type Response } from "express";
+import { pipeline } from "node:stream";
+import {
+  contentTypeFor,
+  isQuarantineKey,
+  isValidMediaKey,
+  RangeNotSatisfiableError,
+  type ByteRange,
+  type ObjectInfo,
+  type Storage,
+} from "../app/lib/storage/index.server";
+
+type RangeResult = ByteRange | "unsatisfiable" | null;
+
+/**
+ * Parses a single `bytes=` range (RFC 9110 §14.1.2). Returns null for anything
+ * we choose to ignore (malformed, multiple ranges, other units): the full 200
+ * response is then the correct answer.
+ */
+export function parseRange(header: string, size: number): RangeResult {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!m) return null;
+  const [, a = "", b = ""] = m;
+  if (a === "" && b === "") return null;
+  if (a === "") {
+    const suffix = Number(b);
+    if (suffix === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - suffix), end: size - 1 };
+  }
+  const start = Number(a);
+  const end = b === "" ? Infinity : Number(b);
+  if (end < start) return null;
+  if (start >= size) return "unsatisfiable";
+  return { start, end: Math.min(end, size - 1) };
+}
+
+/** Weak comparison, as If-None-Match requires (RFC 9110 §13.1.2). */
+function etagMatches(header: string, etag: string): boolean {
+  const bare = (t: string) => t.trim().replace(/^W\//, "");
+  return header.trim() === "*" || header.split(",").some((t) => bare(t) === bare(etag));
+}
+
+function notModified(req: Request, info: ObjectInfo): boolean {
+  const inm = req.get("if-none-match");
+  // When If-None-Match is present, If-Modified-Since must be ignored.
+  if (inm !== undefined) return etagMatches(inm, info.etag);
+  const ims = Date.parse(req.get("if-modified-since") ?? "");
+  // HTTP dates have whole-second precision; compare at that precision.
+  return !Number.isNaN(ims) && Math.floor(info.lastModified.getTime() / 1000) * 1000 <= ims;
+}
+
+/** A Range is honoured only if If-Range (when sent) still names this version. */
+function rangeApplies(req: Request, info: ObjectInfo): boolean {
+  const ifRange = req.get("if-range");
+  if (ifRange === undefined) return true;
+  return ifRange.trim() === info.etag || ifRange.trim() === info.lastModified.toUTCString();
+}
+
+// res.end rather than res.send: send() would add its own ETag and run its own
+// freshness check, which have no business on an error body.
+function text(res: Response, status: number, body: string): void {
+  // Validators may already be set when storage fails mid-request; an error must
+  // not be cached as if it were the immutable object.
+  for (const h of ["ETag", "Last-Modified", "Cache-Control"]) res.removeHeader(h);
+  res.status(status);
+  res.set({ "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)) });
+  res.end(body);
+}
+
+function setValidators(res: Response, info: ObjectInfo): void {
+  res.set({
+    ETag: info.etag,
+    "Last-Modified": info.lastModified.toUTCString(),
+    // Keys are never rewritten in place, so a URL's bytes never change.
+    "Cache-Control": "public, max-age=31536000, immutable",
+  });
+}
+
+/** The key as the client sent it: everything after the mount point, decoded once. */
+function keyFrom(req: Request): string | null {
+  const raw = req.url.split("?", 1)[0]!.replace(/^\//, "");
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
+export interface MediaRouterOptions {
+  /** Storage failures answer 500 without details; this is where they go instead. */
+  onError?: (err: unknown, key: string) => void;
+}
+
+/** Public media files, mounted at `/media`. Never serves `quarantine/`. */
+export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): express.Router {
+  const onError = opts.onError ?? ((err, key) => console.error(`media: storage error for ${key}`, err));
+  const router = express.Router();
+
+  // router.use, not a route pattern: we want the raw, undecoded path so that
+  // encoded slashes and dots are judged after exactly one decode.
+  router.use(async (req, res) => {
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.set("Allow", "GET, HEAD");
+      return text(res, 405, "Method Not Allowed");
+    }
+    const key = keyFrom(req);
+    if (key === null || !isValidMediaKey(key)) return text(res, 400, "Bad Request");
+    if (isQuarantineKey(key)) return text(res, 404, "Not Found");
+
+    try {
+      const info = await storage.head(key);
+      if (!info) return text(res, 404, "Not Found");
+
+      res.set({ "Accept-Ranges": "bytes", "X-Content-Type-Options": "nosniff" });
+      if (notModified(req, info)) {
+        setValidators(res, info);
+        return void res.status(304).end();
+      }
+
+      const rangeHeader = req.get("range");
+      // Range is defined for GET only (RFC 9110 §14.2); HEAD gets the full headers.
+      const range =
+        req.method === "GET" && rangeHeader !== undefined && rangeApplies(req, info)
+          ? parseRange(rangeHeader, info.size)
+          : null;
+      if (range === "unsatisfiable") {
+        res.set("Content-Range", `bytes */${info.size}`);
+        return text(res, 416, "Range Not Satisfiable");
+      }
+
+      // Only now, so a 416 is not stamped cacheable for a year.
+      setValidators(res, info);
+      res.set("Content-Type", contentTypeFor(key));
+      if (req.method === "HEAD") {
+        res.set("Content-Length", String(info.size));
+        return void res.status(200).end();
+      }
+
+      const obj = await storage.get(key, range ?? undefined);
+      if (!obj) return text(res, 404, "Not Found");
+      if (range && obj.range) {
+        res.status(206);
+        res.set("Content-Range", `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`);
+        res.set("Content-Length", String(obj.range.end - obj.range.start + 1));
+      } else {
+        res.status(200);
+        res.set("Content-Length", String(obj.size));
+      }
+      // pipeline destroys the source when the client goes away mid-download.
+      pipeline(obj.body, res, (err) => {
+        // Premature close is the client hanging up, not a storage fault.
+        if (err && err.code !== "ERR_STREAM_PREMATURE_CLOSE") onError(err, key);
+      });
+    } catch (err) {
+      if (err instanceof RangeNotSatisfiableError) {
+        // The object shrank between head() and get().
+        return text(res, 416, "Range Not Satisfiable");
+      }
+      onError(err, key);
+      if (res.headersSent) res.destroy();
+      else text(res, 500, "Storage Error");
+    }
+  });
+
+  return router;
+}

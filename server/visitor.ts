@@ -1,0 +1,46 @@
+import type { Request, Response } from "express";
+import { selfDeclaration } from "../app/features/age-gate/age-assurance";
+import { AUDIENCE_COOKIE, parseAudience } from "../app/lib/audience";
+import { BRAND_MODE_COOKIE, decideBrandMode } from "../app/lib/brand-mode";
+import type { Visitor } from "../app/lib/context";
+import { preferenceCookie, readCookie } from "../app/lib/cookies";
+import type { Env } from "../app/lib/env.server";
+import { isLanguage, LANGUAGE_COOKIE, negotiateLanguage } from "../app/lib/i18n/languages";
+
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/** Whether the TCP peer itself is on this machine (proxies' headers are not trusted for this). */
+export function isLoopbackPeer(req: Request): boolean {
+  return LOOPBACK.test(req.socket.remoteAddress ?? "");
+}
+
+/** Everything the server decides about a request before React Router sees it. */
+export function resolveVisitor(req: Request, res: Response, env: Env, secure: boolean): Visitor {
+  const cookies = req.headers.cookie;
+  const query = new URL(req.originalUrl, "http://x").searchParams;
+
+  const brand = decideBrandMode({
+    host: req.headers.host,
+    safeHosts: env.SAFE_HOSTS,
+    modeParam: query.get("mode"),
+    modeCookie: readCookie(cookies, BRAND_MODE_COOKIE),
+  });
+  if (brand.remember) res.append("Set-Cookie", preferenceCookie(BRAND_MODE_COOKIE, brand.remember, { secure }));
+
+  // ?lang= makes each language addressable for hreflang; it does not change the saved preference.
+  const langParam = query.get("lang");
+  const language = isLanguage(langParam)
+    ? langParam
+    : negotiateLanguage(readCookie(cookies, LANGUAGE_COOKIE), req.headers["accept-language"] ?? null);
+
+  return {
+    nonce: res.locals.cspNonce,
+    brandMode: brand.mode,
+    language,
+    audience: parseAudience(readCookie(cookies, AUDIENCE_COOKIE)),
+    ageVerified: selfDeclaration.isVerified(cookies),
+    ageGateEnabled: env.AGE_GATE,
+    clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+    isLoopback: isLoopbackPeer(req),
+  };
+}

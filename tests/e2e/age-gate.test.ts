@@ -1,0 +1,69 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newPage } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("age gate", () => {
+  it("shows the question after the loader and withholds every clip until confirmed", async () => {
+    const page = await newPage(browser, { ageVerified: false });
+    const mediaRequests: string[] = [];
+    page.on("request", (r) => r.url().includes("/media/") && mediaRequests.push(r.url()));
+    await page.goto("/");
+
+    const dialog = page.getByRole("dialog", { name: "Are you 18 or older?" });
+    // The question appears only after the 2000 ms loader.
+    await expect(page.getByRole("button", { name: "Confirm, I am 18 or older" }).isVisible()).resolves.toBe(false);
+    await dialog.getByRole("button", { name: "Confirm, I am 18 or older" }).waitFor({ state: "visible", timeout: 5000 });
+    await expect(page.locator('video[src*="/media/"], img[src*="/media/"]').count()).resolves.toBe(0);
+    expect(mediaRequests).toEqual([]);
+
+    await dialog.getByRole("button", { name: "Confirm, I am 18 or older" }).click();
+    await page.locator('video[src*="/media/"]').first().waitFor({ state: "attached" });
+    await expect(page.evaluate(() => localStorage.getItem("age_verified"))).resolves.toBe("true");
+    expect((await page.context().cookies()).find((c) => c.name === "age_verified")?.value).toBe("true");
+
+    await page.reload();
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("sends the visitor to a search engine when they leave", async () => {
+    const page = await newPage(browser, { ageVerified: false });
+    await page.route("https://www.google.com/**", (route) => route.fulfill({ status: 200, body: "search engine" }));
+    await page.goto("/");
+    await page.getByRole("link", { name: "Leave this site" }).click({ timeout: 5000 });
+    await page.waitForURL("https://www.google.com/");
+    await page.context().close();
+  });
+
+  it("restores the cookie from the local flag without asking again", async () => {
+    const page = await newPage(browser, { ageVerified: false });
+    await page.goto("/termos-de-uso");
+    await page.evaluate(() => localStorage.setItem("age_verified", "true"));
+    // The page restores the cookie and reloads itself at once.
+    await page.goto("/", { waitUntil: "commit" });
+    await page.locator('video[src*="/media/"]').first().waitFor({ state: "attached", timeout: 10_000 });
+    await expect(page.getByRole("dialog").count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("works without JavaScript: Confirm posts the flag and comes back", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/");
+    await page.getByRole("button", { name: "Confirm, I am 18 or older" }).click({ timeout: 5000 });
+    await page.waitForURL(`${baseURL()}/`);
+    await expect(page.locator('video[src*="/media/"]').count()).resolves.toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it("is not shown in safe mode", async () => {
+    const html = await (await fetch(`${baseURL()}/?mode=sfw`)).text();
+    expect(html).not.toContain("Are you 18 or older?");
+  });
+});

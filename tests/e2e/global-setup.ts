@@ -1,0 +1,35 @@
+import { execFileSync } from "node:child_process";
+import type { TestProject } from "vitest/node";
+import { sql } from "drizzle-orm";
+import { openDatabase } from "../../app/lib/db.server";
+import { startServer, type RunningServer } from "../support/server";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    baseURL: string;
+    dataDir: string;
+  }
+}
+
+let server: RunningServer | undefined;
+
+/** Builds the app once and starts one production server on a fresh database for the suite. */
+export async function setup(project: TestProject) {
+  execFileSync("npm", ["run", "build"], { stdio: "ignore", cwd: project.config.root });
+  if (process.env.TEST_DATABASE_URL) {
+    const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
+    await handle.db.execute(sql`drop schema if exists public cascade`);
+    await handle.db.execute(sql`drop schema if exists drizzle cascade`);
+    await handle.db.execute(sql`create schema public`);
+    await handle.close();
+  }
+  // calm.test plays the companion site's host name (Chromium maps it to 127.0.0.1).
+  server = await startServer({ SAFE_HOSTS: "calm.test" });
+  project.provide("baseURL", server.url);
+  project.provide("dataDir", server.dataDir);
+}
+
+export async function teardown() {
+  const code = await server?.stop();
+  if (code !== 0) throw new Error(`server did not shut down gracefully (exit ${code}):\n${server?.output()}`);
+}

@@ -1,0 +1,66 @@
+import { gzipSync } from "node:zlib";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newPage } from "./support";
+
+describe("media", () => {
+  it("answers Range requests on a clip with 206 and the exact bytes", async () => {
+    const full = await fetch(`${baseURL()}/media/clips/clip-01.mp4`);
+    expect(full.status).toBe(200);
+    expect(full.headers.get("content-type")).toBe("video/mp4");
+    expect(full.headers.get("accept-ranges")).toBe("bytes");
+    expect(full.headers.get("cache-control")).toContain("max-age=31536000");
+    const bytes = new Uint8Array(await full.arrayBuffer());
+
+    const part = await fetch(`${baseURL()}/media/clips/clip-01.mp4`, { headers: { range: "bytes=100-1123" } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 100-1123/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(100, 1124));
+
+    const beyond = await fetch(`${baseURL()}/media/clips/clip-01.mp4`, { headers: { range: `bytes=${bytes.length + 10}-` } });
+    expect(beyond.status).toBe(416);
+
+    const etag = full.headers.get("etag")!;
+    const again = await fetch(`${baseURL()}/media/clips/clip-01.mp4`, { headers: { "if-none-match": etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it("refuses traversal and unknown keys", async () => {
+    for (const path of ["/media/%2e%2e/package.json", "/media/clips/..%2f..%2fpackage.json", "/media/clips/none.mp4"]) {
+      const response = await fetch(`${baseURL()}${path}`);
+      expect([400, 404]).toContain(response.status);
+    }
+  });
+});
+
+describe("home page weight", () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(() => browser?.close());
+
+  it("loads under 150 KB of gzipped JavaScript on first visit", async () => {
+    const page = await newPage(browser);
+    const scripts = new Set<string>();
+    page.on("response", (r) => r.request().resourceType() === "script" && scripts.add(r.url()));
+    await page.goto("/", { waitUntil: "networkidle" });
+    expect(scripts.size).toBeGreaterThan(0);
+    let total = 0;
+    for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
+    console.info(`home first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
+    expect(total).toBeLessThan(150 * 1024);
+    await page.context().close();
+  });
+
+  it("plays a clip: the video element decodes frames", async () => {
+    const page = await newPage(browser);
+    await page.goto("/");
+    const video = page.locator("video").first();
+    await video.waitFor({ state: "attached" });
+    await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 2, null, { timeout: 15_000 });
+    const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
+    expect(duration).toBeGreaterThan(1);
+    await page.context().close();
+  });
+});

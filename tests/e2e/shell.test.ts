@@ -1,0 +1,155 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, launchBrowser, newPage } from "./support";
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+describe("shell", () => {
+  it("renders the adult home on the server with metadata, RTA label, header and footer", async () => {
+    const response = await fetch(`${baseURL()}/`, { headers: { cookie: "age_verified=true", "accept-language": "en" } });
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain('<html lang="en"');
+    expect(html).toMatch(/<title>Spicy Clips[^<]*<\/title>/);
+    expect(html).toContain('<meta name="rating" content="adult"/>');
+    expect(html).toContain('<meta name="RATING" content="RTA-5042-1996-1400-1577-RTA"/>');
+    expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/"\/>/);
+    expect(html).toContain('property="og:title"');
+    expect(html).toContain('hrefLang="es"');
+    expect(html).toMatch(/<video[^>]+src="\/media\/clips\/clip-\d\d\.mp4/);
+  });
+
+  it("links the seven footer pages of SPEC", async () => {
+    const page = await newPage(browser);
+    await page.goto("/");
+    const footer = page.getByRole("contentinfo");
+    for (const href of ["/sobre", "/claim-this-content", "/report", "/promote-content", "/contato", "/politica-de-privacidade", "/termos-de-uso"]) {
+      await expect(footer.locator(`a[href="${href}"]`).count()).resolves.toBe(1);
+    }
+    await page.context().close();
+  });
+
+  it("answers unknown paths with a 404 page", async () => {
+    const response = await fetch(`${baseURL()}/no/such/page`);
+    expect(response.status).toBe(404);
+    const html = await response.text();
+    expect(html).toContain("Oops! Page not found");
+    expect(html).toContain('name="robots" content="noindex"');
+
+    const page = await newPage(browser);
+    await page.goto("/still/not/here");
+    await expect(page.getByRole("heading", { name: "Oops! Page not found" }).isVisible()).resolves.toBe(true);
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    await page.context().close();
+  });
+
+  it("serves the static pages in both languages with a way home", async () => {
+    const pages = [
+      ["/sobre-nos", "About us", "Sobre nosotros"],
+      ["/sobre", "About us", "Sobre nosotros"],
+      ["/termos-de-uso", "Terms of use", "Términos de uso"],
+      ["/politica-de-privacidade", "Privacy policy", "Política de privacidad"],
+    ] as const;
+    for (const [path, en, es] of pages) {
+      const english = await (await fetch(`${baseURL()}${path}`, { headers: { "accept-language": "en" } })).text();
+      const spanish = await (await fetch(`${baseURL()}${path}`, { headers: { "accept-language": "es-ES,es;q=0.9" } })).text();
+      expect(english).toContain(`>${en}</h1>`);
+      expect(spanish).toContain(`>${es}</h1>`);
+      expect(spanish).toContain('<html lang="es"');
+      expect(english).toContain("Back to home");
+      expect(spanish).toContain("Volver al inicio");
+    }
+    const terms = await (await fetch(`${baseURL()}/termos-de-uso`)).text();
+    expect(terms).toContain("at least 18 years old");
+  });
+
+  it("keeps the chosen language across reloads", async () => {
+    const page = await newPage(browser);
+    await page.goto("/termos-de-uso");
+    await page.getByLabel("Language: English").click();
+    await page.getByRole("button", { name: "Español" }).click();
+    await page.waitForLoadState("load");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Términos de uso");
+    await page.reload();
+    await expect(page.locator("html").getAttribute("lang")).resolves.toBe("es");
+    await expect(page.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Términos de uso");
+    await page.context().close();
+  });
+
+  it("keeps the audience in a cookie and hides the menu on static pages", async () => {
+    const page = await newPage(browser);
+    await page.goto("/");
+    await page.getByLabel("Audience: Hetero").click();
+    await page.getByRole("button", { name: "Gay" }).click();
+    await page.getByLabel("Audience: Gay").waitFor();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === "audience")?.value).toBe("gay");
+    await page.goto("/termos-de-uso");
+    await expect(page.getByLabel(/^Audience/).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
+  it("sends security headers with a per-request script nonce", async () => {
+    const first = await fetch(`${baseURL()}/`);
+    const second = await fetch(`${baseURL()}/`);
+    const csp = first.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(second.headers.get("content-security-policy")).not.toContain(nonce);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(first.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(first.headers.get("x-frame-options")).toBe("DENY");
+    expect(first.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(first.headers.get("x-powered-by")).toBeNull();
+    const html = await first.text();
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const attributes of scripts) expect(attributes).toContain(`nonce="${nonce}"`);
+  });
+
+  it("runs the page without CSP violations or console errors", async () => {
+    const page = await newPage(browser);
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(e.message));
+    await page.goto("/");
+    await page.getByRole("button", { name: "Next", exact: true }).click();
+    expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("caches hashed assets for a year", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    const response = await fetch(`${baseURL()}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toContain("immutable");
+  });
+
+  it("shows the connectivity banner when /healthz fails and recovers on retry", async () => {
+    const page = await newPage(browser);
+    await page.clock.install();
+    await page.goto("/termos-de-uso");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.route("**/healthz", (route) => route.fulfill({ status: 503, body: "{}" }));
+    await page.clock.fastForward(30_000);
+    const banner = page.getByRole("alert").filter({ hasText: "Connection problems" });
+    await banner.waitFor();
+    await expect(banner.textContent()).resolves.toContain("Reconnecting");
+    await page.unroute("**/healthz");
+    await banner.getByRole("button", { name: "Retry now" }).click();
+    await banner.waitFor({ state: "detached" });
+    await page.context().close();
+  });
+
+  it("reports health with the database", async () => {
+    const response = await fetch(`${baseURL()}/healthz`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ status: "ok", database: "ok" });
+  });
+});

@@ -1,0 +1,29 @@
+import { randomUUID } from "node:crypto";
+import { clips, creators, videoCategories } from "../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { clipSlug } from "~/lib/slug";
+
+/** A small catalogue for tests: one category, one creator, `count` published clips. */
+export async function makeClips(db: Database, count: number, overrides: Partial<typeof clips.$inferInsert> = {}) {
+  const suffix = randomUUID().slice(0, 8);
+  const [category] = await db
+    .insert(videoCategories)
+    .values({ slug: `cat-${suffix}`, nameEn: "Cat", nameEs: "Cat", color: "#fff" })
+    .returning();
+  const [creator] = await db.insert(creators).values({ slug: `creator-${suffix}`, name: `Creator ${suffix}` }).returning();
+  const rows = Array.from({ length: count }, (_, i) => {
+    const id = randomUUID();
+    const title = `Test clip ${i}`;
+    return {
+      id,
+      title,
+      slug: clipSlug(title, category!.slug, id),
+      creatorId: creator!.id,
+      categoryId: category!.id,
+      videoKey: "clips/clip-01.mp4",
+      durationSeconds: 8,
+      ...overrides,
+    };
+  });
+  return db.insert(clips).values(rows).returning();
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { decideBrandMode, hostName, isLocalHost } from "~/lib/brand-mode";
+
+const decide = (host: string, extra: Partial<Parameters<typeof decideBrandMode>[0]> = {}) =>
+  decideBrandMode({ host, safeHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
+
+describe("brand mode (DESIGN 7)", () => {
+  it("is safe on any host containing a SAFE_HOSTS entry", () => {
+    expect(decide("calm.example")).toEqual({ mode: "safe" });
+    expect(decide("www.calm.example:8443")).toEqual({ mode: "safe" });
+  });
+
+  it("is adult on other public hosts, whatever the query or cookie says", () => {
+    expect(decide("clips.example", { modeParam: "sfw", modeCookie: "safe" })).toEqual({ mode: "adult" });
+  });
+
+  it("lets local hosts switch with ?mode= and remembers the switch", () => {
+    expect(decide("localhost:3000", { modeParam: "sfw" })).toEqual({ mode: "safe", remember: "safe" });
+    expect(decide("127.0.0.1", { modeParam: "adult", modeCookie: "safe" })).toEqual({ mode: "adult", remember: "adult" });
+    expect(decide("[::1]:3000", { modeCookie: "safe" })).toEqual({ mode: "safe" });
+    expect(decide("localhost")).toEqual({ mode: "adult" });
+  });
+
+  it("ignores unknown mode values", () => {
+    expect(decide("localhost", { modeParam: "nsfw", modeCookie: "safe" })).toEqual({ mode: "safe" });
+  });
+
+  it("reads host names without ports or brackets", () => {
+    expect(hostName("LocalHost:3000")).toBe("localhost");
+    expect(hostName("[::1]:80")).toBe("::1");
+    expect(isLocalHost("127.0.0.1:1")).toBe(true);
+    expect(isLocalHost("example.com")).toBe(false);
+  });
+});

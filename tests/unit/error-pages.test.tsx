@@ -1,0 +1,36 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ErrorPage, NotFoundPage } from "~/components/error-pages";
+import { I18nProvider } from "~/lib/i18n/react";
+import { loadNamespaces } from "~/lib/i18n/resources";
+
+function render(element: React.ReactNode, language: "en" | "es" = "en") {
+  const router = createMemoryRouter([{ path: "/", element }]);
+  return renderToString(
+    <I18nProvider language={language}>
+      <RouterProvider router={router} />
+    </I18nProvider>,
+  );
+}
+
+describe("error pages", () => {
+  beforeAll(async () => {
+    await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
+  });
+
+  it("offers Try Again, Home Page and a contact link", () => {
+    const html = render(<ErrorPage />);
+    expect(html).toContain("Oops! Something went wrong");
+    expect(html).toContain(">Try Again</button>");
+    expect(html).toContain('href="/"');
+    expect(html).toContain('href="/contato"');
+    expect(html).not.toMatch(/at \w+ \(/); // never a stack trace
+  });
+
+  it("renders the 404 page in Spanish", () => {
+    const html = render(<NotFoundPage />, "es");
+    expect(html).toContain("¡Vaya! Página no encontrada");
+    expect(html).toContain("Volver al inicio");
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { createI18n } from "~/lib/i18n/i18n";
+import { LANGUAGES, negotiateLanguage } from "~/lib/i18n/languages";
+import { loadNamespaces } from "~/lib/i18n/resources";
+import { createTranslator } from "~/lib/i18n/translator";
+
+describe("language negotiation", () => {
+  it("prefers the cookie, then Accept-Language by quality, then English", () => {
+    expect(negotiateLanguage("es", "en-US,en;q=0.9")).toBe("es");
+    expect(negotiateLanguage(undefined, "fr-FR,es;q=0.8,en;q=0.5")).toBe("es");
+    expect(negotiateLanguage(undefined, "en;q=0.2,es-MX;q=0.9")).toBe("es");
+    expect(negotiateLanguage("de", "fr")).toBe("en");
+    expect(negotiateLanguage(undefined, null)).toBe("en");
+    expect(negotiateLanguage(undefined, "es;q=0")).toBe("en");
+  });
+});
+
+const leafKeys = (value: unknown, prefix = ""): string[] =>
+  value && typeof value === "object" && !Array.isArray(value)
+    ? Object.entries(value).flatMap(([k, v]) => leafKeys(v, prefix ? `${prefix}.${k}` : k))
+    : [prefix];
+
+describe("locale files", () => {
+  it("have the same namespaces and keys in English and Spanish", async () => {
+    const en = await loadNamespaces("en");
+    const es = await loadNamespaces("es");
+    expect(Object.keys(es).sort()).toEqual(Object.keys(en).sort());
+    for (const namespace of Object.keys(en)) {
+      expect(new Set(leafKeys(es[namespace])), namespace).toEqual(new Set(leafKeys(en[namespace])));
+    }
+  });
+
+  // The browser's small translator must say exactly what i18next says.
+  it("translate identically with i18next and the page translator", async () => {
+    for (const language of LANGUAGES) {
+      const namespaces = await loadNamespaces(language);
+      const i18n = createI18n(language, namespaces);
+      for (const [namespace, tree] of Object.entries(namespaces)) {
+        const t = createTranslator(language, namespaces, [namespace, "common"]);
+        const reference = i18n.getFixedT(language, [namespace, "common"]);
+        const keys = new Set(leafKeys(tree).map((k) => k.replace(/_(zero|one|two|few|many|other)$/, "")));
+        for (const key of keys) {
+          if (Array.isArray(key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], tree))) {
+            expect(t(key, { returnObjects: true }), key).toEqual(reference(key, { returnObjects: true }));
+            continue;
+          }
+          for (const options of [{ year: 2026, code: "userbeta", date: "today" }, { count: 1 }, { count: 7 }]) {
+            expect(t(key, options), `${language}/${namespace}:${key}`).toEqual(reference(key, options));
+          }
+        }
+        expect(t("no.such.key")).toBe(reference("no.such.key"));
+      }
+    }
+  });
+});

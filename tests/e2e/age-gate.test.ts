@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newPage } from "./support";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -44,6 +44,7 @@ describe("age gate", () => {
   it("restores the cookie from the local flag without asking again", async () => {
     const page = await newPage(browser, { ageVerified: false });
     await page.goto("/termos-de-uso");
+    await hydrated(page);
     await page.evaluate(() => localStorage.setItem("age_verified", "true"));
     // The page restores the cookie and reloads itself at once.
     await page.goto("/", { waitUntil: "commit" });

@@ -46,6 +46,15 @@ export const ClipPlayer = forwardRef<
     if (wantsPlay.current && !reducedMotion()) void el.play().catch(() => setPlaying(false));
   }
 
+  // A server-rendered video may load (or fail) before React hydrates and
+  // attaches its handlers: catch up on what already happened.
+  useEffect(() => {
+    const el = video.current;
+    if (!el) return;
+    if (el.error || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setSourceIndex((i) => i + 1);
+    else if (el.readyState >= 1) onLoadedMetadata();
+  }, [clip.id, sourceIndex]);
+
   function togglePlay() {
     const el = video.current;
     if (!el) return;

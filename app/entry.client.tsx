@@ -1,6 +1,7 @@
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { HydratedRouter } from "react-router/dom";
+import { BrandModeProvider } from "./lib/brand-context";
 import { DEFAULT_LANGUAGE, isLanguage } from "./lib/i18n/languages";
 import { I18nProvider } from "./lib/i18n/react";
 import { loadNamespaces } from "./lib/i18n/resources";
@@ -16,9 +17,11 @@ loadNamespaces(language, namespaces).then(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <I18nProvider language={language}>
-          <HydratedRouter />
-        </I18nProvider>
+        <BrandModeProvider value={document.documentElement.dataset.brand === "safe" ? "safe" : "adult"}>
+          <I18nProvider language={language}>
+            <HydratedRouter />
+          </I18nProvider>
+        </BrandModeProvider>
       </StrictMode>,
     );
   });

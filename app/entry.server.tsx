@@ -7,6 +7,7 @@ import { ServerRouter } from "react-router";
 import { servicesContext, visitorContext } from "./lib/context";
 import { i18nFor } from "./lib/i18n/server";
 import { I18nProvider } from "./lib/i18n/react";
+import { BrandModeProvider } from "./lib/brand-context";
 import { NonceProvider } from "./lib/nonce";
 
 // The server fills these keys in getLoadContext; exporting them from the
@@ -31,9 +32,11 @@ export default async function handleRequest(
     let shellRendered = false;
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={visitor.nonce}>
-        <I18nProvider language={visitor.language}>
-          <ServerRouter context={routerContext} url={request.url} nonce={visitor.nonce} />
-        </I18nProvider>
+        <BrandModeProvider value={visitor.brandMode}>
+          <I18nProvider language={visitor.language}>
+            <ServerRouter context={routerContext} url={request.url} nonce={visitor.nonce} />
+          </I18nProvider>
+        </BrandModeProvider>
       </NonceProvider>,
       {
         nonce: visitor.nonce,

@@ -8,8 +8,11 @@ import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
-import { Toaster } from "./components/ui/toaster";
+import { toast, Toaster } from "./components/ui/toaster";
+import { getUser } from "./features/accounts/session.server";
 import { getServices, getVisitor } from "./lib/context";
+import { readFlash } from "./lib/flash.server";
+import { useBrandMode } from "./lib/brand-context";
 import { LANGUAGES } from "./lib/i18n/languages";
 import { useT, type I18nHandle } from "./lib/i18n/react";
 import { useNonce } from "./lib/nonce";
@@ -17,14 +20,23 @@ import { useNonce } from "./lib/nonce";
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
   const { origin } = getServices(args);
-  return data({
-    language: visitor.language,
-    brandMode: visitor.brandMode,
-    audience: visitor.audience,
-    showAgeGate: visitor.brandMode === "adult" && visitor.ageGateEnabled && !visitor.ageVerified,
-    origin,
-  });
+  const user = await getUser(args);
+  const flash = readFlash(args.request);
+  return data(
+    {
+      language: visitor.language,
+      brandMode: visitor.brandMode,
+      audience: visitor.audience,
+      showAgeGate: visitor.brandMode === "adult" && visitor.ageGateEnabled && !visitor.ageVerified,
+      origin,
+      user: user ? { email: user.email } : null,
+      flash: flash?.key ?? null,
+    },
+    { headers: flash ? { "Set-Cookie": flash.clear } : undefined },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 /** Preferences only change through a full reload or the preferences action. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -38,9 +50,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRootData();
   const nonce = useNonce();
   const { pathname } = useLocation();
-  const namespaces = new Set(["common", ...useMatches().flatMap((m) => (m.handle as I18nHandle | undefined)?.i18n ?? [])]);
-  const language = root?.language ?? "en";
-  const adult = root?.brandMode !== "safe";
+  const namespaces = new Set(["common", "accounts", ...useMatches().flatMap((m) => (m.handle as I18nHandle | undefined)?.i18n ?? [])]);
+  const brandMode = useBrandMode();
+  const { language } = useT();
+  const adult = (root?.brandMode ?? brandMode) === "adult";
 
   return (
     <html lang={language} data-brand={adult ? "adult" : "safe"}>
@@ -77,6 +90,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (loaderData.brandMode === "adult") syncVisitorId();
   }, [loaderData.brandMode]);
+  useFlashToast(loaderData.flash);
   useEffect(() => {
     // Lets tests (and curious people) know the page is interactive.
     document.documentElement.dataset.hydrated = "true";
@@ -87,6 +101,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
       {loaderData.showAgeGate ? <AgeGate /> : null}
     </Shell>
   );
+}
+
+function useFlashToast(flash: RootData["flash"]) {
+  const { t } = useT("accounts");
+  useEffect(() => {
+    if (flash === "signedOut") toast.success(t("toasts.signedOut"));
+    else if (flash === "signOutFailed") toast.error(t("toasts.signOutFailed"));
+    else if (flash === "accountDeleted") toast.success(t("toasts.accountDeleted"));
+  }, [flash, t]);
 }
 
 function Shell({ brandMode, children }: { brandMode: "adult" | "safe"; children: React.ReactNode }) {

@@ -1,8 +1,12 @@
+import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { Services } from "../app/lib/context";
+import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
+import type { Outbox } from "../app/lib/mail/index.server";
 import { healthz } from "./health";
+import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
 import { reactRouterHandler, type BuildSource } from "./react-router";
 import { bodyLimit, requestLog } from "./request-log";
@@ -11,6 +15,7 @@ import { resolveVisitor } from "./visitor";
 
 export interface AppOptions {
   services: Services;
+  outbox: Outbox | null;
   ping: () => Promise<void>;
   build: BuildSource;
   /** In development the Vite dev server serves assets and rebuilds the app. */
@@ -21,7 +26,7 @@ export interface AppOptions {
 /** Maximum request body outside the upload routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 
-export function createApp({ services, ping, build, vite, clientDir }: AppOptions) {
+export function createApp({ services, outbox, ping, build, vite, clientDir }: AppOptions) {
   const { env, log } = services;
   const secure = services.origin.startsWith("https:");
   const app = express();
@@ -30,6 +35,12 @@ export function createApp({ services, ping, build, vite, clientDir }: AppOptions
   app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog(log));
   app.use(cspNonce);
+  // Better Auth's rate limiter and our own limits key on this header; any
+  // value the client sent is replaced with the address Express trusts.
+  app.use((req, _res, next) => {
+    req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    next();
+  });
   app.use(securityHeaders({ https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) }));
 
   app.get("/healthz", healthz(ping));
@@ -46,6 +57,8 @@ export function createApp({ services, ping, build, vite, clientDir }: AppOptions
   }
 
   app.use(bodyLimit(BODY_LIMIT_BYTES));
+  app.use(mailboxRouter(outbox));
+  app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.use((req, res, next) => {
     res.locals.visitor = resolveVisitor(req, res, env, secure);
     next();

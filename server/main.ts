@@ -36,6 +36,7 @@ async function main() {
 
   const app = createApp({
     services: platform.services,
+    outbox: platform.outbox,
     ping: platform.database.ping,
     build,
     vite,

@@ -1,14 +1,22 @@
 import path from "node:path";
 import type { Services } from "../app/lib/context";
+import { accountHooks } from "../app/features/accounts/after-sign-in.server";
+import { accountMail } from "../app/features/accounts/emails.server";
+import { createAuth } from "../app/lib/auth.server";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server";
 import { publicOrigin, type Env } from "../app/lib/env.server";
 import type { Logger } from "../app/lib/logger.server";
+import { createMailer, type Outbox } from "../app/lib/mail/index.server";
+import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
 import type { Storage } from "../app/lib/storage/storage.server";
 import { seedDemoContent } from "../db/seed/demo";
+import { useDiskLocales } from "./locales";
 
 export interface Platform {
   services: Services;
+  /** The local outbox when SMTP is not configured (served at /dev/mailbox). */
+  outbox: Outbox | null;
   database: DatabaseHandle;
   close(): Promise<void>;
 }
@@ -30,6 +38,7 @@ export function storageFromEnv(env: Env): Storage {
 
 /** Opens the database, applies migrations, seeds an empty catalogue and wires the services. */
 export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
+  useDiskLocales();
   const database = env.DATABASE_URL
     ? await openDatabase({ databaseUrl: env.DATABASE_URL })
     : await openDatabase({ dataDir: env.DATA_DIR });
@@ -41,6 +50,16 @@ export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
   const seeded = await seedDemoContent({ db: database.db, storage, log });
   if (seeded) log.info(seeded, "demo content seeded");
 
-  const services: Services = { db: database.db, storage, env, log, origin: publicOrigin(env) };
-  return { services, database, close: () => database.close() };
+  const origin = publicOrigin(env);
+  const { mailer, outbox } = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  const auth = createAuth({
+    db: database.db,
+    secret: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
+    origin,
+    mail: accountMail(mailer),
+    hooks: accountHooks(database.db, log),
+  });
+
+  const services: Services = { db: database.db, storage, env, log, origin, auth, mailer };
+  return { services, outbox, database, close: () => database.close() };
 }

@@ -5,6 +5,8 @@ import type { Database } from "./db.server";
 import type { Env } from "./env.server";
 import type { Language } from "./i18n/languages";
 import type { Logger } from "./logger.server";
+import type { Auth } from "./auth.server";
+import type { Mailer } from "./mail/index.server";
 import type { Storage } from "./storage/storage.server";
 
 /** The platform the server builds once at boot and hands to every loader and action. */
@@ -15,6 +17,8 @@ export interface Services {
   log: Logger;
   /** Public origin of the site (PUBLIC_URL or http://localhost:PORT). */
   origin: string;
+  auth: Auth;
+  mailer: Mailer;
 }
 
 /** What the server decided about this request before React Router saw it. */

@@ -30,17 +30,22 @@ export interface DatabaseHandle {
 
 const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
-export type DatabaseOptions =
-  | { databaseUrl: string; poolSize?: number; migrationsFolder?: string }
-  | { dataDir: string | null; migrationsFolder?: string };
+/** Sees every query Drizzle sends (used by scripts/explain-queries.ts). */
+export type QueryObserver = (query: string, params: unknown[]) => void;
+
+export type DatabaseOptions = { migrationsFolder?: string; onQuery?: QueryObserver } & (
+  | { databaseUrl: string; poolSize?: number }
+  | { dataDir: string | null }
+);
 
 /** `dataDir: null` gives a throwaway in-memory PGlite (tests). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder;
+  const logger = options.onQuery ? { logQuery: options.onQuery } : undefined;
 
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    const db = drizzlePg(pool, { schema, casing: "snake_case" });
+    const db = drizzlePg(pool, { schema, casing: "snake_case", logger });
     return {
       db: db as unknown as Database,
       engine: "postgres",
@@ -56,7 +61,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dataDir, { recursive: true });
   }
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema, casing: "snake_case" });
+  const db = drizzlePglite(client, { schema, casing: "snake_case", logger });
   return {
     db: db as unknown as Database,
     engine: "pglite",

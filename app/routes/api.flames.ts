@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { InvalidClipId, setFlame } from "~/features/flames/flames.server";
+import { getUser } from "~/features/accounts/session.server";
 import { resolveLiker } from "~/features/flames/liker.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
@@ -13,7 +14,8 @@ export async function action(args: Route.ActionArgs) {
   const clipId = String(form.get("clipId") ?? "");
   const flamed = form.get("flamed") === "true";
 
-  const { liker, setCookie } = resolveLiker(args.request, { create: true, secure: origin.startsWith("https:") });
+  const userId = (await getUser(args))?.id ?? null;
+  const { liker, setCookie } = resolveLiker(args.request, { userId, create: true, secure: origin.startsWith("https:") });
   const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
   try {
     const result = await setFlame(db, { clipId, liker: liker!, flamed });

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { HomeDiscovery } from "~/features/feed/components/home-discovery";
+import { getUser } from "~/features/accounts/session.server";
 import { loadHomeDiscovery } from "~/features/feed/home.server";
 import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
 import { getServices, getVisitor } from "~/lib/context";
@@ -26,7 +27,8 @@ export async function loader(args: Route.LoaderArgs) {
   }
 
   const t = await serverT(visitor.language);
-  const home = await loadHomeDiscovery({ request: args.request, services, visitor });
+  const user = await getUser(args);
+  const home = await loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id });
   return data(
     {
       mode: "adult" as const,

@@ -148,6 +148,46 @@ CREATE TABLE "user_flames" (
 	CONSTRAINT "user_flames_one_liker" CHECK (num_nonnulls("user_flames"."user_id", "user_flames"."visitor_id") = 1)
 );
 --> statement-breakpoint
+CREATE TABLE "emotion_types" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name_en" text NOT NULL,
+	"name_es" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "premium_tokens" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"plan_type" text NOT NULL,
+	"source" text NOT NULL,
+	"starts_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "profiles" (
+	"id" text PRIMARY KEY NOT NULL,
+	"username" text,
+	"is_public" boolean DEFAULT true NOT NULL,
+	"avatar_url" text,
+	"is_premium" boolean DEFAULT false NOT NULL,
+	"plan_type" text,
+	"premium_source" text,
+	"premium_starts_at" timestamp with time zone,
+	"premium_expires_at" timestamp with time zone,
+	"daily_goal_seconds" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "usage_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" text NOT NULL,
+	"seconds" integer NOT NULL,
+	"emotion_id" integer,
+	"started_at" timestamp with time zone NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "clip_tags" ADD CONSTRAINT "clip_tags_clip_id_clips_id_fk" FOREIGN KEY ("clip_id") REFERENCES "public"."clips"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clip_tags" ADD CONSTRAINT "clip_tags_tag_id_tags_id_fk" FOREIGN KEY ("tag_id") REFERENCES "public"."tags"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "clips" ADD CONSTRAINT "clips_creator_id_creators_id_fk" FOREIGN KEY ("creator_id") REFERENCES "public"."creators"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
@@ -157,13 +197,17 @@ ALTER TABLE "account" ADD CONSTRAINT "account_user_id_user_id_fk" FOREIGN KEY ("
 ALTER TABLE "session" ADD CONSTRAINT "session_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_flames" ADD CONSTRAINT "user_flames_clip_id_clips_id_fk" FOREIGN KEY ("clip_id") REFERENCES "public"."clips"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_flames" ADD CONSTRAINT "user_flames_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "premium_tokens" ADD CONSTRAINT "premium_tokens_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "profiles" ADD CONSTRAINT "profiles_id_user_id_fk" FOREIGN KEY ("id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "usage_sessions" ADD CONSTRAINT "usage_sessions_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "usage_sessions" ADD CONSTRAINT "usage_sessions_emotion_id_emotion_types_id_fk" FOREIGN KEY ("emotion_id") REFERENCES "public"."emotion_types"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "channel_sites_url_key" ON "channel_sites" USING btree ("url");--> statement-breakpoint
 CREATE INDEX "clip_tags_tag_idx" ON "clip_tags" USING btree ("tag_id","clip_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "clips_slug_key" ON "clips" USING btree ("slug");--> statement-breakpoint
-CREATE INDEX "clips_published_idx" ON "clips" USING btree ("published_at" DESC NULLS LAST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
-CREATE INDEX "clips_category_published_idx" ON "clips" USING btree ("category_id","published_at" DESC NULLS LAST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
-CREATE INDEX "clips_creator_published_idx" ON "clips" USING btree ("creator_id","published_at" DESC NULLS LAST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
-CREATE INDEX "clips_flames_idx" ON "clips" USING btree ("flames" DESC NULLS LAST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "clips_published_idx" ON "clips" USING btree ("published_at" DESC NULLS FIRST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "clips_category_published_idx" ON "clips" USING btree ("category_id","published_at" DESC NULLS FIRST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "clips_creator_published_idx" ON "clips" USING btree ("creator_id","published_at" DESC NULLS FIRST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
+CREATE INDEX "clips_flames_idx" ON "clips" USING btree ("flames" DESC NULLS FIRST,"id") WHERE "clips"."status" = 'published';--> statement-breakpoint
 CREATE INDEX "clips_audiences_idx" ON "clips" USING gin ("audiences");--> statement-breakpoint
 CREATE INDEX "clips_id_prefix_idx" ON "clips" USING btree ((left("id"::text, 8)));--> statement-breakpoint
 CREATE INDEX "clips_title_trgm_idx" ON "clips" USING gin (lower("title") gin_trgm_ops);--> statement-breakpoint
@@ -180,5 +224,8 @@ CREATE UNIQUE INDEX "user_email_key" ON "user" USING btree ("email");--> stateme
 CREATE INDEX "verification_identifier_idx" ON "verification" USING btree ("identifier");--> statement-breakpoint
 CREATE UNIQUE INDEX "user_flames_clip_user_key" ON "user_flames" USING btree ("clip_id","user_id") WHERE "user_flames"."user_id" is not null;--> statement-breakpoint
 CREATE UNIQUE INDEX "user_flames_clip_visitor_key" ON "user_flames" USING btree ("clip_id","visitor_id") WHERE "user_flames"."visitor_id" is not null;--> statement-breakpoint
-CREATE INDEX "user_flames_user_idx" ON "user_flames" USING btree ("user_id","created_at" DESC NULLS LAST) WHERE "user_flames"."user_id" is not null;--> statement-breakpoint
-CREATE INDEX "user_flames_visitor_idx" ON "user_flames" USING btree ("visitor_id") WHERE "user_flames"."visitor_id" is not null;
+CREATE INDEX "user_flames_user_idx" ON "user_flames" USING btree ("user_id","created_at" DESC NULLS FIRST) WHERE "user_flames"."user_id" is not null;--> statement-breakpoint
+CREATE INDEX "user_flames_visitor_idx" ON "user_flames" USING btree ("visitor_id") WHERE "user_flames"."visitor_id" is not null;--> statement-breakpoint
+CREATE INDEX "premium_tokens_user_idx" ON "premium_tokens" USING btree ("user_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "profiles_username_key" ON "profiles" USING btree (lower("username"));--> statement-breakpoint
+CREATE INDEX "usage_sessions_user_idx" ON "usage_sessions" USING btree ("user_id","started_at" DESC NULLS FIRST);

@@ -126,10 +126,12 @@ export const clips = pgTable(
     check("clips_flames_not_negative", sql`${t.flames} >= 0`),
     check("clips_status_check", sql`${t.status} in ('published', 'hidden', 'processing')`),
     // Feed, category, creator and popularity listings all read published clips only.
-    index("clips_published_idx").on(t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_category_published_idx").on(t.categoryId, t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_creator_published_idx").on(t.creatorId, t.publishedAt.desc(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_flames_idx").on(t.flames.desc(), t.id).where(sql`${t.status} = 'published'`),
+    // `nullsFirst` makes these plain DESC indexes, the order a query's `desc()` asks for
+    // (drizzle's bare `.desc()` would write DESC NULLS LAST, which such queries cannot use).
+    index("clips_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_category_published_idx").on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_creator_published_idx").on(t.creatorId, t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_flames_idx").on(t.flames.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
     index("clips_audiences_idx").using("gin", t.audiences),
     index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
     // Search (DESIGN 15): substring matches on titles use trigram indexes.

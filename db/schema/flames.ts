@@ -24,7 +24,7 @@ export const userFlames = pgTable(
     check("user_flames_one_liker", sql`num_nonnulls(${t.userId}, ${t.visitorId}) = 1`),
     uniqueIndex("user_flames_clip_user_key").on(t.clipId, t.userId).where(sql`${t.userId} is not null`),
     uniqueIndex("user_flames_clip_visitor_key").on(t.clipId, t.visitorId).where(sql`${t.visitorId} is not null`),
-    index("user_flames_user_idx").on(t.userId, t.createdAt.desc()).where(sql`${t.userId} is not null`),
+    index("user_flames_user_idx").on(t.userId, t.createdAt.desc().nullsFirst()).where(sql`${t.userId} is not null`),
     index("user_flames_visitor_idx").on(t.visitorId).where(sql`${t.visitorId} is not null`),
   ],
 );

@@ -1,3 +1,4 @@
 export * from "./catalog";
 export * from "./auth";
 export * from "./flames";
+export * from "./accounts";

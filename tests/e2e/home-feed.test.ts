@@ -64,7 +64,7 @@ describe("home feed", () => {
     await page.getByRole("button", { name: "Next", exact: true }).click();
     await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Hotwife" }).click();
     await page.waitForURL(/\?category=hotwife$/);
-    await expect(position(page).then((p) => p.index)).resolves.toBe(1);
+    await expect.poll(() => position(page).then((p) => p.index)).toBe(1);
     await expect(page.locator("main figure, main [data-testid=clip-stage]").count()).resolves.toBeGreaterThan(0);
 
     // Categories beyond the first three live behind '+3'.
@@ -144,8 +144,12 @@ describe("home feed", () => {
       await page.getByRole("button", { name: "Pause" }).waitFor();
       await page.getByRole("button", { name: "Next", exact: true }).click();
       await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
-      await page.waitForTimeout(500);
-      await expect(page.locator("video").first().evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(expectPaused);
+      if (expectPaused) {
+        await page.waitForTimeout(1000);
+        await expect(page.locator("video").first().evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
+      } else {
+        await expect.poll(() => page.locator("video").first().evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(false);
+      }
       await page.context().close();
     }
   });

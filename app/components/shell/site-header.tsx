@@ -3,7 +3,9 @@ import { MENU_AUDIENCES } from "~/lib/audience";
 import type { BrandMode } from "~/lib/brand-mode";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
+import { SearchBox } from "~/features/search/components/search-box";
 import { useRootData } from "~/root";
+import { AccountEntry } from "~/features/accounts/components/account-entry";
 import { PreferenceMenu } from "./preference-menu";
 
 /** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */
@@ -24,6 +26,7 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
           <Logo brandMode={brandMode} />
           <span>{brandMode === "safe" ? t("brand.safeName") : t("brand.name")}</span>
         </Link>
+        {brandMode === "adult" ? <SearchBox /> : null}
         <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">
           <PreferenceMenu
             name="language"
@@ -41,6 +44,7 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
               icon={<PeopleIcon />}
             />
           )}
+          <AccountEntry user={root?.user ?? null} />
         </nav>
       </div>
     </header>

@@ -3,7 +3,10 @@ import type { Resources } from "./translator";
 
 // Each JSON file under app/locales/<lang>/ is one namespace, its own chunk, so
 // the browser downloads only the namespaces a page uses (route `handle.i18n`).
-const files = import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json");
+// Called lazily: Vite compiles the glob, while code run outside Vite (the
+// server's own modules under tsx) reads locales from disk instead (server/locales.ts).
+let globbed: Record<string, () => Promise<{ default: Record<string, unknown> }>> | undefined;
+const localeFiles = () => (globbed ??= import.meta.glob<{ default: Record<string, unknown> }>("../../locales/*/*.json"));
 
 const loaded = new Map<string, Record<string, unknown>>();
 const pending = new Map<string, Promise<void>>();
@@ -18,7 +21,7 @@ export function loadNamespace(language: Language, namespace: string): Promise<vo
   const path = file(language, namespace);
   let promise = pending.get(path);
   if (!promise) {
-    const load = files[path];
+    const load = localeFiles()[path];
     promise = load ? load().then((module) => void loaded.set(path, module.default)) : Promise.resolve();
     pending.set(path, promise);
   }
@@ -27,7 +30,7 @@ export function loadNamespace(language: Language, namespace: string): Promise<vo
 
 export function namespacesOf(language: Language): string[] {
   const prefix = `../../locales/${language}/`;
-  return Object.keys(files)
+  return Object.keys(localeFiles())
     .filter((path) => path.startsWith(prefix))
     .map((path) => path.slice(prefix.length, -".json".length));
 }

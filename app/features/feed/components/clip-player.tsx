@@ -51,7 +51,8 @@ export const ClipPlayer = forwardRef<
   useEffect(() => {
     const el = video.current;
     if (!el) return;
-    if (el.error || el.networkState === HTMLMediaElement.NETWORK_NO_SOURCE) setSourceIndex((i) => i + 1);
+    // Only `error` means failure: networkState passes through NO_SOURCE while a new source is being selected.
+    if (el.error) setSourceIndex((i) => i + 1);
     else if (el.readyState >= 1) onLoadedMetadata();
   }, [clip.id, sourceIndex]);
 

@@ -1,0 +1,19 @@
+import type { AuthHooks } from "~/lib/auth.server";
+import type { Database } from "~/lib/db.server";
+import type { Logger } from "~/lib/logger.server";
+import { mergeVisitorFlames } from "../flames/flames.server";
+import { visitorIdFrom } from "../flames/visitor-id";
+import { ensureProfile } from "./profiles.server";
+
+/** On every sign-in: the profile exists, and the visitor's anonymous flames become the user's. */
+export function accountHooks(db: Database, log: Logger): AuthHooks {
+  return {
+    async afterSignIn({ userId, request }) {
+      await ensureProfile(db, userId);
+      const visitorId = visitorIdFrom(request?.headers?.get("cookie"));
+      if (!visitorId) return;
+      const merged = await mergeVisitorFlames(db, { visitorId, userId });
+      if (merged.moved || merged.merged) log.info(merged, "anonymous flames merged into the account");
+    },
+  };
+}

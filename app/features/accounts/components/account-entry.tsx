@@ -1,0 +1,71 @@
+import { lazy, Suspense, useState } from "react";
+import { Link, useLocation } from "react-router";
+import { useT } from "~/lib/i18n/react";
+
+const SignInDialog = lazy(() => import("./sign-in-dialog"));
+
+export interface HeaderUser {
+  email: string;
+}
+
+/** Header entry point: 'Sign in' for visitors, the account menu for signed-in users. */
+export function AccountEntry({ user }: { user: HeaderUser | null }) {
+  return user ? <UserMenu user={user} /> : <SignInButton />;
+}
+
+function SignInButton() {
+  const { t } = useT("accounts");
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const next = location.pathname + location.search;
+  return (
+    <>
+      <Link
+        to={`/auth/sign-in?next=${encodeURIComponent(next)}`}
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(true);
+        }}
+        className="rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-ink-950 hover:bg-ink-200"
+      >
+        {t("signIn.open")}
+      </Link>
+      {open ? (
+        <Suspense fallback={null}>
+          <SignInDialog next={next} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function UserMenu({ user }: { user: HeaderUser }) {
+  const { t } = useT("accounts");
+  const name = user.email.split("@")[0] ?? user.email;
+  const short = name.length > 6 ? `${name.slice(0, 6)}…` : name;
+  const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
+  return (
+    <details className="relative">
+      <summary aria-label={t("menu.label", { name })} className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 text-sm font-semibold text-white hover:border-ink-600">
+        <span aria-hidden="true" className="flex h-5 w-5 items-center justify-center rounded-full bg-flame-500 text-[0.65rem] uppercase">
+          {name.slice(0, 1)}
+        </span>
+        <span className="sm:hidden">{short}</span>
+        <span className="hidden sm:inline">{name}</span>
+      </summary>
+      <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+        <Link to="/my-account" className={item}>
+          {t("menu.myAccount")}
+        </Link>
+        <Link to="/liked-videos" className={item}>
+          {t("menu.likedVideos")}
+        </Link>
+        <form method="post" action="/auth/sign-out">
+          <button type="submit" className={item}>
+            {t("menu.signOut")}
+          </button>
+        </form>
+      </div>
+    </details>
+  );
+}

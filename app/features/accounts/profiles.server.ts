@@ -1,0 +1,30 @@
+import { eq, sql } from "drizzle-orm";
+import { profiles, user } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+
+/** SPEC 5: a username is trimmed and at least 3 characters. */
+export const USERNAME_MIN = 3;
+export const normaliseUsername = (value: string) => value.trim();
+
+export async function isUsernameTaken(db: Database, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: profiles.id })
+    .from(profiles)
+    .where(sql`lower(${profiles.username}) = lower(${normaliseUsername(username)})`)
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * Creates the profile on first sign-in. The username chosen at sign-up travels
+ * as the auth user's name; if someone took it meanwhile the profile starts
+ * without one rather than failing the sign-in.
+ */
+export async function ensureProfile(db: Database, userId: string) {
+  const [existing] = await db.select({ id: profiles.id }).from(profiles).where(eq(profiles.id, userId));
+  if (existing) return;
+  const [account] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
+  const wanted = normaliseUsername(account?.name ?? "");
+  const username = wanted.length >= USERNAME_MIN && !(await isUsernameTaken(db, wanted)) ? wanted : null;
+  await db.insert(profiles).values({ id: userId, username }).onConflictDoNothing();
+}

@@ -1,0 +1,182 @@
+import { useState } from "react";
+import { Link, useLocation } from "react-router";
+import { ShareButton } from "~/components/ui/share-button";
+import { FlameButton, useFlame } from "~/features/flames/components/flame-button";
+import { formatLongDate } from "~/lib/i18n/format";
+import { useT } from "~/lib/i18n/react";
+import { useNonce } from "~/lib/nonce";
+import type { ClipCard } from "../clip-card.server";
+import type { VideoPageData } from "../video.server";
+import { clockDuration, isoDuration } from "../duration";
+import { ClipGridCard } from "./clip-grid-card";
+import { CopyLink } from "./copy-link";
+import { VideoPlayer } from "./video-player";
+
+/** The video page: the clip, what to do with it, its tags and related clips (SPEC 'Video page'). */
+export function VideoDetail({ data }: { data: VideoPageData }) {
+  const { t, language } = useT("video");
+  const { clip } = data;
+  const categoryName = language === "es" ? clip.category.nameEs : clip.category.nameEn;
+
+  return (
+    <div className="flex flex-col gap-12">
+      <StructuredData json={data.seo.jsonLd} />
+      <article aria-labelledby="video-title" className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start lg:gap-10">
+        <VideoPlayer clip={clip} />
+
+        <div className="flex min-w-0 flex-col gap-5">
+          <header className="flex flex-col gap-3">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-ink-300">
+              <Link
+                to={`/?category=${clip.category.slug}`}
+                aria-label={t("details.category", { name: categoryName })}
+                className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white hover:brightness-110"
+                style={{ background: clip.category.color }}
+              >
+                {categoryName}
+              </Link>
+              <span>
+                <span className="sr-only">{t("details.duration")}: </span>
+                <time dateTime={isoDuration(clip.durationSeconds)}>{clockDuration(clip.durationSeconds)}</time>
+              </span>
+              <span aria-hidden="true">·</span>
+              <span>
+                <span className="sr-only">{t("details.published")}: </span>
+                <time dateTime={clip.publishedAt}>{formatLongDate(clip.publishedAt, language)}</time>
+              </span>
+            </div>
+            <h1 id="video-title" className="text-2xl font-bold leading-tight text-white sm:text-3xl">
+              {clip.title}
+            </h1>
+            <CreatorLink clip={clip} />
+          </header>
+
+          {clip.description ? <p className="max-w-prose leading-relaxed text-ink-200">{clip.description}</p> : null}
+
+          <div role="group" aria-label={t("actions.label")} className="flex flex-wrap items-center gap-3">
+            <VideoFlame clipId={clip.id} {...data.flame} />
+            <ShareButton title={clip.title} url={data.canonicalUrl} />
+            <FullContentLink clip={clip} />
+          </div>
+
+          {data.tags.length ? (
+            <section aria-labelledby="video-tags" className="flex flex-col gap-2">
+              <h2 id="video-tags" className="text-sm font-semibold text-ink-200">
+                {t("tags.heading")}
+              </h2>
+              <ul className="flex flex-wrap gap-2">
+                {data.tags.map((tag) => (
+                  <li key={tag.slug}>
+                    <Link to={`/tag/${tag.slug}`} className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white">
+                      #{tag.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          ) : null}
+
+          <CopyLink url={data.canonicalUrl} />
+        </div>
+      </article>
+
+      <section aria-labelledby="related-videos" className="flex flex-col gap-4">
+        <h2 id="related-videos" className="text-xl font-bold text-white">
+          {t("related.heading")}
+        </h2>
+        {data.related.length ? (
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">
+            {data.related.map((item) => (
+              <li key={item.clip.id} className="grid">
+                <ClipGridCard clip={item.clip} tags={item.tags} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="text-ink-300">{t("related.empty")}</p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+/** JSON is escaped by the loader; the nonce lets it through the page's CSP. */
+function StructuredData({ json }: { json: string }) {
+  const nonce = useNonce();
+  return <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+}
+
+function CreatorLink({ clip }: { clip: ClipCard }) {
+  const { t } = useT("video");
+  const initials = clip.creatorName
+    .split(/\s+/)
+    .map((word) => word[0])
+    .join("")
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <p className="flex items-center gap-2 text-ink-300">
+      <span aria-hidden="true" className="flex h-8 w-8 items-center justify-center rounded-full bg-ink-700 text-xs font-bold text-white">
+        {initials}
+      </span>
+      <span>
+        {t("details.by")}{" "}
+        <Link to={`/creator/${clip.creatorSlug}`} className="font-semibold text-white hover:underline">
+          {clip.creatorName}
+        </Link>
+      </span>
+    </p>
+  );
+}
+
+/** Only signed-in users give flames here (SPEC 4); everyone else is invited to sign in. */
+function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {
+  const { t } = useT("discovery");
+  const flame = useFlame(props.clipId, { flamed: props.flamed, flames: props.flames });
+  const [invite, setInvite] = useState(false);
+  const location = useLocation();
+  return (
+    <div className="flex items-center gap-3">
+      <FlameButton
+        flamed={flame.flamed}
+        flames={flame.flames}
+        pending={flame.pending}
+        onToggle={() => (props.canFlame ? void flame.toggle() : setInvite(true))}
+      />
+      <p role="status" className="text-sm text-flame-300">
+        {invite ? (
+          <Link to={`/auth/sign-in?next=${encodeURIComponent(location.pathname)}`} className="underline underline-offset-4 hover:text-white">
+            {t("flames.signInToFlame")}
+          </Link>
+        ) : null}
+      </p>
+    </div>
+  );
+}
+
+/** 'Full Content' opens the clip's channel in a new tab; without a channel it is '#' (SPEC). */
+function FullContentLink({ clip }: { clip: ClipCard }) {
+  const { t } = useT("video");
+  const className = "inline-flex items-center gap-2 rounded-full bg-flame-500 px-4 py-2 font-semibold text-white hover:bg-flame-400";
+  if (!clip.fullContentUrl) {
+    return (
+      <a href="#" aria-disabled="true" title={t("actions.fullContentMissing")} onClick={(event) => event.preventDefault()} className={`${className} opacity-50`}>
+        {t("actions.fullContent")}
+      </a>
+    );
+  }
+  return (
+    <a
+      href={clip.fullContentUrl}
+      target="_blank"
+      rel="noopener noreferrer nofollow"
+      aria-label={clip.channelName ? t("actions.fullContentOn", { site: clip.channelName }) : t("actions.fullContentNewTab")}
+      className={className}
+    >
+      {t("actions.fullContent")}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
+      </svg>
+    </a>
+  );
+}

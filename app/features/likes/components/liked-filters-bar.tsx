@@ -1,0 +1,59 @@
+import { Form, Link, useSubmit } from "react-router";
+import { useT } from "~/lib/i18n/react";
+import { hasLikedFilters, LIKED_SORTS, type LikedCategory, type LikedFilters } from "../liked-filters";
+
+/**
+ * Category and sort as a GET form (works without JavaScript through 'Apply';
+ * with it, a change applies at once). Changing a filter starts again at page 1.
+ */
+export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters; categories: LikedCategory[] }) {
+  const { t, language } = useT("liked");
+  const submit = useSubmit();
+  const select = "rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white";
+  return (
+    <Form
+      method="get"
+      aria-label={t("filters.label")}
+      // Remount on navigation so the selects show the URL's filters (back/forward, 'Clear filters').
+      key={`${filters.category ?? "all"}-${filters.sort}`}
+      onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
+      className="flex flex-wrap items-end gap-3"
+    >
+      <div className="flex flex-col gap-1">
+        <label htmlFor="liked-category" className="text-xs font-medium text-ink-300">
+          {t("filters.category")}
+        </label>
+        <select id="liked-category" name="category" defaultValue={filters.category ?? "all"} className={select}>
+          <option value="all">{t("filters.all")}</option>
+          {categories.map((category) => (
+            <option key={category.slug} value={category.slug}>
+              {language === "es" ? category.nameEs : category.nameEn}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex flex-col gap-1">
+        <label htmlFor="liked-sort" className="text-xs font-medium text-ink-300">
+          {t("filters.sort")}
+        </label>
+        <select id="liked-sort" name="sort" defaultValue={filters.sort} className={select}>
+          {LIKED_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {t(`filters.${sort}`)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <noscript>
+        <button type="submit" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink-950">
+          {t("filters.apply")}
+        </button>
+      </noscript>
+      {hasLikedFilters(filters) ? (
+        <Link to="/liked-videos" className="py-2 text-sm text-ink-300 underline underline-offset-4 hover:text-white">
+          {t("filters.clear")}
+        </Link>
+      ) : null}
+    </Form>
+  );
+}

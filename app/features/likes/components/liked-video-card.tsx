@@ -1,0 +1,55 @@
+import { Link } from "react-router";
+import { formatLongDate } from "~/lib/i18n/format";
+import { useT } from "~/lib/i18n/react";
+import type { LikedVideo } from "../likes.server";
+import { RemoveLikeButton } from "./remove-like-button";
+
+/** SPEC liked card: muted playable video, category badge, remove-like, creator, 'Liked on', flames, link to the video. */
+export function LikedVideoCard({ video }: { video: LikedVideo }) {
+  const { t, language } = useT("liked");
+  const { clip } = video;
+  return (
+    <article aria-label={clip.title} className="flex flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900">
+      <div className="relative aspect-[9/16] bg-ink-800">
+        {clip.videoUrl ? (
+          <video
+            src={clip.videoUrl}
+            poster={clip.thumbnailUrl ?? undefined}
+            controls
+            muted
+            playsInline
+            preload="metadata"
+            aria-label={clip.title}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
+        )}
+        <span className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ background: clip.category.color }}>
+          {language === "es" ? clip.category.nameEs : clip.category.nameEn}
+        </span>
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-3">
+        <h2 className="line-clamp-2 font-semibold text-white">
+          <Link to={`/video/${clip.slug}`} className="hover:underline">
+            {clip.title}
+          </Link>
+        </h2>
+        <div className="flex items-center justify-between gap-2 text-sm">
+          <Link to={`/creator/${clip.creatorSlug}`} className="truncate text-ink-300 hover:text-white">
+            {clip.creatorName}
+          </Link>
+          <span className="shrink-0 text-flame-300">🔥 {t("card.flames", { count: clip.flames })}</span>
+        </div>
+        <p className="text-xs text-ink-300">{t("card.likedOn", { date: formatLongDate(video.likedAt, language) })}</p>
+        <div className="mt-auto flex flex-col gap-2 pt-1">
+          <Link to={`/video/${clip.slug}`} className="rounded-full bg-white px-3 py-1 text-center text-xs font-semibold text-ink-950 hover:bg-ink-200">
+            {t("card.open")}
+            <span className="sr-only">: {clip.title}</span>
+          </Link>
+          <RemoveLikeButton clipId={clip.id} title={clip.title} />
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,27 @@
+/** The liked list's filters as they live in the URL (`?category=&sort=`), shared by the page and the loader. */
+export const LIKED_SORTS = ["recent", "oldest", "flames"] as const;
+export type LikedSort = (typeof LIKED_SORTS)[number];
+
+export interface LikedFilters {
+  /** Category slug, or null for all. */
+  category: string | null;
+  sort: LikedSort;
+}
+
+export interface LikedCategory {
+  slug: string;
+  nameEn: string;
+  nameEs: string;
+  color: string;
+  aliases: string[];
+}
+
+/** Unknown categories read as 'all'; the older query-layer aliases are accepted (DESIGN 5). */
+export function parseLikedFilters(params: URLSearchParams, categories: Pick<LikedCategory, "slug" | "aliases">[]): LikedFilters {
+  const raw = (params.get("category") ?? "").trim().toLowerCase();
+  const category = raw && raw !== "all" ? (categories.find((c) => c.slug === raw || c.aliases.includes(raw))?.slug ?? null) : null;
+  const sort = (LIKED_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as LikedSort) : "recent";
+  return { category, sort };
+}
+
+export const hasLikedFilters = (filters: LikedFilters) => filters.category !== null || filters.sort !== "recent";

@@ -1,0 +1,98 @@
+import { and, arrayOverlaps, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { channelSites, clips, creators, userFlames, videoCategories, type Audience } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { totalPagesFor } from "~/lib/pagination";
+import { clipCardColumns, toClipCard, type ClipCard } from "../clips/clip-card.server";
+import { setFlame } from "../flames/flames.server";
+import type { LikedCategory, LikedFilters, LikedSort } from "./liked-filters";
+
+/** SPEC 9: the liked page shows 10 per page. */
+export const LIKED_PAGE_SIZE = 10;
+
+export interface LikedVideo {
+  clip: ClipCard;
+  likedAt: string;
+}
+
+export interface LikedPage {
+  videos: LikedVideo[];
+  /** Liked videos matching the filters (what the pages count). */
+  total: number;
+  /** Every liked video of the user for this audience: tells 'No Liked Videos' from 'No Videos in This Category'. */
+  totalAll: number;
+  totalPages: number;
+}
+
+/** The categories the filter offers, in browse order. */
+export async function likedCategories(db: Database): Promise<LikedCategory[]> {
+  return db
+    .select({
+      slug: videoCategories.slug,
+      nameEn: videoCategories.nameEn,
+      nameEs: videoCategories.nameEs,
+      color: videoCategories.color,
+      aliases: videoCategories.aliases,
+    })
+    .from(videoCategories)
+    .where(eq(videoCategories.active, true))
+    .orderBy(asc(videoCategories.orderPriority), asc(videoCategories.slug));
+}
+
+// 'recent' and 'oldest' walk user_flames_user_idx (user_id, created_at desc) forwards or
+// backwards; 'most flames' has to sort the user's likes, which are bounded by one person's taste.
+const ORDER: Record<LikedSort, SQL[]> = {
+  recent: [desc(userFlames.createdAt), desc(userFlames.id)],
+  oldest: [asc(userFlames.createdAt), asc(userFlames.id)],
+  flames: [desc(clips.flames), desc(userFlames.createdAt), desc(userFlames.id)],
+};
+
+/** The user's flames on published clips of the audience: what the list and its counts read. */
+const likedWhere = (userId: string, audience: Audience) =>
+  and(eq(userFlames.userId, userId), eq(clips.status, "published"), arrayOverlaps(clips.audiences, [audience]));
+
+/** Both counts in one aggregate query. */
+async function likedCounts(db: Database, input: { userId: string; audience: Audience; category: string | null }) {
+  const [row] = await db
+    .select({
+      all: count(),
+      matching: input.category ? sql<number>`count(*) filter (where ${videoCategories.slug} = ${input.category})`.mapWith(Number) : count(),
+    })
+    .from(userFlames)
+    .innerJoin(clips, eq(clips.id, userFlames.clipId))
+    .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
+    .where(likedWhere(input.userId, input.audience));
+  return { all: row?.all ?? 0, matching: row?.matching ?? 0 };
+}
+
+/** One page of the user's liked videos (SPEC "Liked videos"), filtered, sorted and counted in SQL. */
+export async function likedVideos(
+  db: Database,
+  input: LikedFilters & { userId: string; audience: Audience; page: number; mediaAllowed: boolean },
+): Promise<LikedPage> {
+  const where = and(likedWhere(input.userId, input.audience), input.category ? eq(videoCategories.slug, input.category) : undefined);
+  const [counts, rows] = await Promise.all([
+    likedCounts(db, input),
+    db
+      .select({ ...clipCardColumns, likedAt: userFlames.createdAt })
+      .from(userFlames)
+      .innerJoin(clips, eq(clips.id, userFlames.clipId))
+      .innerJoin(creators, eq(creators.id, clips.creatorId))
+      .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
+      .leftJoin(channelSites, eq(channelSites.id, clips.channelSiteId))
+      .where(where)
+      .orderBy(...ORDER[input.sort])
+      .limit(LIKED_PAGE_SIZE)
+      .offset((input.page - 1) * LIKED_PAGE_SIZE),
+  ]);
+  return {
+    videos: rows.map((row) => ({ clip: toClipCard(row, input), likedAt: row.likedAt.toISOString() })),
+    total: counts.matching,
+    totalAll: counts.all,
+    totalPages: totalPagesFor(counts.matching, LIKED_PAGE_SIZE),
+  };
+}
+
+/** Unlikes a clip from the liked list; the clip's count goes down in the same transaction. */
+export function removeLike(db: Database, input: { userId: string; clipId: string }) {
+  return setFlame(db, { clipId: input.clipId, liker: { userId: input.userId }, flamed: false });
+}

@@ -1,0 +1,14 @@
+import { createContext, useContext, type ReactNode } from "react";
+import type { BrandMode } from "./brand-mode";
+
+// The brand mode of this page, known before any loader runs: the server sets it
+// from the request, the browser reads it back from <html data-brand>. Pages
+// whose loaders never ran (a refused adult route in safe mode) still render as
+// the right brand.
+const BrandModeContext = createContext<BrandMode>("adult");
+
+export function BrandModeProvider({ value, children }: { value: BrandMode; children: ReactNode }) {
+  return <BrandModeContext.Provider value={value}>{children}</BrandModeContext.Provider>;
+}
+
+export const useBrandMode = () => useContext(BrandModeContext);

@@ -1,0 +1,114 @@
+import { useEffect } from "react";
+import { Link, useNavigate, useRevalidator } from "react-router";
+import type { ShellHandle } from "~/components/shell/site-header";
+import { getUser } from "~/features/accounts/session.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { safeRedirectPath } from "~/lib/http/redirect";
+import { useT, type I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/auth.callback";
+
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["accounts"] };
+
+/** SPEC 9: home after 1.5 s on success, 5 s on failure; checks again after 2 s and 3 more s. */
+const SUCCESS_REDIRECT_MS = 1500;
+const ERROR_REDIRECT_MS = 5000;
+const CHECK_DELAYS_MS = [2000, 3000];
+
+type Failure = "invalidLink" | "accessDenied" | "described" | "generic";
+
+export async function loader(args: Route.LoaderArgs) {
+  const params = new URL(args.request.url).searchParams;
+  const t = await serverT(getVisitor(args).language, "accounts");
+  const meta = { title: t("callback.pageTitle"), description: t("callback.authenticatingBody"), origin: getServices(args).origin, path: "/auth/callback", siteName: t("brand.name"), noindex: true };
+  const next = safeRedirectPath(params.get("next"));
+  const error = params.get("error");
+  // The attempts of SPEC 4 in order: an existing session, then an error in the link parameters.
+  if (await getUser(args)) return { status: "success" as const, next, meta };
+  if (error) {
+    const description = params.get("error_description");
+    const failure: Failure =
+      error === "access_denied" ? "accessDenied" : description ? "described" : /TOKEN|EXPIRED|otp/i.test(error) ? "invalidLink" : "generic";
+    // URLSearchParams already reads '+' as a space and decodes percent escapes.
+    return { status: "error" as const, failure, description, next: "/", meta };
+  }
+  return { status: "pending" as const, next, meta };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function AuthCallback({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("accounts");
+  const navigate = useNavigate();
+  const revalidator = useRevalidator();
+  const { status } = loaderData;
+
+  useEffect(() => {
+    if (status === "success") {
+      const timer = setTimeout(() => window.location.assign(loaderData.next), SUCCESS_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    if (status === "error") {
+      const timer = setTimeout(() => navigate("/"), ERROR_REDIRECT_MS);
+      return () => clearTimeout(timer);
+    }
+    // Pending: check the session again after 2 s, then after 3 more s, then give up.
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout>;
+    const check = () => {
+      if (attempt < CHECK_DELAYS_MS.length) {
+        timer = setTimeout(() => {
+          attempt++;
+          revalidator.revalidate();
+          check();
+        }, CHECK_DELAYS_MS[attempt]);
+      } else {
+        navigate("/auth/callback?error=authentication_failed", { replace: true });
+      }
+    };
+    check();
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center" aria-live="polite">
+      {status === "success" ? (
+        <>
+          <h1 className="text-2xl font-bold text-white">{t("callback.success")}</h1>
+          <p className="text-ink-300">{t("callback.redirecting")}</p>
+        </>
+      ) : status === "pending" ? (
+        <>
+          <div aria-hidden="true" className="h-10 w-10 animate-spin rounded-full border-4 border-ink-700 border-t-flame-500" />
+          <h1 className="text-2xl font-bold text-white">{t("callback.authenticating")}</h1>
+          <p className="text-ink-300">{t("callback.authenticatingBody")}</p>
+        </>
+      ) : (
+        <div role="alert" className="flex flex-col items-center gap-3">
+          <h1 className="text-2xl font-bold text-white">{t("callback.errorTitle")}</h1>
+          {loaderData.failure === "accessDenied" ? (
+            <p className="text-ink-200">{t("callback.accessDenied")}</p>
+          ) : loaderData.failure === "described" ? (
+            <p className="text-ink-200">{loaderData.description}</p>
+          ) : (
+            <>
+              <p className="font-semibold text-ink-200">{t("callback.invalidLink")}</p>
+              <p className="text-sm text-ink-300">{t("callback.causesIntro")}</p>
+              <ul className="list-disc space-y-1 pl-5 text-left text-sm text-ink-300">
+                {(t("callback.causes", { returnObjects: true }) as unknown as string[]).map((cause) => (
+                  <li key={cause}>{cause}</li>
+                ))}
+              </ul>
+              <p className="text-sm text-ink-200">{t("callback.requestNew")}</p>
+            </>
+          )}
+          <p className="text-sm text-ink-300">{t("callback.redirectingHome")}</p>
+          <Link to="/" className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800">
+            {t("callback.backHome")}
+          </Link>
+        </div>
+      )}
+    </section>
+  );
+}

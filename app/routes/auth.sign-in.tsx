@@ -1,0 +1,46 @@
+import { data, redirect } from "react-router";
+import type { ShellHandle } from "~/components/shell/site-header";
+import { SignInForm, type SignInActionData } from "~/features/accounts/components/sign-in-form";
+import { getUser } from "~/features/accounts/session.server";
+import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { safeRedirectPath } from "~/lib/http/redirect";
+import type { I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/auth.sign-in";
+
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["accounts"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const next = safeRedirectPath(new URL(args.request.url).searchParams.get("next"));
+  if (await getUser(args)) throw redirect(next);
+  const t = await serverT(getVisitor(args).language, "accounts");
+  const { origin } = getServices(args);
+  return { next, meta: { title: t("signIn.pageTitle"), description: t("signIn.pageDescription"), origin, path: "/auth/sign-in", siteName: t("brand.name"), noindex: true } };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const visitor = getVisitor(args);
+  const t = await serverT(visitor.language, "accounts");
+  const result = await requestSignInLink(getServices(args), {
+    form: await args.request.formData(),
+    request: args.request,
+    language: visitor.language,
+    clientIp: visitor.clientIp,
+  });
+  const body: SignInActionData = result.ok ? result : { ok: false, error: result.error, message: t(`errors.${result.error}`) };
+  return data(body, { status: result.ok ? 200 : result.status });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function SignInPage({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <section className="mx-auto max-w-sm py-10">
+      <div className="rounded-2xl border border-ink-700 bg-ink-900 p-6">
+        <SignInForm next={loaderData.next} initial={actionData} />
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { data, redirect } from "react-router";
+import { requireUser } from "~/features/accounts/session.server";
+import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
+import { InvalidClipId } from "~/features/flames/flames.server";
+import type { RemoveLikeActionData } from "~/features/likes/components/remove-like-button";
+import { LikedVideosPage } from "~/features/likes/components/liked-videos-page";
+import { parseLikedFilters } from "~/features/likes/liked-filters";
+import { likedCategories, likedVideos, removeLike } from "~/features/likes/likes.server";
+import { getServices, getVisitor } from "~/lib/context";
+import type { I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import { pageParam } from "~/lib/pagination";
+import type { Route } from "./+types/liked-videos";
+
+export const handle: I18nHandle = { i18n: ["liked", "accounts"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const { db, origin } = getServices(args);
+  const visitor = getVisitor(args);
+  const url = new URL(args.request.url);
+  const page = pageParam(url);
+  const categories = await likedCategories(db);
+  const filters = parseLikedFilters(url.searchParams, categories);
+  const liked = await likedVideos(db, {
+    ...filters,
+    userId: user.id,
+    audience: visitor.audience,
+    page,
+    mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+  });
+  // Removing the last like of the last page leaves that page empty: show the new last page instead.
+  if (page > liked.totalPages) {
+    url.searchParams.delete("page");
+    if (liked.totalPages > 1) url.searchParams.set("page", String(liked.totalPages));
+    throw redirect(`${url.pathname}${url.search}`);
+  }
+  const t = await serverT(visitor.language, "liked");
+  return {
+    page,
+    filters,
+    categories,
+    liked,
+    meta: { title: `${t("title")} · ${t("brand.name")}`, description: t("metaDescription"), origin, path: "/liked-videos", siteName: t("brand.name"), noindex: true },
+  };
+}
+
+/** Removes one like (the card's confirm step); React Router then reloads the list. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const { db } = getServices(args);
+  const t = await serverT(getVisitor(args).language, "liked");
+  const clipId = String((await args.request.formData()).get("clipId") ?? "");
+  try {
+    await removeLike(db, { userId: user.id, clipId });
+  } catch (error) {
+    if (error instanceof InvalidClipId) return data<RemoveLikeActionData>({ ok: false, message: t("errors.invalidId") }, { status: 400 });
+    throw error;
+  }
+  return data<RemoveLikeActionData>({ ok: true });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function LikedVideos({ loaderData }: Route.ComponentProps) {
+  return <LikedVideosPage liked={loaderData.liked} filters={loaderData.filters} categories={loaderData.categories} page={loaderData.page} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccessRequiredBoundary error={error} />;
+}

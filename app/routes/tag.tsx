@@ -1,0 +1,63 @@
+import { data } from "react-router";
+import { TagNotFound } from "~/features/tags/components/tag-not-found";
+import { TagPage } from "~/features/tags/components/tag-page";
+import { canonicalTagSlug, parseTagSort, tagPath, tagTitleFromSlug } from "~/features/tags/tag-match";
+import { loadTagPage } from "~/features/tags/tags.server";
+import { getServices, getVisitor } from "~/lib/context";
+import type { I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import { pageParam } from "~/lib/pagination";
+import type { Route } from "./+types/tag";
+
+export const handle: I18nHandle = { i18n: ["tag", "discovery"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const { db, origin } = getServices(args);
+  const visitor = getVisitor(args);
+  const t = await serverT(visitor.language, "tag");
+  const url = new URL(args.request.url);
+  const page = pageParam(url);
+  const sort = parseTagSort(url.searchParams.get("sort"));
+  const siteName = t("brand.name");
+  const term = args.params.slug;
+  const slug = canonicalTagSlug(term);
+  const title = tagTitleFromSlug(term);
+
+  const found = await loadTagPage(db, {
+    term,
+    sort,
+    page,
+    audience: visitor.audience,
+    language: visitor.language,
+    mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+  });
+  if (!found) {
+    const meta = { title: `${t("notFound.title")} · ${siteName}`, description: t("notFound.message"), origin, path: url.pathname, siteName, noindex: true };
+    return data({ found: false as const, meta }, { status: 404 });
+  }
+  if (page > found.totalPages) throw data(null, { status: 404 });
+
+  return data({
+    found: true as const,
+    tag: found,
+    title,
+    slug,
+    sort,
+    page,
+    meta: {
+      title: `#${title} · ${siteName}`,
+      description: t("meta.description", { count: found.stats.videos, tag: title }),
+      origin,
+      path: tagPath(slug, sort, page),
+      siteName,
+    },
+  });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function Tag({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.found) return <TagNotFound />;
+  return <TagPage data={loaderData.tag} title={loaderData.title} slug={loaderData.slug} sort={loaderData.sort} page={loaderData.page} />;
+}

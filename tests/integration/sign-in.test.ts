@@ -1,0 +1,121 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { profiles, user, userFlames } from "../../db/schema";
+import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { setFlame } from "~/features/flames/flames.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { makeClips } from "../support/catalog";
+import { createTestDatabase, testEngine } from "../support/database";
+import { createTestServices } from "../support/services";
+
+const ORIGIN = "http://localhost:3000";
+
+function form(fields: Record<string, string>) {
+  const data = new FormData();
+  for (const [k, v] of Object.entries(fields)) data.set(k, v);
+  return data;
+}
+
+describe(`magic-link sign-in on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let env: ReturnType<typeof createTestServices>;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    env = createTestServices(handle, ORIGIN);
+  });
+  afterAll(() => handle?.close());
+
+  const request = (cookie = "") =>
+    new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN, cookie, "x-spicy-client-ip": `10.0.0.${Math.floor(Math.random() * 250)}` } });
+
+  async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
+    const result = await requestSignInLink(env.services, {
+      form: form({ email, ...extra }),
+      request: request(cookie),
+      language: "es",
+      clientIp: randomUUID(),
+    });
+    return result;
+  }
+
+  /** Opens the link as the browser would and returns the redirect and the session cookie. */
+  async function openLink(link: string, cookie = "") {
+    const response = await env.services.auth.handler(new Request(link, { headers: { cookie } }));
+    const sessionCookie = response.headers.getSetCookie().find((c) => c.includes("session_token"))?.split(";")[0] ?? null;
+    return { location: response.headers.get("location"), sessionCookie };
+  }
+
+  it("lower-cases the address, sends a link in the visitor's language and signs in once with it", async () => {
+    const result = await signIn("  Reader@Example.COM ");
+    expect(result).toEqual({ ok: true, email: "reader@example.com" });
+    const [mail] = env.outbox.list();
+    expect(mail!.to).toBe("reader@example.com");
+    expect(mail!.subject).toBe("Tu enlace de inicio de sesión en Spicy Clips");
+    expect(mail!.html).toContain(mail!.link!.replace(/&/g, "&#38;"));
+
+    const first = await openLink(mail!.link!);
+    expect(first.location).toBe(`${ORIGIN}/auth/callback?next=%2F`);
+    expect(first.sessionCookie).toBeTruthy();
+    const session = await env.services.auth.api.getSession({ headers: new Headers({ cookie: first.sessionCookie! }) });
+    expect(session?.user.email).toBe("reader@example.com");
+
+    const again = await openLink(mail!.link!);
+    expect(again.location).toContain("/auth/callback?error=INVALID_TOKEN");
+    expect(again.sessionCookie).toBeNull();
+  });
+
+  it("creates the profile with the chosen username and refuses a taken one", async () => {
+    expect(await signIn("first@example.com", { mode: "signup", username: "  Night Owl " })).toEqual({ ok: true, email: "first@example.com" });
+    await openLink(env.outbox.list()[0]!.link!);
+    const [account] = await handle.db.select().from(user).where(eq(user.email, "first@example.com"));
+    const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, account!.id));
+    expect(profile!.username).toBe("Night Owl");
+
+    expect(await signIn("second@example.com", { mode: "signup", username: "night owl" })).toMatchObject({ ok: false, error: "usernameTaken", status: 409 });
+    expect(await signIn("second@example.com", { mode: "signup", username: "ab" })).toMatchObject({ ok: false, error: "usernameShort" });
+  });
+
+  it("validates the address", async () => {
+    expect(await signIn("")).toMatchObject({ ok: false, error: "emailRequired", status: 400 });
+    expect(await signIn("not-an-email")).toMatchObject({ ok: false, error: "emailInvalid", status: 400 });
+  });
+
+  it("limits links per address", async () => {
+    const results = [];
+    for (let i = 0; i < 4; i++) results.push(await signIn("limited@example.com"));
+    expect(results.slice(0, 3).every((r) => r.ok)).toBe(true);
+    expect(results[3]).toMatchObject({ ok: false, error: "rateLimited", status: 429 });
+  });
+
+  it("merges the visitor's anonymous flames into the account on sign-in", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const visitorId = randomUUID();
+    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId }, flamed: true });
+    await signIn("merger@example.com", {}, `spicy_uid=${visitorId}`);
+    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${visitorId}`);
+    const [account] = await handle.db.select().from(user).where(eq(user.email, "merger@example.com"));
+    const rows = await handle.db.select().from(userFlames).where(eq(userFlames.clipId, clip!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: account!.id, visitorId: null });
+  });
+
+  it("refuses to redirect anywhere but this site", async () => {
+    const response = await env.services.auth.handler(
+      new Request(`${ORIGIN}/api/auth/sign-in/magic-link`, {
+        method: "POST",
+        headers: { origin: ORIGIN, "content-type": "application/json" },
+        body: JSON.stringify({ email: "x@example.com", callbackURL: "https://evil.example/steal" }),
+      }),
+    );
+    // Either the request or the link itself is refused; the browser never lands on the other site.
+    if (response.status === 200) {
+      const link = env.outbox.list()[0]!.link!;
+      expect(link).toContain("evil.example");
+      const opened = await env.services.auth.handler(new Request(link));
+      expect(opened.headers.get("location") ?? "").not.toContain("evil.example");
+    } else {
+      expect(response.status).toBe(403);
+    }
+  });
+});

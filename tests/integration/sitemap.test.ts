@@ -1,0 +1,110 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clips, clipTags, creators, tags } from "../../db/schema";
+import { robotsTxt } from "~/features/seo/robots";
+import { homeOnlySitemap, renderSitemap, xmlEscape, type SitemapOptions } from "~/features/seo/sitemap.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { makeClips } from "../support/catalog";
+import { createTestDatabase, testEngine } from "../support/database";
+
+const ORIGIN = "https://clips.example";
+
+async function read(stream: ReadableStream<Uint8Array> | null): Promise<string> {
+  if (!stream) throw new Error("no sitemap");
+  return new Response(stream).text();
+}
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]!);
+const urlBlocks = (xml: string) => [...xml.matchAll(/<url>(.*?)<\/url>/g)].map((m) => m[1]!);
+
+describe(`sitemap on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let published: Array<typeof clips.$inferSelect>;
+  let hidden: typeof clips.$inferSelect;
+  const render = (options: Partial<SitemapOptions> = {}) => renderSitemap(handle.db, { origin: ORIGIN, part: null, batchSize: 3, ...options });
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    const { db } = handle;
+    published = await makeClips(db, 5);
+    // A second creator whose only clip is hidden: neither may appear.
+    hidden = (await makeClips(db, 1, { status: "hidden" }))[0]!;
+    const [neon, lonely] = await db
+      .insert(tags)
+      .values([
+        { slug: "neon", nameEn: "neon", nameEs: "neón" },
+        { slug: "only-hidden", nameEn: "only hidden", nameEs: "solo oculto" },
+        { slug: "unused", nameEn: "unused", nameEs: "sin uso" },
+      ])
+      .returning();
+    await db.insert(clipTags).values([
+      { clipId: published[0]!.id, tagId: neon!.id },
+      { clipId: published[1]!.id, tagId: neon!.id },
+      { clipId: hidden!.id, tagId: lonely!.id },
+    ]);
+  });
+  afterAll(() => handle?.close());
+
+  it("lists home, every published clip, creator and tag once, with language alternates", async () => {
+    const xml = await read(await render());
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">');
+    const [creator] = await handle.db.select().from(creators).where(eq(creators.id, published[0]!.creatorId));
+    const expected = [
+      `${ORIGIN}/`,
+      ...published.map((clip) => `${ORIGIN}/video/${clip.slug}`),
+      `${ORIGIN}/creator/${creator!.slug}`,
+      `${ORIGIN}/tag/neon`,
+    ];
+    expect(locs(xml).sort()).toEqual(expected.sort());
+
+    for (const block of urlBlocks(xml)) {
+      const loc = locs(block)[0]!;
+      expect(block).toContain(`<xhtml:link rel="alternate" hreflang="en" href="${loc}?lang=en"/>`);
+      expect(block).toContain(`<xhtml:link rel="alternate" hreflang="es" href="${loc}?lang=es"/>`);
+      expect(block).toContain(`<xhtml:link rel="alternate" hreflang="x-default" href="${loc}"/>`);
+    }
+    const clipBlock = urlBlocks(xml).find((block) => block.includes(`/video/${published[2]!.slug}<`))!;
+    expect(clipBlock).toContain(`<lastmod>${published[2]!.updatedAt.toISOString()}</lastmod>`);
+  });
+
+  it("never lists hidden clips, their creator, or tags with no published clip", async () => {
+    const xml = await read(await render());
+    const [hiddenCreator] = await handle.db.select().from(creators).where(eq(creators.id, hidden.creatorId));
+    expect(xml).not.toContain(hidden.slug);
+    expect(xml).not.toContain(`/creator/${hiddenCreator!.slug}<`);
+    expect(xml).not.toContain("/tag/only-hidden");
+    expect(xml).not.toContain("/tag/unused");
+  });
+
+  it("becomes an index of parts above the URL limit, and the parts together list every URL once", async () => {
+    await makeClips(handle.db, 15);
+    const all = locs(await read(await render()));
+    expect(all).toHaveLength(1 + 20 + 2 + 1);
+
+    const index = await read(await render({ maxUrls: 10 }));
+    expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
+    expect(locs(index)).toEqual([1, 2, 3].map((part) => `${ORIGIN}/sitemap.xml?part=${part}`));
+
+    const parts = await Promise.all(["1", "2", "3"].map(async (part) => locs(await read(await render({ maxUrls: 10, part })))));
+    expect(parts.map((urls) => urls.length)).toEqual([10, 10, 4]);
+    expect(parts.flat().sort()).toEqual([...all].sort());
+  });
+
+  it("answers null (404) for parts that do not exist", async () => {
+    for (const part of ["0", "4", "-1", "abc", "1.5", ""]) expect(await render({ maxUrls: 10, part }), part).toBeNull();
+  });
+
+  it("escapes XML and, in safe mode, lists only the home page", () => {
+    expect(xmlEscape(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
+    const safe = homeOnlySitemap(ORIGIN);
+    expect(locs(safe)).toEqual([`${ORIGIN}/`]);
+  });
+
+  it("robots.txt disallows private paths and points to the sitemap", () => {
+    const robots = robotsTxt(`${ORIGIN}/`);
+    for (const path of ["/api/", "/search", "/my-account", "/liked-videos", "/admin", "/dev/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    expect(robots).toContain("User-agent: *\n");
+    expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
+  });
+});

@@ -109,6 +109,7 @@ function useFlashToast(flash: RootData["flash"]) {
     if (flash === "signedOut") toast.success(t("toasts.signedOut"));
     else if (flash === "signOutFailed") toast.error(t("toasts.signOutFailed"));
     else if (flash === "accountDeleted") toast.success(t("toasts.accountDeleted"));
+    else if (flash === "contentSubmitted") toast.success(t("flash.contentSubmitted"));
   }, [flash, t]);
 }
 

@@ -37,6 +37,7 @@ const pages: [string, () => Promise<unknown>][] = [
   [`Creator page /creator/${busiest?.slug}, page 5`, () => loadCreatorPage(db, { ...base, slug: busiest?.slug ?? "", page: 5 })],
   ["Search 'cobalt spiral'", () => searchCatalog(db, { ...base, term: "cobalt spiral", page: 1 })],
   ["Search 'vega' (a creator)", () => searchCatalog(db, { ...base, term: "vega", page: 1 })],
+  ["Search 'couple' (a tag)", () => searchCatalog(db, { ...base, term: "couple", page: 2 })],
 ];
 
 /** Inlines parameters as literals so EXPLAIN can run the statement on its own. */

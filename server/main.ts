@@ -21,6 +21,8 @@ async function main() {
     throw error;
   }
   const log = createLogger(env.LOG_LEVEL);
+  // Where `npm run build` wrote the app (BUILD_DIR, see react-router.config.ts).
+  const buildDir = path.resolve(root, env.BUILD_DIR);
   const platform = await startPlatform(env, log);
 
   let build: () => Promise<ServerBuild>;
@@ -30,7 +32,7 @@ async function main() {
     const devServer = vite;
     build = () => devServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   } else {
-    const serverBuild = (await import(pathToFileURL(path.join(root, "build/server/index.js")).href)) as ServerBuild;
+    const serverBuild = (await import(pathToFileURL(path.join(buildDir, "server/index.js")).href)) as ServerBuild;
     build = async () => serverBuild;
   }
 
@@ -40,7 +42,7 @@ async function main() {
     ping: platform.database.ping,
     build,
     vite,
-    clientDir: path.join(root, "build/client"),
+    clientDir: path.join(buildDir, "client"),
   });
 
   const server = app.listen(env.PORT, env.HOST, () => {

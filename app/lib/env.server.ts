@@ -37,6 +37,7 @@ export const envSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().trim().min(1).default("0.0.0.0"),
     DATA_DIR: z.string().trim().min(1).default("./data"),
+    BUILD_DIR: z.string().trim().min(1).default("build"),
     PUBLIC_URL: optionalUrl(["http:", "https:"]),
     DATABASE_URL: optionalUrl(["postgres:", "postgresql:"]),
     SMTP_URL: optionalUrl(["smtp:", "smtps:"]),

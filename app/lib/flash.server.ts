@@ -2,7 +2,7 @@ import { readCookie } from "./cookies";
 
 /** A one-time message carried across a redirect (e.g. 'You have been signed out.'). */
 export const FLASH_COOKIE = "flash";
-const FLASH_KEYS = ["signedOut", "signOutFailed", "accountDeleted"] as const;
+const FLASH_KEYS = ["signedOut", "signOutFailed", "accountDeleted", "contentSubmitted"] as const;
 export type FlashKey = (typeof FLASH_KEYS)[number];
 
 export function flashCookie(key: FlashKey, secure: boolean): string {

@@ -2,6 +2,8 @@ import { data } from "react-router";
 import { HomeDiscovery } from "~/features/feed/components/home-discovery";
 import { getUser } from "~/features/accounts/session.server";
 import { loadHomeDiscovery } from "~/features/feed/home.server";
+import { UsageTimer } from "~/features/habits/components/usage-timer";
+import { listEmotions } from "~/features/habits/emotions.server";
 import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
@@ -9,7 +11,7 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-export const handle: I18nHandle = { i18n: ["discovery", "safe"] };
+export const handle: I18nHandle = { i18n: ["discovery", "safe", "habits"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
@@ -28,12 +30,17 @@ export async function loader(args: Route.LoaderArgs) {
 
   const t = await serverT(visitor.language);
   const user = await getUser(args);
-  const home = await loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id });
+  const [home, emotions] = await Promise.all([
+    loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id }),
+    listEmotions(services.db, visitor.language),
+  ]);
   return data(
     {
       mode: "adult" as const,
       home: home.data,
-      meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: t("brand.name") },
+      emotions,
+      // An empty feed (an unknown category, a quiet week) is not worth indexing.
+      meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: t("brand.name"), noindex: home.data.feed.total === 0 },
     },
     { headers: home.setCookie ? { "Set-Cookie": home.setCookie } : undefined },
   );
@@ -44,5 +51,13 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  return loaderData.mode === "safe" ? <SafeLanding premiumCta={loaderData.premiumCta} /> : <HomeDiscovery data={loaderData.home} />;
+  if (loaderData.mode === "safe") return <SafeLanding premiumCta={loaderData.premiumCta} />;
+  return (
+    <>
+      <HomeDiscovery data={loaderData.home} />
+      <div className="mx-auto mt-4 max-w-xl">
+        <UsageTimer emotions={loaderData.emotions} />
+      </div>
+    </>
+  );
 }

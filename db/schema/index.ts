@@ -2,3 +2,4 @@ export * from "./catalog";
 export * from "./auth";
 export * from "./flames";
 export * from "./accounts";
+export * from "./forms";

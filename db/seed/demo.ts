@@ -7,6 +7,7 @@ import { clipSlug, slugify } from "../../app/lib/slug";
 import type { Storage } from "../../app/lib/storage/storage.server";
 import { channelSites, clips, clipTags, creators, tags, videoCategories, type Audience } from "../schema";
 import { CATEGORIES, CHANNEL_SITES, CREATORS, demoTitle, seededRandom, TAGS } from "./catalog-data";
+import { seedEmotions } from "./emotions";
 
 const MEDIA_DIR = new URL("./media/", import.meta.url);
 
@@ -134,6 +135,7 @@ export async function insertClips(db: Database, rows: ReturnType<typeof buildDem
 export async function seedDemoContent({ db, storage, log }: { db: Database; storage: Storage; log?: Logger }) {
   const media = demoMedia();
   await uploadDemoMedia(storage, media);
+  await seedEmotions(db);
   const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(clips);
   if (existing > 0) return null;
 

@@ -1,4 +1,6 @@
 import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
@@ -15,7 +17,11 @@ let server: RunningServer | undefined;
 
 /** Builds the app once and starts one production server on a fresh database for the suite. */
 export async function setup(project: TestProject) {
-  execFileSync("npm", ["run", "build"], { stdio: "ignore", cwd: project.config.root });
+  // Each run builds into its own folder: a parallel run cannot swap the assets under this server.
+  // Inside the project, so the server build still finds node_modules.
+  mkdirSync(path.join(project.config.root, ".tmp"), { recursive: true });
+  process.env.BUILD_DIR = mkdtempSync(path.join(project.config.root, ".tmp", "build-"));
+  execFileSync("npm", ["run", "build"], { stdio: "ignore", cwd: project.config.root, env: process.env });
   if (process.env.TEST_DATABASE_URL) {
     const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
     await handle.db.execute(sql`drop schema if exists public cascade`);
@@ -31,5 +37,6 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   const code = await server?.stop();
+  if (process.env.BUILD_DIR?.includes(`${path.sep}.tmp${path.sep}build-`)) rmSync(process.env.BUILD_DIR, { recursive: true, force: true });
   if (code !== 0) throw new Error(`server did not shut down gracefully (exit ${code}):\n${server?.output()}`);
 }

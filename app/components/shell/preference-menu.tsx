@@ -46,7 +46,9 @@ export function PreferenceMenu(props: {
         className="flex items-center gap-1.5 rounded-full border border-ink-700 px-3 py-1.5 text-sm text-ink-200 hover:border-ink-600 hover:text-white"
       >
         {props.icon}
-        <span>{currentLabel}</span>
+        {/* Narrow screens show the short code; the summary's label says it in full. */}
+        <span className="hidden sm:inline">{currentLabel}</span>
+        <span className="uppercase sm:hidden">{props.current.slice(0, 3)}</span>
       </summary>
       <form method="post" action="/preferences" className="absolute right-0 z-30 mt-2 min-w-36 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
         <input type="hidden" name="redirectTo" value={redirectTo} />

@@ -24,7 +24,7 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
         <Link to="/" aria-label={t("nav.logoLabel")} className="flex items-center gap-2 text-lg font-black tracking-tight text-white">
           <Logo brandMode={brandMode} />
-          <span>{brandMode === "safe" ? t("brand.safeName") : t("brand.name")}</span>
+          <span className="hidden whitespace-nowrap min-[480px]:inline">{brandMode === "safe" ? t("brand.safeName") : t("brand.name")}</span>
         </Link>
         {brandMode === "adult" ? <SearchBox /> : null}
         <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">

@@ -74,10 +74,20 @@ export async function creatorStats(db: Database, creatorId: string, audience: Au
   return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, tags: row?.tags ?? 0 };
 }
 
-/** Tags of the creator's clips, most used first. */
+/** The creator's tags are counted over this many of their newest clips, so the work stays bounded. */
+const CREATOR_TAGS_POOL = 500;
+
+/** Tags of the creator's clips (the newest 500), most used first. */
 export async function creatorTags(db: Database, input: { creatorId: string; audience: Audience; language: Language }): Promise<TagChip[]> {
   const name = input.language === "es" ? tags.nameEs : tags.nameEn;
-  const mine = db.$with("mine").as(db.select({ clipId: clips.id }).from(clips).where(creatorClipsWhere(input.creatorId, input.audience)));
+  const mine = db.$with("mine").as(
+    db
+      .select({ clipId: clips.id })
+      .from(clips)
+      .where(creatorClipsWhere(input.creatorId, input.audience))
+      .orderBy(desc(clips.publishedAt), asc(clips.id))
+      .limit(CREATOR_TAGS_POOL),
+  );
   return db
     .with(mine)
     .select({ slug: tags.slug, name })

@@ -26,7 +26,7 @@ function SignInButton() {
           event.preventDefault();
           setOpen(true);
         }}
-        className="rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-ink-950 hover:bg-ink-200"
+        className="whitespace-nowrap rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-ink-950 hover:bg-ink-200"
       >
         {t("signIn.open")}
       </Link>

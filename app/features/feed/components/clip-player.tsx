@@ -78,9 +78,10 @@ export const ClipPlayer = forwardRef<
   useImperativeHandle(ref, () => ({ togglePlay, toggleMute }));
 
   return (
-    <div className="relative overflow-hidden rounded-2xl bg-ink-900">
+    // Width follows the height limit so the clip keeps its 9:16 shape on wide screens.
+    <div className="relative mx-auto w-full max-w-[calc(70dvh*9/16)] overflow-hidden rounded-2xl bg-ink-900">
       <div
-        className="relative aspect-[9/16] max-h-[70dvh] w-full touch-pan-y select-none bg-ink-800"
+        className="relative aspect-[9/16] w-full touch-pan-y select-none bg-ink-800"
         onPointerDown={(event) => (swipeStart.current = event.clientX)}
         onPointerUp={(event) => {
           if (swipeStart.current === null) return;

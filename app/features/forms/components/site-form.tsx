@@ -1,0 +1,209 @@
+import { useEffect, useRef, useState } from "react";
+import { useFetcher } from "react-router";
+import type { z } from "zod";
+import { toast } from "~/components/ui/toaster";
+import { useT } from "~/lib/i18n/react";
+import { validate, type FieldErrors } from "../fields";
+import type { FormActionData } from "../form-result";
+import { TEXT_MAX } from "../sanitize";
+
+export interface FieldSpec {
+  name: string;
+  kind: "text" | "url" | "email" | "tel" | "textarea" | "select" | "radio";
+  label: string;
+  placeholder?: string;
+  hint?: string;
+  rows?: number;
+  optional?: boolean;
+  autoComplete?: string;
+  /** Select and radio choices; a select also gets an empty placeholder option. */
+  options?: { value: string; label: string }[];
+  defaultValue?: string;
+}
+
+interface SiteFormProps {
+  id: string;
+  schema: z.ZodType;
+  fields: FieldSpec[];
+  submitLabel: string;
+  /** SPEC 8 success message: a toast with JavaScript, a status line without. */
+  successMessage: string;
+  actionData: FormActionData | undefined;
+  /** A radio field that must be chosen before the button is enabled (claim). */
+  requireChoice?: string;
+  onSuccess?: () => void;
+}
+
+/**
+ * One of the public forms (DESIGN 1). A plain POST form that the server
+ * validates on its own; once hydrated it validates with the same Zod schema
+ * on submit, then on every change after the first submit, and posts through
+ * a fetcher without reloading the page.
+ */
+export function SiteForm({ id, schema, fields, submitLabel, successMessage, actionData, requireChoice, onSuccess }: SiteFormProps) {
+  const { t } = useT("forms");
+  const fetcher = useFetcher<FormActionData>();
+  const form = useRef<HTMLFormElement>(null);
+  const [hydrated, setHydrated] = useState(false);
+  const [tried, setTried] = useState(actionData?.ok === false);
+  const [errors, setErrors] = useState<FieldErrors>(actionData?.ok === false ? actionData.errors : {});
+  const [generation, setGeneration] = useState(0);
+  const [chosen, setChosen] = useState(false);
+  const values = actionData?.ok === false ? actionData.values : {};
+  // After a success the fields start empty, prefilled values included (SPEC 4).
+  const cleared = generation > 0 || actionData?.ok === true;
+  const busy = fetcher.state !== "idle";
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    const result = fetcher.data;
+    if (!result || fetcher.state !== "idle") return;
+    if (result.ok) {
+      toast.success(successMessage);
+      setErrors({});
+      setTried(false);
+      setChosen(false);
+      setGeneration((n) => n + 1);
+      onSuccess?.();
+    } else {
+      setErrors(result.errors);
+      if (result.errors.form) toast.error(t(result.errors.form));
+    }
+    // Only a new answer matters, not a new callback identity.
+  }, [fetcher.data, fetcher.state]);
+
+  const check = (element: HTMLFormElement) => validate(schema, Object.fromEntries(new FormData(element)));
+  const message = (key: string | undefined) => (key ? t(key, { max: TEXT_MAX }) : null);
+
+  return (
+    <form
+      key={generation}
+      ref={form}
+      id={id}
+      method="post"
+      noValidate
+      className="flex flex-col gap-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const element = event.currentTarget;
+        const result = check(element);
+        setTried(true);
+        if (!result.ok) {
+          setErrors(result.errors);
+          element.querySelector<HTMLElement>(`[name="${Object.keys(result.errors)[0]}"]`)?.focus();
+          return;
+        }
+        setErrors({});
+        const data = new FormData(element);
+        data.set("_js", "1");
+        void fetcher.submit(data, { method: "post" });
+      }}
+      onChange={(event) => {
+        if (requireChoice) setChosen(new FormData(event.currentTarget).has(requireChoice));
+        if (tried) {
+          const result = check(event.currentTarget);
+          setErrors(result.ok ? {} : result.errors);
+        }
+      }}
+    >
+      {actionData?.ok ? (
+        <p role="status" className="rounded-xl border border-emerald-700 bg-emerald-950/60 px-4 py-3 text-emerald-200">
+          {successMessage}
+        </p>
+      ) : null}
+      {errors.form ? (
+        <p role="alert" className="rounded-xl border border-red-800 bg-red-950/60 px-4 py-3 text-red-200">
+          {message(errors.form)}
+        </p>
+      ) : null}
+      {fields.map((field) => (
+        <Field key={field.name} formId={id} field={field} value={cleared ? undefined : (values[field.name] ?? field.defaultValue)} error={message(errors[field.name])} optionalLabel={t("optional")} />
+      ))}
+      <button
+        type="submit"
+        disabled={busy || (hydrated && requireChoice !== undefined && !chosen)}
+        className="self-start rounded-full bg-flame-500 px-6 py-2.5 font-semibold text-white hover:bg-flame-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300 disabled:cursor-not-allowed disabled:opacity-50"
+      >
+        {busy ? t("sending") : submitLabel}
+      </button>
+    </form>
+  );
+}
+
+const control =
+  "w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white placeholder:text-ink-300/60 focus-visible:outline-2 focus-visible:outline-flame-400 aria-[invalid=true]:border-red-500";
+
+function Field({ formId, field, value, error, optionalLabel }: { formId: string; field: FieldSpec; value?: string; error: string | null; optionalLabel: string }) {
+  const inputId = `${formId}-${field.name}`;
+  const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
+  const describedBy = [field.hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  const common = { name: field.name, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy, defaultValue: value };
+  const label = (
+    <>
+      {field.label}
+      {field.optional ? <span className="ml-1 font-normal text-ink-300">({optionalLabel})</span> : null}
+    </>
+  );
+  const after = (
+    <>
+      {field.hint ? (
+        <p id={hintId} className="text-xs text-ink-300">
+          {field.hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={errorId} className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+
+  if (field.kind === "radio") {
+    return (
+      <fieldset className="flex flex-col gap-2" aria-describedby={describedBy}>
+        <legend className="mb-1 text-sm font-medium text-white">{label}</legend>
+        {field.options?.map((option) => (
+          <label key={option.value} className="flex items-start gap-3 rounded-xl border border-ink-700 bg-ink-900 px-3 py-2.5 text-ink-200 has-checked:border-flame-500">
+            <input type="radio" name={field.name} value={option.value} defaultChecked={value === option.value} className="mt-1 accent-flame-500" />
+            <span>{option.label}</span>
+          </label>
+        ))}
+        {after}
+      </fieldset>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={inputId} className="text-sm font-medium text-white">
+        {label}
+      </label>
+      {field.kind === "textarea" ? (
+        <textarea id={inputId} rows={field.rows} placeholder={field.placeholder} className={control} {...common} />
+      ) : field.kind === "select" ? (
+        <select id={inputId} className={control} {...common} defaultValue={value ?? ""}>
+          <option value="">{field.placeholder}</option>
+          {field.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={inputId}
+          type={field.kind}
+          placeholder={field.placeholder}
+          autoComplete={field.autoComplete}
+          inputMode={field.kind === "tel" ? "tel" : undefined}
+          className={control}
+          {...common}
+        />
+      )}
+      {after}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { getUser } from "~/features/accounts/session.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { flashCookie } from "~/lib/flash.server";
+import { formValues } from "./fields";
+import type { FormActionData } from "./form-result";
+import { receiveForm, type FormName } from "./forms.server";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * The action every form route shares. With JavaScript the form posts through
+ * a fetcher with `_js=1` and gets `{ ok: true }` back (the page shows the toast);
+ * without it the page re-renders with the values and messages (400), shows its
+ * success message, or, for submissions, goes home with a flash toast.
+ */
+export async function formAction(args: Args, name: FormName) {
+  const { db, origin } = getServices(args);
+  const visitor = getVisitor(args);
+  const form = await args.request.formData();
+  const values = formValues(form);
+  const user = await getUser(args);
+  const result = await receiveForm(db, name, { values, clientIp: visitor.clientIp, userId: user?.id ?? null, origin });
+
+  if (!result.ok) {
+    const body: FormActionData =
+      result.status === 400 ? { ok: false, errors: result.errors, values } : { ok: false, errors: { form: "errors.rateLimited" }, values };
+    return data(body, { status: result.status });
+  }
+  if (name === "submit" && form.get("_js") !== "1") {
+    throw redirect("/", { headers: { "Set-Cookie": flashCookie("contentSubmitted", origin.startsWith("https:")) } });
+  }
+  return data({ ok: true } satisfies FormActionData);
+}

@@ -1,0 +1,2 @@
+/** The claim form's 'position' (SPEC 2); the same values as the content_claims check. */
+export const CLAIM_POSITIONS = ["partnership", "removal"] as const;

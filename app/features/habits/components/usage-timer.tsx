@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from "react";
+import { useT } from "~/lib/i18n/react";
+import { formatElapsed, timerColour, USAGE_ENDPOINT } from "../timer";
+import { EmotionPicker, type EmotionOption } from "./emotion-picker";
+
+const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orange: "text-orange-400", red: "text-red-400" } as const;
+
+/**
+ * SPEC 4 usage timer: counts from mount, Reset saves and restarts, and the
+ * session is also saved on unmount and when the page is hidden for good.
+ * Saving uses sendBeacon so it survives the unload; the server ignores
+ * anonymous visitors.
+ */
+export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
+  const { t } = useT("habits");
+  const [elapsed, setElapsed] = useState(0);
+  const started = useRef(0);
+  const emotion = useRef("");
+
+  /** Sends the running session (if any) and starts a new one from now. */
+  const save = useRef(() => {
+    const now = Date.now();
+    const seconds = Math.floor((now - started.current) / 1000);
+    const startedAt = new Date(started.current).toISOString();
+    started.current = now;
+    if (seconds <= 0) return;
+    const body = new URLSearchParams({ seconds: String(seconds), startedAt, emotionId: emotion.current });
+    if (!navigator.sendBeacon?.(USAGE_ENDPOINT, body)) void fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }).catch(() => {});
+  }).current;
+
+  useEffect(() => {
+    started.current = Date.now();
+    const tick = setInterval(() => setElapsed(Math.floor((Date.now() - started.current) / 1000)), 1000);
+    addEventListener("pagehide", save);
+    return () => {
+      clearInterval(tick);
+      removeEventListener("pagehide", save);
+      save();
+    };
+  }, [save]);
+
+  const colour = timerColour(elapsed);
+  return (
+    <section aria-labelledby="usage-timer" className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink-800 bg-ink-900 px-4 py-3 text-sm">
+      <h2 id="usage-timer" className="sr-only">
+        {t("timer.label")}
+      </h2>
+      <p className="flex items-baseline gap-2">
+        <span className="sr-only">{t("timer.elapsed")}</span>
+        <span role="timer" aria-live="off" data-testid="timer-time" className={`font-mono text-lg font-bold tabular-nums ${COLOUR_CLASS[colour]}`}>
+          {formatElapsed(elapsed)}
+        </span>
+        <span data-testid="timer-state" className="text-ink-300">
+          {t(`timer.state.${colour}`)}
+        </span>
+      </p>
+      <EmotionPicker emotions={emotions} onChange={(value) => (emotion.current = value)} />
+      <button
+        type="button"
+        onClick={() => {
+          save();
+          setElapsed(0);
+        }}
+        className="ml-auto rounded-full border border-ink-600 px-4 py-1.5 font-semibold text-white hover:bg-ink-800"
+      >
+        {t("timer.reset")}
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,44 @@
+import { Link } from "react-router";
+import type { ShellHandle } from "~/components/shell/site-header";
+import { getUser } from "~/features/accounts/session.server";
+import { PremiumBenefits } from "~/features/premium/components/premium-benefits";
+import { readProfile } from "~/features/premium/premium.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { useT, type I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/premium-success";
+
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
+
+/** The profile is read fresh on every visit, so the page shows what the database says now. */
+export async function loader(args: Route.LoaderArgs) {
+  const visitor = getVisitor(args);
+  const { db, origin } = getServices(args);
+  const t = await serverT(visitor.language, "premium");
+  const user = await getUser(args);
+  const profile = user ? await readProfile(db, user.id) : null;
+  const siteName = t(visitor.brandMode === "safe" ? "brand.safeName" : "brand.name");
+  return {
+    premium: profile?.premium ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null } : null,
+    meta: { title: `${t("success.metaTitle")} · ${siteName}`, description: t("success.metaDescription"), origin, path: "/premium-success", siteName, noindex: true },
+  };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function PremiumSuccess({ loaderData }: Route.ComponentProps) {
+  const { t } = useT("premium");
+  if (loaderData.premium) return <PremiumBenefits plan={loaderData.premium.plan} expiresAt={loaderData.premium.expiresAt} />;
+  return (
+    <section aria-labelledby="not-premium" className="mx-auto flex max-w-lg flex-col gap-4 py-10">
+      <h1 id="not-premium" className="text-3xl font-black text-white">
+        {t("success.notPremiumTitle")}
+      </h1>
+      <p className="text-ink-300">{t("success.notPremiumBody")}</p>
+      <Link to="/ativar" className="self-start rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+        {t("success.toActivate")}
+      </Link>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ShellHandle } from "~/components/shell/site-header";
+import { FormPage } from "~/features/forms/components/form-page";
+import { SiteForm } from "~/features/forms/components/site-form";
+import { formAction } from "~/features/forms/form-action.server";
+import { formPageData } from "~/features/forms/form-page.server";
+import { useT, type I18nHandle } from "~/lib/i18n/react";
+import { pageMeta } from "~/lib/meta";
+import { reportSchema } from "~/features/forms/report.schema";
+import type { Route } from "./+types/report";
+
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
+export const loader = (args: Route.LoaderArgs) => formPageData(args, "report");
+export const action = (args: Route.ActionArgs) => formAction(args, "report");
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function Report({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("forms");
+  return (
+    <FormPage title={t("report.title")} intro={<p>{t("report.intro")}</p>}>
+      <SiteForm
+        id="report-form"
+        schema={reportSchema}
+        actionData={actionData}
+        submitLabel={t("report.submit")}
+        successMessage={t("report.success")}
+        fields={[
+          { name: "contentUrl", kind: "url", label: t("report.contentUrl"), placeholder: `${loaderData.origin}/video/…`, defaultValue: loaderData.prefill },
+          { name: "description", kind: "textarea", rows: 5, label: t("report.description"), placeholder: t("report.descriptionPlaceholder") },
+        ]}
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,46 @@
+import type { ShellHandle } from "~/components/shell/site-header";
+import { FormPage } from "~/features/forms/components/form-page";
+import { SiteForm } from "~/features/forms/components/site-form";
+import { formAction } from "~/features/forms/form-action.server";
+import { formPageData } from "~/features/forms/form-page.server";
+import { useT, type I18nHandle } from "~/lib/i18n/react";
+import { pageMeta } from "~/lib/meta";
+import { useNavigate } from "react-router";
+import { SUBMIT_CATEGORIES, submitSchema } from "~/features/forms/submit.schema";
+import type { Route } from "./+types/submit";
+
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
+export const loader = (args: Route.LoaderArgs) => formPageData(args, "submit");
+export const action = (args: Route.ActionArgs) => formAction(args, "submit");
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useT("forms");
+  const navigate = useNavigate();
+  return (
+    <FormPage title={t("submit.title")} intro={<><p>{t("submit.intro")}</p><p className="text-sm">{t("submit.audienceNote")}</p></>}>
+      <SiteForm
+        id="submit-form"
+        schema={submitSchema}
+        actionData={actionData}
+        submitLabel={t("submit.submit")}
+        successMessage={t("submit.success")}
+        onSuccess={() => void navigate("/")}
+        fields={[
+          { name: "creatorName", kind: "text", label: t("submit.creatorName") },
+          {
+            name: "category",
+            kind: "select",
+            label: t("submit.category"),
+            placeholder: t("submit.categoryPlaceholder"),
+            options: SUBMIT_CATEGORIES.map((value) => ({ value, label: t(`submit.categories.${value}`) })),
+          },
+          { name: "tags", kind: "text", label: t("submit.tags"), placeholder: "blonde, fetish, amateur", hint: t("submit.tagsHint") },
+          { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: new URL(loaderData.origin).host },
+          { name: "salesProfileLink", kind: "url", label: t("submit.salesProfileLink"), placeholder: t("submit.salesProfilePlaceholder") },
+          { name: "socialLinks", kind: "textarea", rows: 3, optional: true, label: t("submit.socialLinks"), placeholder: t("submit.socialLinksPlaceholder") },
+        ]}
+      />
+    </FormPage>
+  );
+}

@@ -1,0 +1,111 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+
+// One sign-in in this file (the per-IP sign-in limit is shared by the whole e2e run).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser(["--host-resolver-rules=MAP calm.test 127.0.0.1"]);
+});
+afterAll(() => browser?.close());
+
+/** Better Auth's cookie lives on the public origin (localhost), where the links in e-mails point. */
+const site = () => baseURL().replace("127.0.0.1", "localhost");
+
+async function signIn(page: Page, email: string) {
+  await page.goto(`${site()}/`);
+  await hydrated(page);
+  await page.locator("header").getByRole("link", { name: "Sign in" }).click();
+  const dialog = page.getByRole("dialog");
+  await dialog.getByLabel("E-mail").fill(email);
+  await dialog.getByRole("button", { name: "Send magic link" }).click();
+  await dialog.getByText("Email sent!").waitFor();
+  let link: string | null = null;
+  for (let attempt = 0; attempt < 50 && !link; attempt++) {
+    const mails = (await (await fetch(`${baseURL()}/dev/mailbox.json`)).json()) as { to: string; link: string | null }[];
+    link = mails.find((m) => m.to === email && m.link?.includes("magic-link"))?.link ?? null;
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  await page.goto(link!);
+  await page.getByRole("heading", { name: "Authentication Successful!" }).waitFor();
+  await page.waitForURL(`${site()}/`);
+  await hydrated(page);
+}
+
+type Session = { seconds: number; emotionId: number | null };
+const sessionsOf = async (page: Page) => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Session[] }).sessions;
+
+describe("premium activation and the usage timer", () => {
+  it("asks signed-out visitors to sign in, in both brand modes", { timeout: 120_000 }, async () => {
+    const page = await newPage(browser);
+    for (const path of ["/ativar", "/ativar?mode=sfw"]) {
+      await page.goto(path);
+      await hydrated(page);
+      await page.getByLabel("Promotional code").fill("userbeta");
+      await page.getByRole("button", { name: "Activate", exact: true }).click();
+      const alert = page.locator("main").getByRole("alert");
+      await alert.getByText("You must be logged in to activate premium access.").waitFor();
+      await expect(alert.getByRole("link", { name: "Sign in" }).getAttribute("href")).resolves.toBe("/auth/sign-in?next=/ativar");
+    }
+    // Safe mode really is the companion brand here (no adult rating).
+    expect(await page.locator('meta[name="RATING"]').count()).toBe(0);
+    expect((await page.request.get("/api/usage")).status()).toBe(401);
+    await page.context().close();
+  });
+
+  it("saves timer sessions with their emotion, then activates beta premium", { timeout: 180_000 }, async () => {
+    const page = await newPage(browser);
+    await page.context().addCookies([{ name: "age_verified", value: "true", url: site() }]);
+    await signIn(page, `premium-${randomUUID().slice(0, 8)}@example.com`);
+
+    // The anonymous session of the page left for the sign-in link arrives with the new cookie and
+    // counts for the account (the same person's time): measure from what is there now.
+    await page.waitForTimeout(500);
+    const before = (await sessionsOf(page)).length;
+
+    // The timer runs from mount; Reset saves the session with the chosen emotion and restarts.
+    const timer = page.getByRole("region", { name: "Usage timer" });
+    await timer.getByRole("timer").waitFor();
+    await expect(timer.getByTestId("timer-state").textContent()).resolves.toBe("Short session");
+    const picker = timer.getByLabel("How do you feel?");
+    await picker.selectOption({ label: "Curious" });
+    const curious = Number(await picker.inputValue());
+    await expect.poll(() => timer.getByRole("timer").textContent(), { timeout: 10_000 }).not.toBe("00:00");
+    await page.waitForTimeout(1100);
+    await timer.getByRole("button", { name: "Reset" }).click();
+    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBe(before + 1);
+    const [first] = await sessionsOf(page);
+    expect(first!.seconds).toBeGreaterThanOrEqual(1);
+    expect(first!.emotionId).toBe(curious);
+    await expect.poll(() => timer.getByRole("timer").textContent()).toMatch(/^00:0\d$/);
+
+    // Leaving the page saves the running session through sendBeacon.
+    await page.waitForTimeout(2100);
+    await page.goto(`${site()}/ativar`);
+    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBe(before + 2);
+    const [left] = await sessionsOf(page);
+    expect(left!.seconds).toBeGreaterThanOrEqual(2);
+    expect(left!.emotionId).toBe(curious);
+
+    // Activation: a wrong code, then 'userbeta' in another case; the success page follows after 2 s.
+    await hydrated(page);
+    const code = page.getByLabel("Promotional code");
+    await code.fill("not-a-code");
+    await page.getByRole("button", { name: "Activate", exact: true }).click();
+    await page.locator("main").getByRole("alert").getByText('Invalid promotional code. Use "userbeta" for beta access.').waitFor();
+    await code.fill("UserBeta");
+    await page.getByRole("button", { name: "Activate", exact: true }).click();
+    await page.getByText("Premium activated!").waitFor();
+    await page.waitForURL("**/premium-success?activated=true&plan=beta", { timeout: 15_000 });
+    await expect(page.getByTestId("premium-plan").textContent()).resolves.toBe("BETA (30 days)");
+    await page.getByText("Ad-free browsing").waitFor();
+    await expect(page.getByRole("link", { name: "Back to the main site" }).getAttribute("href")).resolves.toBe("/");
+
+    await page.goto(`${site()}/ativar`);
+    await page.getByRole("heading", { name: "Premium Already Active" }).waitFor();
+    await page.getByRole("link", { name: "Return to home" }).waitFor();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,96 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { premiumTokens, profiles, user } from "../../db/schema";
+import { activatePremium, readProfile } from "~/features/premium/premium.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { createTestDatabase, testEngine } from "../support/database";
+
+const DAY = 86_400_000;
+
+describe(`premium activation and expiry on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle?.close());
+
+  async function newUser(withProfile = true) {
+    const id = randomUUID();
+    await handle.db.insert(user).values({ id, name: "", email: `${id}@example.com` });
+    if (withProfile) await handle.db.insert(profiles).values({ id });
+    return id;
+  }
+  const tokensOf = (id: string) => handle.db.select().from(premiumTokens).where(eq(premiumTokens.userId, id));
+  const profileOf = async (id: string) => (await handle.db.select().from(profiles).where(eq(profiles.id, id)))[0];
+
+  it("refuses a wrong code and changes nothing", async () => {
+    const id = await newUser();
+    expect(await activatePremium(handle.db, { userId: id, code: "letmein" })).toEqual({ ok: false, error: "invalidCode" });
+    expect(await activatePremium(handle.db, { userId: id, code: "" })).toEqual({ ok: false, error: "invalidCode" });
+    expect(await tokensOf(id)).toHaveLength(0);
+    expect((await profileOf(id))!.isPremium).toBe(false);
+  });
+
+  it("activates 30 days of beta with 'userbeta' in any case: one token row and the profile flags", async () => {
+    const id = await newUser();
+    const now = new Date("2026-11-22T10:00:00.000Z");
+    const result = await activatePremium(handle.db, { userId: id, code: " UserBeta ", now });
+    const expiresAt = new Date(now.getTime() + 30 * DAY);
+    expect(result).toEqual({ ok: true, plan: "beta", expiresAt });
+
+    const tokens = await tokensOf(id);
+    expect(tokens).toHaveLength(1);
+    expect(tokens[0]).toMatchObject({ planType: "beta", source: "promo_code", startsAt: now, expiresAt });
+    expect(await profileOf(id)).toMatchObject({ isPremium: true, planType: "beta", premiumSource: "promo_code", premiumStartsAt: now, premiumExpiresAt: expiresAt });
+    expect(await readProfile(handle.db, id, new Date(now.getTime() + DAY))).toMatchObject({ premium: true, planType: "beta" });
+  });
+
+  it("creates the profile row when the user has none yet", async () => {
+    const id = await newUser(false);
+    expect(await activatePremium(handle.db, { userId: id, code: "USERBETA" })).toMatchObject({ ok: true });
+    expect((await profileOf(id))!.isPremium).toBe(true);
+  });
+
+  it("says 'already active' while premium lasts, and adds no second token", async () => {
+    const id = await newUser();
+    const now = new Date();
+    await activatePremium(handle.db, { userId: id, code: "userbeta", now });
+    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: new Date(now.getTime() + DAY) })).toEqual({ ok: false, error: "alreadyActive" });
+    expect(await tokensOf(id)).toHaveLength(1);
+  });
+
+  it("gives one token when two activations race", async () => {
+    const id = await newUser();
+    const results = await Promise.all([activatePremium(handle.db, { userId: id, code: "userbeta" }), activatePremium(handle.db, { userId: id, code: "userbeta" })]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await tokensOf(id)).toHaveLength(1);
+  });
+
+  it("fails for an account that does not exist and leaves nothing behind", async () => {
+    const ghost = randomUUID();
+    await expect(activatePremium(handle.db, { userId: ghost, code: "userbeta" })).rejects.toThrow();
+    expect(await tokensOf(ghost)).toHaveLength(0);
+  });
+
+  it("clears expired premium as the profile is read, with a clock the test controls", async () => {
+    const id = await newUser();
+    const start = new Date("2026-01-01T00:00:00.000Z");
+    await activatePremium(handle.db, { userId: id, code: "userbeta", now: start });
+
+    const dayBefore = new Date(start.getTime() + 29 * DAY);
+    expect(await readProfile(handle.db, id, dayBefore)).toMatchObject({ premium: true, isPremium: true });
+    expect((await profileOf(id))!.isPremium).toBe(true);
+
+    const after = new Date(start.getTime() + 30 * DAY + 1000);
+    expect(await readProfile(handle.db, id, after)).toMatchObject({ premium: false, isPremium: false, planType: null, premiumExpiresAt: null });
+    expect(await profileOf(id)).toMatchObject({ isPremium: false, planType: null, premiumSource: null, premiumStartsAt: null, premiumExpiresAt: null });
+    // The activation history stays; a new code works again after expiry.
+    expect(await tokensOf(id)).toHaveLength(1);
+    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: after })).toMatchObject({ ok: true });
+  });
+
+  it("reads no profile as null", async () => {
+    expect(await readProfile(handle.db, randomUUID())).toBeNull();
+  });
+});

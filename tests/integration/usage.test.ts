@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { emotionTypes, usageSessions } from "../../db/schema";
+import { seedEmotions } from "../../db/seed/emotions";
+import { seedDemoContent } from "../../db/seed/demo";
+import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { listEmotions } from "~/features/habits/emotions.server";
+import { latestUsage, parseUsage, saveUsage } from "~/features/habits/usage.server";
+import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { createLocalStorage } from "~/lib/storage/index.server";
+import { action, loader } from "~/routes/api.usage";
+import { createTestDatabase, testEngine } from "../support/database";
+import { createTestServices } from "../support/services";
+
+const ORIGIN = "http://localhost:3000";
+
+describe(`usage timer sessions on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let env: ReturnType<typeof createTestServices>;
+  let cookie: string;
+  let userId: string;
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    env = createTestServices(handle, ORIGIN);
+    await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "usage-"))) });
+    const form = new FormData();
+    form.set("email", "timer@example.com");
+    await requestSignInLink(env.services, { form, request: new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN } }), language: "en", clientIp: "usage" });
+    const response = await env.services.auth.handler(new Request(env.outbox.list()[0]!.link!));
+    cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0]!;
+    userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
+  });
+  afterAll(() => handle?.close());
+
+  function args(init: { method?: string; body?: URLSearchParams; cookie?: string; language?: "en" | "es" }) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, env.services);
+    context.set(visitorContext, { language: init.language ?? "en", brandMode: "adult", audience: "hetero", ageVerified: true, ageGateEnabled: true, nonce: "", clientIp: "127.0.0.1", isLoopback: true } as Visitor);
+    const request = new Request(`${ORIGIN}/api/usage`, { method: init.method ?? "POST", body: init.body, headers: init.cookie ? { cookie: init.cookie } : {} });
+    return { request, context, params: {} } as never;
+  }
+  /** The route's answer as { status, body } (a Response or a data() value). */
+  async function call(fn: typeof action | typeof loader, init: Parameters<typeof args>[0]) {
+    const result = (await fn(args(init))) as unknown;
+    if (result instanceof Response) return { status: result.status, body: result.status === 204 ? null : await result.json() };
+    const value = result as { type?: string; data?: unknown; init?: { status?: number } };
+    return value.type === "DataWithResponseInit" ? { status: value.init?.status ?? 200, body: value.data } : { status: 200, body: value };
+  }
+  const beacon = (fields: Record<string, string>) => new URLSearchParams(fields);
+
+  it("seeds the emotions once, in both languages, in id order", async () => {
+    expect(await seedEmotions(handle.db)).toBe(0);
+    const en = await listEmotions(handle.db, "en");
+    const es = await listEmotions(handle.db, "es");
+    expect(en.map((e) => e.name)).toEqual(["Calm", "Bored", "Curious", "Lonely", "Stressed", "Happy", "Tired", "Anxious"]);
+    expect(es.map((e) => e.name)).toEqual(["Calma", "Aburrimiento", "Curiosidad", "Soledad", "Estrés", "Felicidad", "Cansancio", "Ansiedad"]);
+    expect(en.map((e) => e.id)).toEqual(es.map((e) => e.id));
+  });
+
+  it("stores a signed-in user's session with the chosen emotion", async () => {
+    const [, bored] = await listEmotions(handle.db, "en");
+    const startedAt = new Date(Date.now() - 95_000).toISOString();
+    const saved = await call(action, { cookie, body: beacon({ seconds: "95", startedAt, emotionId: String(bored!.id) }) });
+    expect(saved.status).toBe(201);
+    const [row] = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, (saved.body as { id: string }).id));
+    expect(row).toMatchObject({ userId, seconds: 95, emotionId: bored!.id, startedAt: new Date(startedAt) });
+
+    const noEmotion = await call(action, { cookie, body: beacon({ seconds: "12", startedAt: new Date().toISOString(), emotionId: "" }) });
+    expect(noEmotion.status).toBe(201);
+    const listed = await call(loader, { method: "GET", cookie });
+    expect(listed.status).toBe(200);
+    const sessions = (listed.body as { sessions: { seconds: number; emotionId: number | null }[] }).sessions;
+    expect(sessions.slice(0, 2)).toEqual([expect.objectContaining({ seconds: 12, emotionId: null }), expect.objectContaining({ seconds: 95, emotionId: bored!.id })]);
+  });
+
+  it("refuses invalid sessions with a translated message", async () => {
+    const startedAt = new Date().toISOString();
+    const cases: [Record<string, string>, string][] = [
+      [{ seconds: "0", startedAt }, "The session length must be a whole number of seconds between 1 and 86400."],
+      [{ seconds: "86401", startedAt }, "The session length must be a whole number of seconds between 1 and 86400."],
+      [{ seconds: "1.5", startedAt }, "The session length must be a whole number of seconds between 1 and 86400."],
+      [{ seconds: "10", startedAt, emotionId: "999999" }, "Choose an emotion from the list."],
+      [{ seconds: "10", startedAt, emotionId: "calm" }, "Choose an emotion from the list."],
+      [{ seconds: "10", startedAt: "yesterday-ish" }, "The session start time is not valid."],
+      [{ seconds: "10", startedAt: new Date(Date.now() + 3_600_000).toISOString() }, "The session start time is not valid."],
+    ];
+    const before = (await handle.db.select().from(usageSessions)).length;
+    for (const [fields, message] of cases) {
+      expect(await call(action, { cookie, body: beacon(fields) })).toEqual({ status: 400, body: { error: message } });
+    }
+    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "-3", startedAt }) })).toMatchObject({ status: 400, body: { error: expect.stringContaining("segundos") } });
+    expect((await handle.db.select().from(usageSessions)).length).toBe(before);
+  });
+
+  it("quietly ignores anonymous visitors and keeps their sessions private", async () => {
+    const before = (await handle.db.select().from(usageSessions)).length;
+    expect(await call(action, { body: beacon({ seconds: "30", startedAt: new Date().toISOString() }) })).toEqual({ status: 204, body: null });
+    expect((await handle.db.select().from(usageSessions)).length).toBe(before);
+    expect((await call(loader, { method: "GET" })).status).toBe(401);
+  });
+
+  it("validates and saves through the feature functions too", async () => {
+    const now = new Date("2026-11-22T12:00:00Z");
+    expect(parseUsage(beacon({ seconds: "60", startedAt: "2026-11-22T11:59:00Z" }), now)).toMatchObject({ ok: true, value: { seconds: 60, emotionId: null } });
+    expect(parseUsage(beacon({ seconds: "", startedAt: "2026-11-22T11:59:00Z" }), now)).toEqual({ ok: false, error: "seconds" });
+    const [calm] = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id).limit(1);
+    const other = randomUUID();
+    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id })).toMatchObject({ ok: true });
+    expect(await latestUsage(handle.db, other)).toEqual([]);
+  });
+});

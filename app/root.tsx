@@ -10,6 +10,9 @@ import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
 import { getUser } from "./features/accounts/session.server";
+import { AdScript } from "./features/ads/ad-script";
+import { goPremiumUrl } from "./features/premium/go-premium";
+import { readProfile } from "./features/premium/premium.server";
 import { getServices, getVisitor } from "./lib/context";
 import { readFlash } from "./lib/flash.server";
 import { useBrandMode } from "./lib/brand-context";
@@ -19,9 +22,11 @@ import { useNonce } from "./lib/nonce";
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
-  const { origin } = getServices(args);
+  const { origin, db, env } = getServices(args);
   const user = await getUser(args);
   const flash = readFlash(args.request);
+  const adult = visitor.brandMode === "adult";
+  const premium = user ? Boolean((await readProfile(db, user.id))?.premium) : false;
   return data(
     {
       language: visitor.language,
@@ -31,6 +36,10 @@ export async function loader(args: Route.LoaderArgs) {
       origin,
       user: user ? { email: user.email } : null,
       flash: flash?.key ?? null,
+      // SPEC 1: 'Go Premium' for signed-in users without premium, on the adult site.
+      goPremiumUrl: adult && user && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
+      // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
+      adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,
     },
     { headers: flash ? { "Set-Cookie": flash.clear } : undefined },
   );
@@ -99,6 +108,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     <Shell brandMode={loaderData.brandMode}>
       <Outlet />
       {loaderData.showAgeGate ? <AgeGate /> : null}
+      {loaderData.adScriptUrl && !loaderData.showAgeGate ? <AdScript src={loaderData.adScriptUrl} /> : null}
     </Shell>
   );
 }

@@ -89,7 +89,13 @@ describe("premium activation and the usage timer", () => {
     expect(left!.seconds).toBeGreaterThanOrEqual(2);
     expect(left!.emotionId).toBe(curious);
 
+    // Before premium, the adult header offers 'Go Premium', leading to the companion landing's call to action.
+    await page.goto(`${site()}/termos-de-uso`);
+    const goPremium = page.locator("header").getByRole("link", { name: "Go Premium" });
+    await expect(goPremium.getAttribute("href")).resolves.toBe("/?mode=sfw&source=header_premium_button&cta=premium");
+
     // Activation: a wrong code, then 'userbeta' in another case; the success page follows after 2 s.
+    await page.goto(`${site()}/ativar`);
     await hydrated(page);
     const code = page.getByLabel("Promotional code");
     await code.fill("not-a-code");
@@ -106,6 +112,11 @@ describe("premium activation and the usage timer", () => {
     await page.goto(`${site()}/ativar`);
     await page.getByRole("heading", { name: "Premium Already Active" }).waitFor();
     await page.getByRole("link", { name: "Return to home" }).waitFor();
+
+    // Premium users see no 'Go Premium' (and get no ads: the root passes no ad script for them).
+    await page.goto(`${site()}/termos-de-uso`);
+    await page.locator("header").getByRole("link", { name: "Sign in" }).or(page.locator("header summary[aria-label^='Account menu']")).first().waitFor();
+    await expect(page.locator("header").getByRole("link", { name: "Go Premium" }).count()).resolves.toBe(0);
     await page.context().close();
   });
 });

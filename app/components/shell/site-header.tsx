@@ -44,6 +44,14 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
               icon={<PeopleIcon />}
             />
           )}
+          {root?.goPremiumUrl ? (
+            <a
+              href={root.goPremiumUrl}
+              className="hidden whitespace-nowrap rounded-full border border-calm-500/60 px-3 py-1.5 text-sm font-semibold text-calm-300 hover:bg-calm-500/10 md:inline-flex"
+            >
+              {t("goPremium")}
+            </a>
+          ) : null}
           <AccountEntry user={root?.user ?? null} />
         </nav>
       </div>

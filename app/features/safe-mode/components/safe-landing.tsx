@@ -1,7 +1,6 @@
 import { Link } from "react-router";
+import { BETA_PROMO_CODE } from "~/features/premium/promo";
 import { useT } from "~/lib/i18n/react";
-
-export const BETA_PROMO_CODE = "userbeta";
 
 /** The safe-mode home (SPEC "Safe-mode pages"): no adult media or wording. */
 export function SafeLanding({ premiumCta }: { premiumCta: boolean }) {

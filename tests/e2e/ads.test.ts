@@ -1,0 +1,63 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+import { baseURL, launchBrowser, newPage } from "./support";
+
+// A stand-in ad network on loopback: its script only marks the page.
+let adNetwork: Server;
+let site: RunningServer;
+let browser: Browser;
+let adScriptUrl: string;
+
+beforeAll(async () => {
+  adNetwork = createServer((_req, res) => {
+    res.writeHead(200, { "content-type": "text/javascript" });
+    res.end("window.__adLoaded = (window.__adLoaded || 0) + 1;");
+  });
+  await new Promise<void>((resolve) => adNetwork.listen(0, "127.0.0.1", resolve));
+  adScriptUrl = `http://127.0.0.1:${(adNetwork.address() as AddressInfo).port}/ad.js`;
+  site = await startServer({ AD_SCRIPT_URL: adScriptUrl, LOG_LEVEL: "error" });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.stop();
+  adNetwork?.close();
+});
+
+describe("ads (DESIGN 11)", () => {
+  it("loads the configured script about a second after hydration, allowed by the CSP", async () => {
+    const context = await browser.newContext({ baseURL: site.url });
+    await context.addCookies([{ name: "age_verified", value: "true", url: site.url }]);
+    const page = await context.newPage();
+    const response = await page.goto("/");
+    expect(response!.headers()["content-security-policy"]).toContain(new URL(adScriptUrl).origin);
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    expect(await page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded)).toBeUndefined();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded), { timeout: 5000 }).toBe(1);
+    await context.close();
+  });
+
+  it("never loads it in safe mode", async () => {
+    const context = await browser.newContext({ baseURL: site.url });
+    const page = await context.newPage();
+    await page.goto("/?mode=sfw");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded)).toBeUndefined();
+    await context.close();
+  });
+
+  it("is absent, and not allowed by the CSP, when AD_SCRIPT_URL is unset", async () => {
+    const page = await newPage(browser);
+    const response = await page.goto("/");
+    expect(response!.headers()["content-security-policy"]).not.toContain("127.0.0.1:");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await page.waitForTimeout(1500);
+    await expect(page.locator("script[data-ad-script]").count()).resolves.toBe(0);
+    expect(baseURL()).not.toBe(site.url);
+    await page.context().close();
+  });
+});

@@ -28,6 +28,15 @@ export default [
   route("ativar", "routes/ativar.tsx"),
   route("premium-success", "routes/premium-success.tsx"),
   route("api/usage", "routes/api.usage.ts"),
+  route("insights", "routes/insights.tsx"),
+  // Moderation (DESIGN 2): outside adult-only so its guard answers 404 itself, in safe mode too.
+  route("admin", "routes/admin.tsx", [
+    index("routes/admin._index.tsx"),
+    route("audit", "routes/admin.audit.tsx"),
+    route("clips", "routes/admin.clips.tsx"),
+    route(":queue", "routes/admin.queue.tsx"),
+    route(":queue/:id", "routes/admin.item.tsx"),
+  ]),
   route("auth/sign-in", "routes/auth.sign-in.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),
   route("auth/sign-out", "routes/auth.sign-out.ts"),

@@ -11,6 +11,7 @@ import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
 import type { Storage } from "../app/lib/storage/storage.server";
 import { seedDemoContent } from "../db/seed/demo";
+import { grantAdmins } from "../app/features/moderation/admins.server";
 import { useDiskLocales } from "./locales";
 
 export interface Platform {
@@ -45,6 +46,7 @@ export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
   log.info({ engine: database.engine }, "database opened");
   await database.migrate();
   log.info("migrations applied");
+  await grantAdmins(database.db, env.ADMIN_EMAILS);
 
   const storage = storageFromEnv(env);
   const seeded = await seedDemoContent({ db: database.db, storage, log });

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { HomeDiscovery } from "~/features/feed/components/home-discovery";
 import { getUser } from "~/features/accounts/session.server";
 import { loadHomeDiscovery } from "~/features/feed/home.server";
+import { GoalNudge } from "~/features/habits/components/insights-goal-nudge";
 import { UsageTimer } from "~/features/habits/components/usage-timer";
+import { todayOverGoal } from "~/features/habits/insights.server";
 import { listEmotions } from "~/features/habits/emotions.server";
 import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
 import { getServices, getVisitor } from "~/lib/context";
@@ -11,7 +13,7 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-export const handle: I18nHandle = { i18n: ["discovery", "safe", "habits"] };
+export const handle: I18nHandle = { i18n: ["discovery", "safe", "habits", "insights"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
@@ -30,15 +32,17 @@ export async function loader(args: Route.LoaderArgs) {
 
   const t = await serverT(visitor.language);
   const user = await getUser(args);
-  const [home, emotions] = await Promise.all([
+  const [home, emotions, overGoal] = await Promise.all([
     loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id }),
     listEmotions(services.db, visitor.language),
+    user ? todayOverGoal(services.db, user.id) : false,
   ]);
   return data(
     {
       mode: "adult" as const,
       home: home.data,
       emotions,
+      overGoal,
       // An empty feed (an unknown category, a quiet week) is not worth indexing.
       meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: t("brand.name"), noindex: home.data.feed.total === 0 },
     },
@@ -54,6 +58,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === "safe") return <SafeLanding premiumCta={loaderData.premiumCta} />;
   return (
     <>
+      {loaderData.overGoal ? <GoalNudge /> : null}
       <HomeDiscovery data={loaderData.home} />
       <div className="mx-auto mt-4 max-w-xl">
         <UsageTimer emotions={loaderData.emotions} />

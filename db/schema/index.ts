@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./flames";
 export * from "./accounts";
 export * from "./forms";
+export * from "./moderation";

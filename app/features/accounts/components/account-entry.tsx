@@ -60,6 +60,9 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <Link to="/liked-videos" className={item}>
           {t("menu.likedVideos")}
         </Link>
+        <Link to="/insights" className={item}>
+          {t("menu.insights")}
+        </Link>
         <form method="post" action="/auth/sign-out">
           <button type="submit" className={item}>
             {t("menu.signOut")}

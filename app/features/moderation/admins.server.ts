@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { data } from "react-router";
+import { z } from "zod";
+import { adminGrants } from "../../../db/schema";
+import { getUser } from "~/features/accounts/session.server";
+import { getServices, getVisitor } from "~/lib/context";
+import type { Database } from "~/lib/db.server";
+import { type Actor, CLI_ACTOR, writeAudit } from "./audit.server";
+
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
+
+/** The normalised address, or null when it is not an e-mail address. */
+export function normaliseEmail(raw: string): string | null {
+  const parsed = emailSchema.safeParse(raw);
+  return parsed.success ? parsed.data : null;
+}
+
+export async function isAdminEmail(db: Database, email: string | null | undefined): Promise<boolean> {
+  const normal = email ? normaliseEmail(email) : null;
+  if (!normal) return false;
+  const rows = await db.select({ email: adminGrants.email }).from(adminGrants).where(eq(adminGrants.email, normal)).limit(1);
+  return rows.length > 0;
+}
+
+export type GrantResult = { ok: true; email: string; changed: boolean } | { ok: false; error: "invalid_email" };
+
+export async function grantAdmin(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
+  const email = normaliseEmail(rawEmail);
+  if (!email) return { ok: false, error: "invalid_email" };
+  const changed = await db.transaction(async (tx) => {
+    const inserted = await tx.insert(adminGrants).values({ email, grantedBy: actor.email }).onConflictDoNothing().returning();
+    if (inserted.length === 0) return false;
+    await writeAudit(tx, actor, { action: "admin_granted", targetType: "admin", targetId: email });
+    return true;
+  });
+  return { ok: true, email, changed };
+}
+
+export async function revokeAdmin(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
+  const email = normaliseEmail(rawEmail);
+  if (!email) return { ok: false, error: "invalid_email" };
+  const changed = await db.transaction(async (tx) => {
+    const deleted = await tx.delete(adminGrants).where(eq(adminGrants.email, email)).returning();
+    if (deleted.length === 0) return false;
+    await writeAudit(tx, actor, { action: "admin_revoked", targetType: "admin", targetId: email });
+    return true;
+  });
+  return { ok: true, email, changed };
+}
+
+/** ADMIN_EMAILS at boot: idempotent, never revokes (the CLI does that). */
+export async function grantAdmins(db: Database, emails: readonly string[]) {
+  const granted: string[] = [];
+  for (const email of emails) {
+    const result = await grantAdmin(db, email, { userId: null, email: "ADMIN_EMAILS" });
+    if (result.ok && result.changed) granted.push(result.email);
+  }
+  return granted;
+}
+
+type GuardArgs = Parameters<typeof getUser>[0];
+
+/**
+ * The admin area answers 404 to anyone who is not an admin in adult mode, so
+ * its existence is not revealed. Returns the actor for the audit log.
+ */
+export async function requireAdmin(args: GuardArgs): Promise<Actor> {
+  if (getVisitor(args).brandMode === "safe") throw data(null, { status: 404 });
+  const user = await getUser(args);
+  if (!user || !(await isAdminEmail(getServices(args).db, user.email))) throw data(null, { status: 404 });
+  return { userId: user.id, email: user.email };
+}

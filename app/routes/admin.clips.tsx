@@ -1,0 +1,68 @@
+import { data, Form } from "react-router";
+import { mediaUrl } from "~/features/clips/clip-card.server";
+import { requireAdmin } from "~/features/moderation/admins.server";
+import { findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/admin.clips";
+
+export const handle: I18nHandle = { i18n: ["admin"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { db, origin } = getServices(args);
+  const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 500);
+  const found = q ? await findClipForModeration(db, q) : null;
+  const t = await serverT(getVisitor(args).language, "admin");
+  return {
+    q,
+    clip: found && { ...found, thumbnailUrl: mediaUrl(found.thumbnailKey, true) },
+    meta: { title: t("clips.heading"), description: t("title"), origin, path: "/admin/clips", siteName: t("brand.name"), noindex: true },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  if (intent !== "hide-clip" && intent !== "show-clip") return data({ ok: false }, { status: 400 });
+  const result = await setClipHidden(getServices(args).db, actor, String(form.get("clipId") ?? ""), intent === "hide-clip");
+  return data({ ok: result.ok }, { status: result.ok ? 200 : 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  return (
+    <section aria-labelledby="clips-heading" className="space-y-4">
+      <h1 id="clips-heading" className="text-2xl font-bold">{t("clips.heading")}</h1>
+      <p className="text-ink-300">{t("clips.intro")}</p>
+      <Form method="get" className="flex flex-wrap items-end gap-2">
+        <label className="flex flex-1 flex-col gap-1">
+          <span>{t("clips.label")}</span>
+          <input name="q" defaultValue={d.q} required className="rounded bg-ink-900 p-2 text-ink-200" />
+        </label>
+        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">{t("clips.find")}</button>
+      </Form>
+      {d.q && !d.clip ? <p role="status">{t("clips.notFound")}</p> : null}
+      {d.clip ? (
+        <div className="space-y-2">
+          <p><a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">{d.clip.title}</a></p>
+          <p>{t("clips.status", { status: d.clip.status })}</p>
+          {d.clip.thumbnailUrl ? <img src={d.clip.thumbnailUrl} alt="" className="max-h-48 rounded" /> : null}
+          <Form method="post">
+            <input type="hidden" name="clipId" value={d.clip.id} />
+            {d.clip.status === "hidden" ? (
+              <button name="intent" value="show-clip" className="rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950">{t("item.showClip")}</button>
+            ) : d.clip.status === "published" ? (
+              <button name="intent" value="hide-clip" className="rounded bg-red-700 px-3 py-2 font-semibold text-white">{t("item.hideClip")}</button>
+            ) : null}
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import { data, Form, Link, useActionData } from "react-router";
+import { mediaUrl } from "~/features/clips/clip-card.server";
+import { ActionButton, DeadlineBadge } from "~/features/moderation/components/admin-ui";
+import { requireAdmin } from "~/features/moderation/admins.server";
+import { setClipHidden, clipForItem } from "~/features/moderation/clips-visibility.server";
+import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, setStatus } from "~/features/moderation/queues.server";
+import { getServices, getVisitor } from "~/lib/context";
+import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/admin.item";
+
+export const handle: I18nHandle = { i18n: ["admin"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { queue, id } = args.params;
+  if (!isQueue(queue)) throw data(null, { status: 404 });
+  const { db, origin } = getServices(args);
+  const item = await queueItem(db, queue, id);
+  if (!item) throw data(null, { status: 404 });
+  const clipRow = queueHasClip(queue) && typeof item.clipId === "string" ? await clipForItem(db, item.clipId) : null;
+  const t = await serverT(getVisitor(args).language, "admin");
+  return {
+    queue,
+    item,
+    deadline: queueHasDeadline(queue),
+    now: new Date().toISOString(),
+    // Admins are trusted adults past the age gate: the preview shows media.
+    clip: clipRow && { ...clipRow, thumbnailUrl: mediaUrl(clipRow.thumbnailKey, true), videoUrl: mediaUrl(clipRow.videoKey, true) },
+    meta: { title: `${t(`queues.${queue}`)} · ${t("item.heading")}`, description: t("title"), origin, path: `/admin/${queue}/${id}`, siteName: t("brand.name"), noindex: true },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const { queue, id } = args.params;
+  if (!isQueue(queue)) throw data(null, { status: 404 });
+  const { db } = getServices(args);
+  const form = await args.request.formData();
+  const intent = String(form.get("intent") ?? "");
+  let ok = false;
+  if (intent === "note") ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
+  else if (intent === "resolve" || intent === "reject") ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
+  else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
+    const item = await queueItem(db, queue, id);
+    if (item && typeof item.clipId === "string") ok = (await setClipHidden(db, actor, item.clipId, intent === "hide-clip", `${queue}/${id}`)).ok;
+  }
+  return data({ ok }, { status: ok ? 200 : 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+const HIDDEN_FIELDS = new Set(["moderatorNote"]);
+
+export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  const result = useActionData<typeof action>();
+  const entries = Object.entries(d.item).filter(([k]) => !HIDDEN_FIELDS.has(k) && k !== "overdue");
+  return (
+    <article aria-labelledby="item-heading" className="space-y-6">
+      <Link to={`/admin/${d.queue}`} className="text-sm text-flame-300 underline">{t("item.back")}</Link>
+      <h1 id="item-heading" className="text-2xl font-bold">{t(`queues.${d.queue}`)} · {t("item.heading")}</h1>
+      {d.deadline && d.item.status === "open" ? <DeadlineBadge createdAt={d.item.createdAt} overdue={d.item.overdue} now={d.now} /> : null}
+      {result ? <p role="status" className={result.ok ? "text-green-300" : "text-red-300"}>{result.ok ? t("item.saved") : t("item.failed")}</p> : null}
+      <section aria-labelledby="fields-heading">
+        <h2 id="fields-heading" className="mb-2 text-lg font-semibold">{t("item.fields")}</h2>
+        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          {entries.map(([k, v]) => (
+            <div key={k} className="contents">
+              <dt className="font-semibold text-ink-300">{t(`fieldNames.${k}`)}</dt>
+              <dd className="break-words whitespace-pre-wrap">{k === "status" ? t(`states.${String(v)}`) : v == null ? "—" : String(v)}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      {d.clip !== null || "clipId" in d.item ? (
+        <section aria-labelledby="clip-heading" className="space-y-2">
+          <h2 id="clip-heading" className="text-lg font-semibold">{t("item.clip")}</h2>
+          {d.clip ? (
+            <>
+              <p>
+                <a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">{d.clip.title}</a> ({t("item.openClip")})
+              </p>
+              {d.clip.status === "hidden" ? <p className="text-red-300">{t("item.clipHidden")}</p> : null}
+              {d.clip.videoUrl ? (
+                <video controls preload="none" poster={d.clip.thumbnailUrl ?? undefined} className="max-h-80 rounded" aria-label={d.clip.title}>
+                  <source src={d.clip.videoUrl} type="video/mp4" />
+                </video>
+              ) : null}
+              {d.clip.status === "hidden" ? (
+                <ActionButton intent="show-clip" label={t("item.showClip")} />
+              ) : d.clip.status === "published" ? (
+                <ActionButton intent="hide-clip" label={t("item.hideClip")} danger />
+              ) : null}
+            </>
+          ) : (
+            <p>{t("item.noClip")}</p>
+          )}
+        </section>
+      ) : null}
+      <Form method="post" className="space-y-2">
+        <input type="hidden" name="intent" value="note" />
+        <label htmlFor="moderator-note" className="block font-semibold">{t("item.note")}</label>
+        <textarea id="moderator-note" name="note" rows={4} maxLength={5000} defaultValue={String(d.item.moderatorNote ?? "")} className="w-full rounded bg-ink-900 p-2 text-ink-200" />
+        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">{t("item.saveNote")}</button>
+      </Form>
+      <div className="flex gap-3">
+        <ActionButton intent="resolve" label={t("item.resolve")} />
+        <ActionButton intent="reject" label={t("item.reject")} danger />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import { Outlet } from "react-router";
+import { AdminNav } from "~/features/moderation/components/admin-ui";
+import { requireAdmin } from "~/features/moderation/admins.server";
+import type { I18nHandle } from "~/lib/i18n/react";
+import type { Route } from "./+types/admin";
+
+export const handle: I18nHandle = { i18n: ["admin"] };
+
+/** Non-admins (and safe mode) get the site's plain 404 before any admin loader runs. */
+export const middleware: Route.MiddlewareFunction[] = [
+  async (args) => {
+    await requireAdmin(args);
+  },
+];
+
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  return null;
+}
+
+export default function AdminLayout() {
+  return (
+    <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
+      <AdminNav />
+      <Outlet />
+    </div>
+  );
+}

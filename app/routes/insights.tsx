@@ -1,0 +1,59 @@
+import { data } from "react-router";
+import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
+import { requireUser } from "~/features/accounts/session.server";
+import {
+  InsightsPage,
+  type GoalActionData,
+} from "~/features/habits/components/insights-page";
+import { parseGoalMinutes } from "~/features/habits/insights";
+import { loadInsights, saveGoal } from "~/features/habits/insights.server";
+import { getServices, getVisitor } from "~/lib/context";
+import type { I18nHandle } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/insights";
+
+export const handle: I18nHandle = { i18n: ["insights", "accounts"] };
+
+export async function loader(args: Route.LoaderArgs) {
+  const user = await requireUser(args);
+  const { db, origin } = getServices(args);
+  const visitor = getVisitor(args);
+  const [insights, t] = await Promise.all([
+    loadInsights(db, user.id, visitor.language),
+    serverT(visitor.language, "insights"),
+  ]);
+  return {
+    insights,
+    meta: {
+      title: `${t("title")} · ${t("brand.name")}`,
+      description: t("metaDescription"),
+      origin,
+      path: "/insights",
+      siteName: t("brand.name"),
+      noindex: true,
+    },
+  };
+}
+
+/** Saves or clears the daily-limit goal. */
+export async function action(args: Route.ActionArgs) {
+  const user = await requireUser(args);
+  const parsed = parseGoalMinutes(
+    (await args.request.formData()).get("minutes"),
+  );
+  if (!parsed.ok) return data<GoalActionData>({ ok: false }, { status: 400 });
+  await saveGoal(getServices(args).db, user.id, parsed.seconds);
+  return data<GoalActionData>({ ok: true, cleared: parsed.seconds === null });
+}
+
+export const meta: Route.MetaFunction = ({ data }) =>
+  data ? pageMeta(data.meta) : [];
+
+export default function InsightsRoute({ loaderData }: Route.ComponentProps) {
+  return <InsightsPage insights={loaderData.insights} />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AccessRequiredBoundary error={error} />;
+}

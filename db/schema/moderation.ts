@@ -1,0 +1,25 @@
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+
+// Admins are e-mail addresses (DESIGN 2): a user is an admin while their
+// current, lower-cased e-mail is listed here, so a grant can precede sign-up.
+export const adminGrants = pgTable("admin_grants", {
+  email: text().primaryKey(),
+  grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  grantedBy: text().notNull(),
+});
+
+/** Every moderator action, written in the same transaction as the change. */
+export const moderationAudit = pgTable(
+  "moderation_audit",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    actorUserId: text(),
+    actorEmail: text().notNull(),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("moderation_audit_created_idx").on(t.createdAt.desc())],
+);

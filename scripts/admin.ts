@@ -1,0 +1,37 @@
+// `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: the
+// way to make the first moderator (DESIGN 2). On PGlite the database has one
+// owner, so stop the server first.
+import { openDatabase } from "../app/lib/db.server";
+import { parseEnv } from "../app/lib/env.server";
+import { grantAdmin, revokeAdmin } from "../app/features/moderation/admins.server";
+
+export async function runAdminCommand(argv: string[], env = parseEnv()): Promise<{ code: number; out: string }> {
+  const [command, email] = argv;
+  if ((command !== "grant" && command !== "revoke") || !email) {
+    return { code: 1, out: "usage: npm run admin -- grant <email> | revoke <email>" };
+  }
+  let database;
+  try {
+    database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
+    await database.migrate();
+  } catch (error) {
+    const hint = env.DATABASE_URL ? "" : "\nWith the embedded database (PGlite) the server must be stopped first.";
+    return { code: 1, out: `could not open the database: ${(error as Error).message}${hint}` };
+  }
+  try {
+    const result = command === "grant" ? await grantAdmin(database.db, email) : await revokeAdmin(database.db, email);
+    if (!result.ok) return { code: 1, out: `not a valid e-mail address: ${email}` };
+    if (command === "grant") return { code: 0, out: result.changed ? `granted admin to ${result.email}` : `${result.email} is already an admin` };
+    return { code: 0, out: result.changed ? `revoked admin from ${result.email}` : `${result.email} was not an admin` };
+  } finally {
+    await database.close();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  // PGlite takes no lock, so a running server would not make opening fail: say it up front.
+  if (!process.env.DATABASE_URL) console.error("embedded database (PGlite): make sure the server is stopped while this runs");
+  const { code, out } = await runAdminCommand(process.argv.slice(2));
+  (code === 0 ? console.log : console.error)(out);
+  process.exit(code);
+}

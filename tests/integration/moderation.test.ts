@@ -1,0 +1,230 @@
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { createElement, type ComponentType } from "react";
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterContextProvider, RouterProvider } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminGrants, clips, contentClaims, contentReports, contactMessages, moderationAudit } from "../../db/schema";
+import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { findVideo } from "~/features/clips/video.server";
+import { feedPage } from "~/features/feed/feed.server";
+import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
+import { setClipHidden } from "~/features/moderation/clips-visibility.server";
+import { dashboardCounts, queuePage, saveNote, setStatus } from "~/features/moderation/queues.server";
+import { searchCatalog } from "~/features/search/search.server";
+import { renderSitemap } from "~/features/seo/sitemap.server";
+import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { I18nProvider } from "~/lib/i18n/react";
+import { loadNamespaces } from "~/lib/i18n/resources";
+import * as adminLayout from "~/routes/admin";
+import * as adminAudit from "~/routes/admin.audit";
+import * as adminClips from "~/routes/admin.clips";
+import * as adminIndex from "~/routes/admin._index";
+import * as adminItem from "~/routes/admin.item";
+import * as adminQueue from "~/routes/admin.queue";
+import { makeClips } from "../support/catalog";
+import { createTestDatabase, testEngine } from "../support/database";
+import { createTestServices } from "../support/services";
+
+const ORIGIN = "http://localhost:3000";
+const HOUR = 3600_000;
+
+describe(`moderation back-end on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let env: ReturnType<typeof createTestServices>;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    env = createTestServices(handle, ORIGIN);
+  });
+  afterAll(() => handle?.close());
+
+  /** Signs a user in through the real magic link and returns the session cookie. */
+  async function sessionCookie(email: string) {
+    const form = new FormData();
+    form.set("email", email);
+    const request = new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN } });
+    const result = await requestSignInLink(env.services, { form, request, language: "en", clientIp: randomUUID() });
+    expect(result).toMatchObject({ ok: true });
+    const mail = env.outbox.list().findLast((m) => m.to === email.toLowerCase());
+    const response = await env.services.auth.handler(new Request(mail!.link!));
+    return response.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0]!;
+  }
+
+  function args(path: string, init: { cookie?: string; method?: string; body?: Record<string, string>; params?: Record<string, string>; brandMode?: "adult" | "safe" } = {}) {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, env.services);
+    context.set(visitorContext, {
+      language: "en",
+      brandMode: init.brandMode ?? "adult",
+      audience: "hetero",
+      ageVerified: true,
+      ageGateEnabled: true,
+      nonce: "",
+      clientIp: "127.0.0.1",
+      isLoopback: true,
+    } as Visitor);
+    const headers = new Headers(init.cookie ? { cookie: init.cookie } : {});
+    const body = init.body ? new URLSearchParams(init.body) : undefined;
+    const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? "GET", headers, body });
+    return { request, context, params: init.params ?? {}, unstable_pattern: path } as never;
+  }
+
+  const audits = async (targetId: string) =>
+    (await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, targetId))).map((r) => r.action);
+
+  it("grants and revokes admins by lower-cased e-mail, idempotently, with audit rows", async () => {
+    expect(await grantAdmin(handle.db, "  Boss@Example.COM ")).toEqual({ ok: true, email: "boss@example.com", changed: true });
+    expect(await grantAdmin(handle.db, "boss@example.com")).toEqual({ ok: true, email: "boss@example.com", changed: false });
+    expect(await isAdminEmail(handle.db, "BOSS@example.com")).toBe(true);
+    expect(await grantAdmin(handle.db, "not-an-email")).toEqual({ ok: false, error: "invalid_email" });
+    expect(await revokeAdmin(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: true });
+    expect(await revokeAdmin(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: false });
+    expect(await isAdminEmail(handle.db, "boss@example.com")).toBe(false);
+    expect(await audits("boss@example.com")).toEqual(expect.arrayContaining(["admin_granted", "admin_revoked"]));
+    const [grantRow] = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, "boss@example.com")).limit(1);
+    expect(grantRow!.actorEmail).toBe("cli");
+  });
+
+  it("grants ADMIN_EMAILS at boot idempotently", async () => {
+    expect(await grantAdmins(handle.db, ["env1@example.com", "env2@example.com"])).toEqual(["env1@example.com", "env2@example.com"]);
+    expect(await grantAdmins(handle.db, ["env1@example.com", "env2@example.com"])).toEqual([]);
+    const rows = await handle.db.select().from(adminGrants).where(eq(adminGrants.grantedBy, "ADMIN_EMAILS"));
+    expect(rows.map((r) => r.email).sort()).toEqual(["env1@example.com", "env2@example.com"]);
+  });
+
+  it("puts overdue reports and removal claims first and pages 20 per page", async () => {
+    const now = new Date();
+    const fresh = await handle.db
+      .insert(contentReports)
+      .values(Array.from({ length: 22 }, (_, i) => ({ contentUrl: `https://x/${i}`, description: "d", createdAt: new Date(now.getTime() - i * 60_000) })))
+      .returning();
+    const [old] = await handle.db.insert(contentReports).values({ contentUrl: "https://x/old", description: "old", createdAt: new Date(now.getTime() - 50 * HOUR) }).returning();
+    const first = await queuePage(handle.db, "reports", "open", 1, now);
+    expect(first.total).toBe(23);
+    expect(first.items).toHaveLength(20);
+    expect(first.items[0]).toMatchObject({ id: old!.id, overdue: true });
+    expect(first.items[1]!.id).toBe(fresh[0]!.id);
+    expect(first.items.slice(1).every((i) => !i.overdue)).toBe(true);
+    expect((await queuePage(handle.db, "reports", "open", 2, now)).items).toHaveLength(3);
+
+    await handle.db.insert(contentClaims).values([
+      { contentUrl: "u", email: "a@b.co", position: "removal", createdAt: new Date(now.getTime() - 49 * HOUR) },
+      { contentUrl: "u", email: "a@b.co", position: "partnership" },
+    ]);
+    const counts = await dashboardCounts(handle.db, now);
+    expect(counts.find((c) => c.queue === "reports")).toMatchObject({ open: 23, overdue: 1, deadline: true });
+    expect(counts.find((c) => c.queue === "claims-removal")).toMatchObject({ open: 1, overdue: 1 });
+    expect(counts.find((c) => c.queue === "claims-partnership")).toMatchObject({ open: 1, overdue: 0, deadline: false });
+    expect((await queuePage(handle.db, "claims-removal", "all", 1, now)).items.every((i) => i.position === "removal")).toBe(true);
+  });
+
+  it("saves notes and sets status with an audit row each", async () => {
+    const [message] = await handle.db.insert(contactMessages).values({ name: "n", email: "e@x.co", subject: "s", message: "m" }).returning();
+    const actor = { userId: null, email: "mod@example.com" };
+    expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
+    expect(await setStatus(handle.db, actor, "contact", message!.id, "resolved")).toBe(true);
+    expect(await setStatus(handle.db, actor, "contact", message!.id, "rejected")).toBe(true);
+    expect(await setStatus(handle.db, actor, "reports", message!.id, "rejected")).toBe(false);
+    const [row] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, message!.id));
+    expect(row).toMatchObject({ status: "rejected", moderatorNote: "private" });
+    expect((await audits(message!.id)).sort()).toEqual(["note_saved", "rejected", "resolved"]);
+    expect((await queuePage(handle.db, "contact", "rejected", 1)).items.map((i) => i.id)).toContain(message!.id);
+  });
+
+  it("hiding a clip removes it from the feed, search, sitemap and video lookup; showing restores it", async () => {
+    const [clip] = await makeClips(handle.db, 1, { title: "Zebraquokka moderation clip" });
+    const actor = { userId: null, email: "mod@example.com" };
+    const visible = async () => {
+      const feed = await feedPage(handle.db, { audience: "hetero", seed: "s", category: null, tag: null, period: "ongoing" }, { offset: 0, limit: 500, mediaAllowed: true });
+      const search = await searchCatalog(handle.db, { term: "zebraquokka", audience: "hetero", language: "en", page: 1, mediaAllowed: true });
+      const stream = await renderSitemap(handle.db, { origin: ORIGIN, part: null });
+      const sitemap = await new Response(stream).text();
+      const video = await findVideo(handle.db, { kind: "uuid", id: clip!.id });
+      return [feed.clips.some((c) => c.id === clip!.id), search.total > 0, sitemap.includes(clip!.slug), video !== null];
+    };
+    expect(await visible()).toEqual([true, true, true, true]);
+    expect(await setClipHidden(handle.db, actor, clip!.id, true)).toEqual({ ok: true });
+    expect(await visible()).toEqual([false, false, false, false]);
+    expect(await setClipHidden(handle.db, actor, clip!.id, true)).toEqual({ ok: false });
+    expect(await setClipHidden(handle.db, actor, clip!.id, false)).toEqual({ ok: true });
+    expect(await visible()).toEqual([true, true, true, true]);
+    expect(await audits(clip!.id)).toEqual(["clip_hidden", "clip_shown"]);
+  });
+
+  it("answers 404 to anonymous visitors, non-admins and safe mode, 200 to admins, for every route", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const [report] = await handle.db.insert(contentReports).values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id }).returning();
+    await grantAdmin(handle.db, "admin@example.com");
+    const admin = await sessionCookie("admin@example.com");
+    const member = await sessionCookie("member@example.com");
+    const itemParams = { queue: "reports", id: report!.id };
+    const loaders: Array<[string, (a: never) => Promise<unknown>, Record<string, string>]> = [
+      ["/admin", adminLayout.loader, {}],
+      ["/admin", adminIndex.loader, {}],
+      ["/admin/reports", adminQueue.loader, { queue: "reports" }],
+      [`/admin/reports/${report!.id}`, adminItem.loader, itemParams],
+      ["/admin/audit", adminAudit.loader, {}],
+      [`/admin/clips?q=${clip!.id}`, adminClips.loader, {}],
+    ];
+    const actions: Array<[string, (a: never) => Promise<unknown>, Record<string, string>, Record<string, string>]> = [
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "note", note: "checked" }],
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "hide-clip" }],
+      ["/admin/clips", adminClips.action, {}, { intent: "show-clip", clipId: clip!.id }],
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "resolve" }],
+    ];
+    const status = async (fn: (a: never) => Promise<unknown>, a: never) => {
+      try {
+        const result = (await fn(a)) as { init?: { status?: number } } | null;
+        return result?.init?.status ?? 200;
+      } catch (error) {
+        return (error as { init?: { status?: number } }).init?.status ?? 500;
+      }
+    };
+    for (const cookie of [undefined, member]) {
+      for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie, params })), path).toBe(404);
+      for (const [path, fn, params, body] of actions) expect(await status(fn, args(path, { cookie, params, method: "POST", body })), path).toBe(404);
+    }
+    for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie: admin, params, brandMode: "safe" })), path).toBe(404);
+    const middleware = adminLayout.middleware[0]! as (a: never, next: () => Promise<unknown>) => Promise<unknown>;
+    expect(await middleware(args("/admin", { cookie: member }), async () => null).catch((e: { init: { status: number } }) => e.init.status)).toBe(404);
+    expect(await middleware(args("/admin", { cookie: admin }), async () => "next")).toBeUndefined();
+    for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie: admin, params })), path).toBe(200);
+    // Nothing changed while the visitors were refused.
+    expect(await audits(report!.id)).toEqual([]);
+    for (const [path, fn, params, body] of actions) expect(await status(fn, args(path, { cookie: admin, params, method: "POST", body })), path).toBe(200);
+    const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report!.id));
+    expect(row).toMatchObject({ status: "resolved", moderatorNote: "checked" });
+    const [clipRow] = await handle.db.select({ status: clips.status }).from(clips).where(eq(clips.id, clip!.id));
+    expect(clipRow!.status).toBe("published");
+    const trail = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.actorEmail, "admin@example.com"));
+    expect(trail.map((r) => r.action).sort()).toEqual(["clip_hidden", "clip_shown", "note_saved", "resolved"]);
+    expect(trail.every((r) => r.actorUserId)).toBe(true);
+    // Unknown queue and item ids are 404 for admins too.
+    expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
+    expect(await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } }))).toBe(404);
+  });
+  it("renders every admin page for an admin in English and Spanish", async () => {
+    await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
+    const [clip] = await makeClips(handle.db, 1);
+    const [claim] = await handle.db.insert(contentClaims).values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, createdAt: new Date(Date.now() - 60 * HOUR) }).returning();
+    await grantAdmin(handle.db, "render@example.com");
+    const cookie = await sessionCookie("render@example.com");
+    const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
+      ["/admin", adminIndex, {}, "Moderation dashboard", "Panel de moderación"],
+      ["/admin/claims-removal", adminQueue, { queue: "claims-removal" }, "Overdue: 60 h old", "Vencido: 60 h"],
+      [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "Hide clip", "Ocultar clip"],
+      ["/admin/audit", adminAudit, {}, "Admin granted", "Admin concedido"],
+      [`/admin/clips?q=${clip!.id}`, adminClips, {}, "Hide clip", "Ocultar clip"],
+    ];
+    for (const [path, mod, params, en, es] of pages) {
+      const loaderData = await mod.loader(args(path, { cookie, params }));
+      for (const [language, expected] of [["en", en], ["es", es]] as const) {
+        const Page = mod.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
+        const router = createMemoryRouter([{ path: "*", element: createElement(Page, { loaderData, params, matches: [] }) }], { initialEntries: [path] });
+        const html = renderToString(createElement(I18nProvider, { language, children: createElement(RouterProvider, { router }) }));
+        expect(html, `${path} ${language}`).toContain(expected);
+      }
+    }
+  });
+});

@@ -36,6 +36,7 @@ export default [
     route("clips", "routes/admin.clips.tsx"),
     route(":queue", "routes/admin.queue.tsx"),
     route(":queue/:id", "routes/admin.item.tsx"),
+    route("submissions/:id/upload", "routes/admin.upload.ts"),
   ]),
   route("auth/sign-in", "routes/auth.sign-in.tsx"),
   route("auth/callback", "routes/auth.callback.tsx"),

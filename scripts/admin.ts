@@ -15,8 +15,7 @@ export async function runAdminCommand(argv: string[], env = parseEnv()): Promise
     database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
     await database.migrate();
   } catch (error) {
-    const hint = env.DATABASE_URL ? "" : "\nWith the embedded database (PGlite) the server must be stopped first.";
-    return { code: 1, out: `could not open the database: ${(error as Error).message}${hint}` };
+    return { code: 1, out: `could not open the database: ${(error as Error).message}` };
   }
   try {
     const result = command === "grant" ? await grantAdmin(database.db, email) : await revokeAdmin(database.db, email);
@@ -29,8 +28,6 @@ export async function runAdminCommand(argv: string[], env = parseEnv()): Promise
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // PGlite takes no lock, so a running server would not make opening fail: say it up front.
-  if (!process.env.DATABASE_URL) console.error("embedded database (PGlite): make sure the server is stopped while this runs");
   const { code, out } = await runAdminCommand(process.argv.slice(2));
   (code === 0 ? console.log : console.error)(out);
   process.exit(code);

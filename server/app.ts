@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Services } from "../app/lib/context";
 import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
+import { VIDEO_MAX_BYTES } from "../app/features/forms/upload-rules";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
@@ -25,6 +26,12 @@ export interface AppOptions {
 
 /** Maximum request body outside the upload routes. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
+/**
+ * The submit form streams its file and judges its size itself, with a
+ * translated message; bodies up to twice the video limit get that message,
+ * anything larger is refused here unread.
+ */
+export const UPLOAD_BODY_LIMITS = [{ path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES }];
 
 export function createApp({ services, outbox, ping, build, vite, clientDir }: AppOptions) {
   const { env, log } = services;
@@ -56,7 +63,7 @@ export function createApp({ services, outbox, ping, build, vite, clientDir }: Ap
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
-  app.use(bodyLimit(BODY_LIMIT_BYTES));
+  app.use(bodyLimit(BODY_LIMIT_BYTES, UPLOAD_BODY_LIMITS));
   app.use(mailboxRouter(outbox));
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.use((req, res, next) => {

@@ -1,38 +1,14 @@
 import express, { type Request, type Response } from "express";
 import { pipeline } from "node:stream";
+import { parseRange } from "../app/lib/storage/range";
 import {
   contentTypeFor,
   isQuarantineKey,
   isValidMediaKey,
   RangeNotSatisfiableError,
-  type ByteRange,
   type ObjectInfo,
   type Storage,
 } from "../app/lib/storage/index.server";
-
-type RangeResult = ByteRange | "unsatisfiable" | null;
-
-/**
- * Parses a single `bytes=` range (RFC 9110 §14.1.2). Returns null for anything
- * we choose to ignore (malformed, multiple ranges, other units): the full 200
- * response is then the correct answer.
- */
-export function parseRange(header: string, size: number): RangeResult {
-  const m = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!m) return null;
-  const [, a = "", b = ""] = m;
-  if (a === "" && b === "") return null;
-  if (a === "") {
-    const suffix = Number(b);
-    if (suffix === 0 || size === 0) return "unsatisfiable";
-    return { start: Math.max(0, size - suffix), end: size - 1 };
-  }
-  const start = Number(a);
-  const end = b === "" ? Infinity : Number(b);
-  if (end < start) return null;
-  if (start >= size) return "unsatisfiable";
-  return { start, end: Math.min(end, size - 1) };
-}
 
 /** Weak comparison, as If-None-Match requires (RFC 9110 §13.1.2). */
 function etagMatches(header: string, etag: string): boolean {

@@ -60,6 +60,7 @@ export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
     origin,
     mail: accountMail(mailer),
     hooks: accountHooks(database.db, log),
+    signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
   });
 
   const services: Services = { db: database.db, storage, env, log, origin, auth, mailer };

@@ -16,10 +16,20 @@ export function requestLog(log: Logger): RequestHandler {
 
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Refuses bodies over `maxBytes` (413) before anything reads them. */
-export function bodyLimit(maxBytes: number): RequestHandler {
+export interface BodyLimitException {
+  /** Matched against the path (React Router's `.data` suffix included). */
+  path: RegExp;
+  maxBytes: number;
+}
+
+/**
+ * Refuses bodies over `maxBytes` (413) before anything reads them; routes
+ * that take uploads get their own, larger limit.
+ */
+export function bodyLimit(defaultMaxBytes: number, exceptions: BodyLimitException[] = []): RequestHandler {
   return (req, res, next) => {
     if (!BODY_METHODS.has(req.method)) return next();
+    const maxBytes = exceptions.find((e) => e.path.test(req.path))?.maxBytes ?? defaultMaxBytes;
     const length = req.headers["content-length"];
     if (length === undefined) {
       if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");

@@ -28,7 +28,15 @@ export interface AuthHooks {
  * (docs/decisions/003-better-auth-cookie-sessions.md). Sessions are database
  * rows behind an HttpOnly, SameSite=Lax cookie; Secure when the site is HTTPS.
  */
-export function createAuth(input: { db: Database; secret: string; origin: string; mail: AuthMail; hooks: AuthHooks }) {
+export function createAuth(input: {
+  db: Database;
+  secret: string;
+  origin: string;
+  mail: AuthMail;
+  hooks: AuthHooks;
+  /** Magic links one IP may ask for in 10 minutes (SIGN_IN_LIMIT_PER_IP); the same as the sign-in form's limit. */
+  signInLimitPerIp: number;
+}) {
   const options = {
     appName: "Spicy Clips",
     baseURL: input.origin,
@@ -54,7 +62,7 @@ export function createAuth(input: { db: Database; secret: string; origin: string
       window: 60,
       max: 100,
       customRules: {
-        "/sign-in/magic-link": { window: 60 * 10, max: 10 },
+        "/sign-in/magic-link": { window: 60 * 10, max: input.signInLimitPerIp },
         "/magic-link/verify": { window: 60, max: 20 },
         "/change-email": { window: 60 * 10, max: 5 },
       },

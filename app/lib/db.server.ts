@@ -11,6 +11,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { lockDataDir } from "./pglite-lock.server";
 
 // One schema, two engines (docs/decisions/002-pglite-default.md): PGlite in
 // process by default, a PostgreSQL pool when DATABASE_URL is set.
@@ -56,17 +57,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 
   let dataDir: string | undefined;
+  let unlock = () => {};
   if (options.dataDir) {
     dataDir = path.resolve(options.dataDir, "pglite");
     mkdirSync(dataDir, { recursive: true });
+    unlock = lockDataDir(path.resolve(options.dataDir));
   }
-  const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  let client: PGlite;
+  try {
+    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema, casing: "snake_case", logger });
   return {
     db: db as unknown as Database,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      unlock();
+    },
   };
 }

@@ -57,6 +57,9 @@ export const envSchema = z
     }),
     AGE_GATE: onOff(true),
     TRUST_PROXY: onOff(false),
+    // Sign-in links one IP may ask for in 10 minutes (issue 4: 10). Raised only where many people
+    // share one address, or for a test run that signs in from one machine many times.
+    SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

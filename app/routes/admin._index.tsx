@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { requireAdmin } from "~/features/moderation/admins.server";
+import { SiteStatisticsView } from "~/features/moderation/components/statistics";
 import { dashboardCounts } from "~/features/moderation/queues.server";
+import { siteStatistics } from "~/features/moderation/statistics.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -13,8 +15,10 @@ export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
   const { db, origin } = getServices(args);
   const t = await serverT(getVisitor(args).language, "admin");
+  const [counts, statistics] = await Promise.all([dashboardCounts(db), siteStatistics(db)]);
   return {
-    counts: await dashboardCounts(db),
+    counts,
+    statistics,
     meta: { title: t("dashboard.heading"), description: t("title"), origin, path: "/admin", siteName: t("brand.name"), noindex: true },
   };
 }
@@ -43,14 +47,15 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               <th scope="row" className="py-2 font-normal">
                 <Link to={`/admin/${c.queue}`} className="text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400">{t(`queues.${c.queue}`)}</Link>
               </th>
-              <td><Link to={`/admin/${c.queue}?state=open`} className="underline">{c.open}</Link></td>
+              <td><Link to={`/admin/${c.queue}?state=open`} aria-label={t("dashboard.countLink", { queue: t(`queues.${c.queue}`), state: t("states.open"), count: c.open })} className="underline">{c.open}</Link></td>
               <td>{c.deadline ? (c.overdue > 0 ? <strong className="text-red-300">{c.overdue}</strong> : 0) : "—"}</td>
-              <td><Link to={`/admin/${c.queue}?state=resolved`} className="underline">{c.resolved}</Link></td>
-              <td><Link to={`/admin/${c.queue}?state=rejected`} className="underline">{c.rejected}</Link></td>
+              <td><Link to={`/admin/${c.queue}?state=resolved`} aria-label={t("dashboard.countLink", { queue: t(`queues.${c.queue}`), state: t("states.resolved"), count: c.resolved })} className="underline">{c.resolved}</Link></td>
+              <td><Link to={`/admin/${c.queue}?state=rejected`} aria-label={t("dashboard.countLink", { queue: t(`queues.${c.queue}`), state: t("states.rejected"), count: c.rejected })} className="underline">{c.rejected}</Link></td>
             </tr>
           ))}
         </tbody>
       </table>
+      <SiteStatisticsView statistics={loaderData.statistics} />
     </section>
   );
 }

@@ -56,9 +56,9 @@ export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
           <Form method="post">
             <input type="hidden" name="clipId" value={d.clip.id} />
             {d.clip.status === "hidden" ? (
-              <button name="intent" value="show-clip" className="rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950">{t("item.showClip")}</button>
+              <button type="submit" name="intent" value="show-clip" className="rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950 focus-visible:outline-2 focus-visible:outline-flame-300">{t("item.showClip")}</button>
             ) : d.clip.status === "published" ? (
-              <button name="intent" value="hide-clip" className="rounded bg-red-700 px-3 py-2 font-semibold text-white">{t("item.hideClip")}</button>
+              <button type="submit" name="intent" value="hide-clip" className="rounded bg-red-700 px-3 py-2 font-semibold text-white focus-visible:outline-2 focus-visible:outline-flame-300">{t("item.hideClip")}</button>
             ) : null}
           </Form>
         </div>

@@ -3,6 +3,9 @@ import { mediaUrl } from "~/features/clips/clip-card.server";
 import { ActionButton, DeadlineBadge } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { setClipHidden, clipForItem } from "~/features/moderation/clips-visibility.server";
+import { publishSubmission } from "~/features/moderation/publish-submission.server";
+import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
+import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
 import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, setStatus } from "~/features/moderation/queues.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
@@ -24,6 +27,7 @@ export async function loader(args: Route.LoaderArgs) {
   return {
     queue,
     item,
+    upload: queue === "submissions" ? await submissionUploadView(db, item) : null,
     deadline: queueHasDeadline(queue),
     now: new Date().toISOString(),
     // Admins are trusted adults past the age gate: the preview shows media.
@@ -42,16 +46,19 @@ export async function action(args: Route.ActionArgs) {
   let ok = false;
   if (intent === "note") ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
   else if (intent === "resolve" || intent === "reject") ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
-  else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
+  else if (intent === "publish" && queue === "submissions") {
+    const outcome = await publishSubmission(getServices(args), actor, id, Object.fromEntries(form));
+    return data({ ok: outcome.ok, errors: outcome.ok ? undefined : outcome.errors }, { status: outcome.ok ? 200 : 400 });
+  } else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
     const item = await queueItem(db, queue, id);
     if (item && typeof item.clipId === "string") ok = (await setClipHidden(db, actor, item.clipId, intent === "hide-clip", `${queue}/${id}`)).ok;
   }
-  return data({ ok }, { status: ok ? 200 : 400 });
+  return data({ ok, errors: undefined }, { status: ok ? 200 : 400 });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-const HIDDEN_FIELDS = new Set(["moderatorNote"]);
+const HIDDEN_FIELDS = new Set(["moderatorNote", ...UPLOAD_FIELDS]);
 
 export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
@@ -62,7 +69,8 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
       <Link to={`/admin/${d.queue}`} className="text-sm text-flame-300 underline">{t("item.back")}</Link>
       <h1 id="item-heading" className="text-2xl font-bold">{t(`queues.${d.queue}`)} · {t("item.heading")}</h1>
       {d.deadline && d.item.status === "open" ? <DeadlineBadge createdAt={d.item.createdAt} overdue={d.item.overdue} now={d.now} /> : null}
-      {result ? <p role="status" className={result.ok ? "text-green-300" : "text-red-300"}>{result.ok ? t("item.saved") : t("item.failed")}</p> : null}
+      {/* Always present, so screen readers announce the text when an action's answer fills it. */}
+      <p role="status" className={result?.ok ? "text-green-300" : "text-red-300"}>{result ? (result.ok ? t("item.saved") : t("item.failed")) : null}</p>
       <section aria-labelledby="fields-heading">
         <h2 id="fields-heading" className="mb-2 text-lg font-semibold">{t("item.fields")}</h2>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
@@ -99,6 +107,7 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
           )}
         </section>
       ) : null}
+      {d.upload ? <SubmissionUpload upload={d.upload} errors={result?.errors} /> : null}
       <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="note" />
         <label htmlFor="moderator-note" className="block font-semibold">{t("item.note")}</label>

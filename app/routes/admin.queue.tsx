@@ -38,6 +38,8 @@ export async function loader(args: Route.LoaderArgs) {
       createdAt: item.createdAt,
       overdue: item.overdue,
       summary: String(SUMMARY_FIELDS.map((f) => item[f]).find((v) => typeof v === "string" && v) ?? ""),
+      // Submissions with a file still in quarantine (a video is publishable).
+      attachment: typeof item.uploadKey === "string" && (item.uploadKind === "video" || item.uploadKind === "image") ? item.uploadKind : null,
     })),
     meta: { title: t(`queues.${queue}`), description: t("title"), origin, path: `/admin/${queue}`, siteName: t("brand.name"), noindex: true },
   };
@@ -61,6 +63,7 @@ export default function AdminQueue({ loaderData: d }: Route.ComponentProps) {
               <Link to={`/admin/${d.queue}/${item.id}`} className="min-w-0 flex-1 truncate text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400">
                 {item.summary || t("queue.open")}
               </Link>
+              {item.attachment ? <span className="rounded bg-ink-800 px-2 py-0.5 text-xs text-ink-200">{t(`queue.attachment.${item.attachment}`)}</span> : null}
               <span className="text-sm text-ink-300">{t(`states.${item.status}`)}</span>
               <span className="text-sm text-ink-300"><FormattedDate value={item.createdAt} /></span>
               {d.deadline && item.status === "open" ? <DeadlineBadge createdAt={item.createdAt} overdue={item.overdue} now={d.now} /> : null}

@@ -7,6 +7,7 @@ import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { useNavigate } from "react-router";
 import { SUBMIT_CATEGORIES, submitSchema } from "~/features/forms/submit.schema";
+import { UPLOAD_ACCEPT } from "~/features/forms/upload-rules";
 import type { Route } from "./+types/submit";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
@@ -39,6 +40,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: new URL(loaderData.origin).host },
           { name: "salesProfileLink", kind: "url", label: t("submit.salesProfileLink"), placeholder: t("submit.salesProfilePlaceholder") },
           { name: "socialLinks", kind: "textarea", rows: 3, optional: true, label: t("submit.socialLinks"), placeholder: t("submit.socialLinksPlaceholder") },
+          { name: "upload", kind: "file", optional: true, accept: UPLOAD_ACCEPT, label: t("submit.upload"), hint: t("submit.uploadHint") },
         ]}
       />
     </FormPage>

@@ -45,7 +45,11 @@ export const usageSessions = pgTable(
     startedAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("usage_sessions_user_idx").on(t.userId, t.startedAt.desc().nullsFirst())],
+  (t) => [
+    index("usage_sessions_user_idx").on(t.userId, t.startedAt.desc().nullsFirst()),
+    // The admin dashboard's latest sessions, site-wide.
+    index("usage_sessions_recent_idx").on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
 );
 
 /** SPEC 3 premium_tokens: each premium activation. */

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, text, timestamp, uuid, type ExtraConfigColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { clips } from "./catalog";
 
@@ -9,6 +9,10 @@ import { clips } from "./catalog";
 
 export const FORM_STATUSES = ["open", "resolved", "rejected"] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
+/** What an upload on the submit form turned out to be, judged by its bytes (DESIGN 14). */
+export const UPLOAD_KINDS = ["video", "image"] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
 export const CLAIM_POSITIONS = ["partnership", "removal"] as const;
 export type ClaimPosition = (typeof CLAIM_POSITIONS)[number];
 
@@ -36,8 +40,21 @@ export const contentSubmissions = pgTable(
     imageOrVideoLink: text().notNull(),
     salesProfileLink: text().notNull(),
     socialLinks: text(),
+    /** Storage key under `quarantine/` (never served by /media); null once published or when nothing was uploaded. */
+    uploadKey: text(),
+    uploadKind: text().$type<UploadKind>(),
+    /** The MIME type the bytes showed (not what the browser claimed). */
+    uploadType: text(),
+    uploadBytes: integer(),
+    /** The file name the visitor chose, sanitised, for the moderator only. */
+    uploadName: text(),
+    /** The clip this submission became once a moderator published it. */
+    publishedClipId: uuid().references(() => clips.id, { onDelete: "set null" }),
   },
-  (t) => moderationIndexes("content_submissions", t),
+  (t) => [
+    ...moderationIndexes("content_submissions", t),
+    check("content_submissions_upload_kind_check", sql`${t.uploadKind} in ('video', 'image')`),
+  ],
 );
 
 export const contentReports = pgTable(

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { hydrated, launchBrowser, newPage } from "./support";
+import { mailTo, newSitePage as newSitePageOn, signIn, site } from "./sign-in";
 
 // Every sign-in request from this machine counts against the per-IP limit
-// (10 in 10 minutes, shared by the whole e2e run): this file makes 7.
+// (shared by the whole e2e run, raised for it in global-setup): this file makes 7.
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,61 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/**
- * Links in e-mails use the server's public origin (http://localhost:PORT), and
- * Better Auth sets its cookie there: the signed-in part of the loop runs on it.
- */
-const site = () => baseURL().replace("127.0.0.1", "localhost");
-
-async function newSitePage(): Promise<Page> {
-  const page = await newPage(browser);
-  await page.context().addCookies([{ name: "age_verified", value: "true", url: site() }]);
-  return page;
-}
+const newSitePage = () => newSitePageOn(browser);
 const go = (page: Page, path: string) => page.goto(`${site()}${path}`);
 
 const address = (label: string) => `${label}-${randomUUID().slice(0, 8)}@example.com`;
-const menuFor = (page: Page, email: string) => page.locator(`summary[aria-label="Account menu for ${email.split("@")[0]}"]`);
-
-interface Mail {
-  to: string;
-  subject: string;
-  link: string | null;
-}
-
-/** The newest mail to `to` whose link contains `kind` and that was not read before. */
-const read = new Set<string>();
-async function mailTo(to: string, kind: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await fetch(`${baseURL()}/dev/mailbox.json`)).json()) as Mail[];
-    const mail = mails.find((m) => m.to === to && m.link?.includes(kind) && !read.has(m.link));
-    if (mail?.link) {
-      read.add(mail.link);
-      return mail.link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no ${kind} mail to ${to}`);
-}
-
-/** The header's 'Sign in' dialog, then the link from the mailbox: returns the (now used) link. */
-async function signIn(page: Page, email: string): Promise<string> {
-  await go(page, "/");
-  await hydrated(page);
-  await page.locator("header").getByRole("link", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Send magic link" }).click();
-  await dialog.getByText("Email sent!").waitFor();
-  const link = await mailTo(email, "magic-link");
-  await page.goto(link);
-  await page.getByRole("heading", { name: "Authentication Successful!" }).waitFor();
-  // The callback page goes home on its own after 1.5 s: let it, before the test navigates.
-  await page.waitForURL(`${site()}/`);
-  await hydrated(page);
-  await menuFor(page, email).waitFor();
-  return link;
-}
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor();
 

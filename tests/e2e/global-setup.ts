@@ -30,7 +30,9 @@ export async function setup(project: TestProject) {
     await handle.close();
   }
   // calm.test plays the companion site's host name (Chromium maps it to 127.0.0.1).
-  server = await startServer({ SAFE_HOSTS: "calm.test" });
+  // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
+  // admin@example.com is the moderator of admin.test.ts.
+  server = await startServer({ SAFE_HOSTS: "calm.test", SIGN_IN_LIMIT_PER_IP: "100", ADMIN_EMAILS: "admin@example.com" });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { hydrated, launchBrowser, newPage } from "./support";
+import { newSitePage, signIn, site } from "./sign-in";
 
 // One sign-in in this file (the per-IP sign-in limit is shared by the whole e2e run).
 
@@ -11,31 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const site = () => baseURL().replace("127.0.0.1", "localhost");
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${site()}/`);
-  await hydrated(page);
-  await page.locator("header").getByRole("link", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Send magic link" }).click();
-  await dialog.getByText("Email sent!").waitFor();
-  let link: string | null = null;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mails = (await (
-      await fetch(`${baseURL()}/dev/mailbox.json`)
-    ).json()) as { to: string; link: string | null }[];
-    link =
-      mails.find((m) => m.to === email && m.link?.includes("magic-link"))
-        ?.link ?? null;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await page.goto(link!);
-  await page.waitForURL(`${site()}/`);
-  await hydrated(page);
-}
-
 type Session = { seconds: number; startedAt: string };
 const sessionsOf = async (page: Page) =>
   (
@@ -44,6 +20,30 @@ const sessionsOf = async (page: Page) =>
     }
   ).sessions;
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
+const DAY_MS = 86_400_000;
+
+/** What /insights should show for a window of `days` UTC days ending today, from the stored sessions. */
+async function expectedFigures(page: Page, days: number) {
+  const now = new Date();
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS;
+  const inWindow = (await sessionsOf(page)).filter((s) => Date.parse(s.startedAt) >= since);
+  return { sessions: String(inWindow.length), total: minutes(inWindow.reduce((n, s) => n + s.seconds, 0)) };
+}
+const shownFigures = async (page: Page) => ({
+  sessions: await page.getByTestId("stat-sessions").textContent(),
+  total: await page.getByTestId("stat-total").textContent(),
+});
+/** Reloads /insights until it shows the stored sessions of the window (the home page's timer may still be saving one). */
+const insightsMatch = (page: Page, days: number) =>
+  expect
+    .poll(
+      async () => {
+        await page.goto(`${site()}/insights`);
+        return JSON.stringify(await shownFigures(page)) === JSON.stringify(await expectedFigures(page, days));
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 
 describe("insights", () => {
   it("asks signed-out visitors to sign in", { timeout: 60_000 }, async () => {
@@ -55,13 +55,10 @@ describe("insights", () => {
   });
 
   it(
-    "shows the user's own figures, saves a goal and nudges on the home page",
-    { timeout: 180_000 },
+    "shows the user's own figures, saves a goal, nudges on the home page, and widens with premium",
+    { timeout: 240_000 },
     async () => {
-      const page = await newPage(browser);
-      await page
-        .context()
-        .addCookies([{ name: "age_verified", value: "true", url: site() }]);
+      const page = await newSitePage(browser);
       await signIn(page, `insights-${randomUUID().slice(0, 8)}@example.com`);
 
       for (const seconds of ["120", "200"]) {
@@ -160,6 +157,70 @@ describe("insights", () => {
         .getByTestId("goal-current")
         .getByText("No goal set.")
         .waitFor();
+
+      // Data of its own for the premium views: a 15-minute session 20 days ago (outside the
+      // free 7 days, inside premium's 30) and a flame on a swing clip.
+      const old = await page.evaluate(
+        (startedAt) =>
+          fetch("/api/usage", {
+            method: "POST",
+            body: new URLSearchParams({ seconds: "900", startedAt }),
+          }).then((r) => r.status),
+        new Date(Date.now() - 20 * DAY_MS).toISOString(),
+      );
+      expect(old).toBe(201);
+      await page.goto(`${site()}/?category=swing`);
+      await hydrated(page);
+      const flame = page.getByRole("button", { name: /^Flame, / });
+      await flame.click();
+      await expect.poll(() => flame.getAttribute("aria-pressed")).toBe("true");
+
+      // Free: 7 days without the old session, and only a teaser for flames by category.
+      const free = await expectedFigures(page, 7);
+      const premium = await expectedFigures(page, 30);
+      expect(premium).not.toEqual(free);
+      await insightsMatch(page, 7);
+      await page
+        .getByText("Figures from your own timer sessions over the last 7 days.")
+        .waitFor();
+      await page
+        .getByText("Premium shows the last 30 days and your flames by category.")
+        .waitFor();
+      await expect(
+        page.getByRole("heading", { name: "Flames by category" }).count(),
+      ).resolves.toBe(0);
+
+      await page.goto(`${site()}/ativar`);
+      await hydrated(page);
+      await page.getByLabel("Promotional code").fill("userbeta");
+      await page.getByRole("button", { name: "Activate", exact: true }).click();
+      await page.waitForURL("**/premium-success?activated=true&plan=beta", {
+        timeout: 15_000,
+      });
+
+      // Premium: 30 days, the old session counted, and the flame in its category.
+      await insightsMatch(page, 30);
+      await page
+        .getByText("Figures from your own timer sessions over the last 30 days.")
+        .waitFor();
+      await expect(page.locator("figure table tbody tr").count()).resolves.toBe(
+        30,
+      );
+      const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS)
+        .toISOString()
+        .slice(0, 10);
+      await expect(
+        page.locator(`[data-day="${twentyDaysAgo}"]`).getAttribute("data-minutes"),
+      ).resolves.toBe("15");
+      const byCategory = page.getByRole("region", { name: "Flames by category" });
+      await expect(byCategory.getByRole("listitem").allTextContents()).resolves.toEqual([
+        "Swing1 flame",
+      ]);
+      await expect(
+        page
+          .getByText("Premium shows the last 30 days and your flames by category.")
+          .count(),
+      ).resolves.toBe(0);
       await page.context().close();
     },
   );

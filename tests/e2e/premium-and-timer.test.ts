@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { hydrated, launchBrowser, newPage } from "./support";
+import { newSitePage, signIn, site } from "./sign-in";
 
 // One sign-in in this file (the per-IP sign-in limit is shared by the whole e2e run).
 
@@ -10,29 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser(["--host-resolver-rules=MAP calm.test 127.0.0.1"]);
 });
 afterAll(() => browser?.close());
-
-/** Better Auth's cookie lives on the public origin (localhost), where the links in e-mails point. */
-const site = () => baseURL().replace("127.0.0.1", "localhost");
-
-async function signIn(page: Page, email: string) {
-  await page.goto(`${site()}/`);
-  await hydrated(page);
-  await page.locator("header").getByRole("link", { name: "Sign in" }).click();
-  const dialog = page.getByRole("dialog");
-  await dialog.getByLabel("E-mail").fill(email);
-  await dialog.getByRole("button", { name: "Send magic link" }).click();
-  await dialog.getByText("Email sent!").waitFor();
-  let link: string | null = null;
-  for (let attempt = 0; attempt < 50 && !link; attempt++) {
-    const mails = (await (await fetch(`${baseURL()}/dev/mailbox.json`)).json()) as { to: string; link: string | null }[];
-    link = mails.find((m) => m.to === email && m.link?.includes("magic-link"))?.link ?? null;
-    if (!link) await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  await page.goto(link!);
-  await page.getByRole("heading", { name: "Authentication Successful!" }).waitFor();
-  await page.waitForURL(`${site()}/`);
-  await hydrated(page);
-}
 
 type Session = { seconds: number; emotionId: number | null };
 const sessionsOf = async (page: Page) => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Session[] }).sessions;
@@ -56,8 +34,7 @@ describe("premium activation and the usage timer", () => {
   });
 
   it("saves timer sessions with their emotion, then activates beta premium", { timeout: 180_000 }, async () => {
-    const page = await newPage(browser);
-    await page.context().addCookies([{ name: "age_verified", value: "true", url: site() }]);
+    const page = await newSitePage(browser);
     await signIn(page, `premium-${randomUUID().slice(0, 8)}@example.com`);
 
     // The anonymous session of the page left for the sign-in link arrives with the new cookie and

@@ -3,12 +3,12 @@ import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
 import { deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -119,12 +119,7 @@ describe(`account deletion on ${testEngine()}`, () => {
 
   it("ends a real Better Auth session: the cookie is cleared and the old token no longer works", async () => {
     const email = `signed-in-${randomUUID().slice(0, 8)}@example.com`;
-    const form = new FormData();
-    form.set("email", email);
-    const headers = { origin: ORIGIN, "x-spicy-client-ip": "10.0.0.1" };
-    expect(await requestSignInLink(env.services, { form, request: new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers }), language: "en", clientIp: randomUUID() })).toMatchObject({ ok: true });
-    const opened = await env.services.auth.handler(new Request(env.outbox.list()[0]!.link!));
-    const cookie = opened.headers.getSetCookie().find((c) => c.startsWith("spicy.session_token="))!.split(";")[0]!;
+    const cookie = await signIn(env, email);
     const signedIn = await env.services.auth.api.getSession({ headers: new Headers({ cookie }) });
     expect(signedIn?.user.email).toBe(email);
     // The sign-in hook made the profile.

@@ -1,12 +1,11 @@
-import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema";
 import { requestEmailChange } from "~/features/accounts/account.server";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -19,19 +18,10 @@ describe(`change of e-mail on ${testEngine()}`, () => {
   });
   afterAll(() => handle?.close());
 
-  async function signIn(email: string) {
-    const form = new FormData();
-    form.set("email", email);
-    const request = new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN } });
-    expect(await requestSignInLink(env.services, { form, request, language: "en", clientIp: randomUUID() })).toMatchObject({ ok: true });
-    const opened = await env.services.auth.handler(new Request(env.outbox.list()[0]!.link!));
-    return opened.headers.getSetCookie().find((c) => c.startsWith("spicy.session_token="))!.split(";")[0]!;
-  }
-
   const open = (link: string, cookie: string) => env.services.auth.handler(new Request(link, { headers: { cookie } }));
 
   it("asks for a new address when it is empty or the current one", async () => {
-    const headers = new Headers({ cookie: await signIn("same@example.com"), origin: ORIGIN });
+    const headers = new Headers({ cookie: await signIn(env, "same@example.com"), origin: ORIGIN });
     for (const newEmail of ["", "   ", " SAME@example.com "]) {
       expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail, headers })).toEqual({ ok: false, error: "emailRequired", status: 400 });
     }
@@ -39,7 +29,7 @@ describe(`change of e-mail on ${testEngine()}`, () => {
   });
 
   it("changes the address only after the current inbox confirms and the new inbox verifies", async () => {
-    const cookie = await signIn("old@example.com");
+    const cookie = await signIn(env, "old@example.com");
     const headers = new Headers({ cookie, origin: ORIGIN });
     expect(await requestEmailChange(env.services, { currentEmail: "old@example.com", newEmail: " New@Example.com ", headers })).toEqual({ ok: true, newEmail: "new@example.com" });
 

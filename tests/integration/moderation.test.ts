@@ -2,10 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
-import { createMemoryRouter, RouterContextProvider, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminGrants, clips, contentClaims, contentReports, contactMessages, moderationAudit } from "../../db/schema";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { findVideo } from "~/features/clips/video.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
@@ -13,7 +12,6 @@ import { setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { dashboardCounts, queuePage, saveNote, setStatus } from "~/features/moderation/queues.server";
 import { searchCatalog } from "~/features/search/search.server";
 import { renderSitemap } from "~/features/seo/sitemap.server";
-import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { I18nProvider } from "~/lib/i18n/react";
 import { loadNamespaces } from "~/lib/i18n/resources";
@@ -24,8 +22,10 @@ import * as adminIndex from "~/routes/admin._index";
 import * as adminItem from "~/routes/admin.item";
 import * as adminQueue from "~/routes/admin.queue";
 import { makeClips } from "../support/catalog";
+import { routeArgs, type RouteCall } from "../support/route-args";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 const HOUR = 3600_000;
@@ -39,36 +39,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   });
   afterAll(() => handle?.close());
 
-  /** Signs a user in through the real magic link and returns the session cookie. */
-  async function sessionCookie(email: string) {
-    const form = new FormData();
-    form.set("email", email);
-    const request = new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN } });
-    const result = await requestSignInLink(env.services, { form, request, language: "en", clientIp: randomUUID() });
-    expect(result).toMatchObject({ ok: true });
-    const mail = env.outbox.list().findLast((m) => m.to === email.toLowerCase());
-    const response = await env.services.auth.handler(new Request(mail!.link!));
-    return response.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0]!;
-  }
-
-  function args(path: string, init: { cookie?: string; method?: string; body?: Record<string, string>; params?: Record<string, string>; brandMode?: "adult" | "safe" } = {}) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, env.services);
-    context.set(visitorContext, {
-      language: "en",
-      brandMode: init.brandMode ?? "adult",
-      audience: "hetero",
-      ageVerified: true,
-      ageGateEnabled: true,
-      nonce: "",
-      clientIp: "127.0.0.1",
-      isLoopback: true,
-    } as Visitor);
-    const headers = new Headers(init.cookie ? { cookie: init.cookie } : {});
-    const body = init.body ? new URLSearchParams(init.body) : undefined;
-    const request = new Request(`${ORIGIN}${path}`, { method: init.method ?? "GET", headers, body });
-    return { request, context, params: init.params ?? {}, unstable_pattern: path } as never;
-  }
+  const args = (path: string, init: RouteCall = {}) => routeArgs(env.services, path, init);
 
   const audits = async (targetId: string) =>
     (await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, targetId))).map((r) => r.action);
@@ -156,8 +127,8 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const [clip] = await makeClips(handle.db, 1);
     const [report] = await handle.db.insert(contentReports).values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id }).returning();
     await grantAdmin(handle.db, "admin@example.com");
-    const admin = await sessionCookie("admin@example.com");
-    const member = await sessionCookie("member@example.com");
+    const admin = await signIn(env, "admin@example.com");
+    const member = await signIn(env, "member@example.com");
     const itemParams = { queue: "reports", id: report!.id };
     const loaders: Array<[string, (a: never) => Promise<unknown>, Record<string, string>]> = [
       ["/admin", adminLayout.loader, {}],
@@ -209,7 +180,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const [clip] = await makeClips(handle.db, 1);
     const [claim] = await handle.db.insert(contentClaims).values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, createdAt: new Date(Date.now() - 60 * HOUR) }).returning();
     await grantAdmin(handle.db, "render@example.com");
-    const cookie = await sessionCookie("render@example.com");
+    const cookie = await signIn(env, "render@example.com");
     const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
       ["/admin", adminIndex, {}, "Moderation dashboard", "Panel de moderación"],
       ["/admin/claims-removal", adminQueue, { queue: "claims-removal" }, "Overdue: 60 h old", "Vencido: 60 h"],

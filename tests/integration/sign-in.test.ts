@@ -5,6 +5,7 @@ import { profiles, user, userFlames } from "../../db/schema";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { parseEnv } from "~/lib/env.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
@@ -86,6 +87,23 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     for (let i = 0; i < 4; i++) results.push(await signIn("limited@example.com"));
     expect(results.slice(0, 3).every((r) => r.ok)).toBe(true);
     expect(results[3]).toMatchObject({ ok: false, error: "rateLimited", status: 429 });
+  });
+
+  it("limits links per IP to SIGN_IN_LIMIT_PER_IP: 10 by default, or the configured number", async () => {
+    const askFrom = (services: typeof env.services, clientIp: string, count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          requestSignInLink(services, { form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }), request: request(), language: "en", clientIp }),
+        ),
+      );
+    const byDefault = await askFrom(env.services, randomUUID(), 11);
+    expect(byDefault.filter((r) => r.ok)).toHaveLength(10);
+    expect(byDefault.filter((r) => !r.ok)).toEqual([{ ok: false, error: "rateLimited", status: 429 }]);
+
+    const raised = { ...env.services, env: parseEnv({ NODE_ENV: "test", SIGN_IN_LIMIT_PER_IP: "12" }) };
+    const configured = await askFrom(raised, randomUUID(), 13);
+    expect(configured.filter((r) => r.ok)).toHaveLength(12);
+    expect(() => parseEnv({ SIGN_IN_LIMIT_PER_IP: "0" })).toThrow(/SIGN_IN_LIMIT_PER_IP/);
   });
 
   it("merges the visitor's anonymous flames into the account on sign-in", async () => {

@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emotionTypes, usageSessions } from "../../db/schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { listEmotions } from "~/features/habits/emotions.server";
 import { latestUsage, parseUsage, saveUsage } from "~/features/habits/usage.server";
 import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
@@ -17,6 +16,7 @@ import { createLocalStorage } from "~/lib/storage/index.server";
 import { action, loader } from "~/routes/api.usage";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -30,11 +30,7 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     handle = await createTestDatabase();
     env = createTestServices(handle, ORIGIN);
     await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "usage-"))) });
-    const form = new FormData();
-    form.set("email", "timer@example.com");
-    await requestSignInLink(env.services, { form, request: new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN } }), language: "en", clientIp: "usage" });
-    const response = await env.services.auth.handler(new Request(env.outbox.list()[0]!.link!));
-    cookie = response.headers.getSetCookie().find((c) => c.includes("session_token"))!.split(";")[0]!;
+    cookie = await signIn(env, "timer@example.com");
     userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
   });
   afterAll(() => handle?.close());

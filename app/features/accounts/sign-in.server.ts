@@ -9,8 +9,8 @@ export type SignInResult =
   | { ok: true; email: string }
   | { ok: false; error: "emailRequired" | "emailInvalid" | "usernameShort" | "usernameTaken" | "rateLimited" | "sendFailed"; status: number };
 
-/** Per issue 4: at most 3 links per e-mail address in 10 minutes, 10 per IP. */
-export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { window: 600, max: 10 } };
+/** Per issue 4: at most 3 links per e-mail address in 10 minutes, and SIGN_IN_LIMIT_PER_IP (10) per IP. */
+export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { window: 600 } };
 
 /** Sends a magic link (creating the account on first use), after our own checks and limits. */
 export async function requestSignInLink(
@@ -27,7 +27,7 @@ export async function requestSignInLink(
   }
 
   const allowed =
-    (await takeRateLimit(services.db, `sign-in:ip:${input.clientIp}`, SIGN_IN_LIMITS.perIp)) &&
+    (await takeRateLimit(services.db, `sign-in:ip:${input.clientIp}`, { ...SIGN_IN_LIMITS.perIp, max: services.env.SIGN_IN_LIMIT_PER_IP })) &&
     (await takeRateLimit(services.db, `sign-in:email:${email}`, SIGN_IN_LIMITS.perEmail));
   if (!allowed) return { ok: false, error: "rateLimited", status: 429 };
 

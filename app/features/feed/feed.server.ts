@@ -13,6 +13,7 @@ export interface FeedQuery extends FeedFilters {
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** The active categories in browse order: the home feed's bar and filters, and the liked list's filter. */
 export async function activeCategories(db: Database) {
   return db
     .select({
@@ -21,7 +22,6 @@ export async function activeCategories(db: Database) {
       nameEs: videoCategories.nameEs,
       color: videoCategories.color,
       aliases: videoCategories.aliases,
-      id: videoCategories.id,
     })
     .from(videoCategories)
     .where(eq(videoCategories.active, true))

@@ -4,7 +4,8 @@ import { getServices, getVisitor } from "~/lib/context";
 import { flashCookie } from "~/lib/flash.server";
 import { formValues } from "./fields";
 import type { FormActionData } from "./form-result";
-import { receiveForm, type FormName } from "./forms.server";
+import { receiveForm, type FormName, type ReceiveResult } from "./forms.server";
+import { readSubmissionForm } from "./submission-upload.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -12,17 +13,27 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
  * The action every form route shares. With JavaScript the form posts through
  * a fetcher with `_js=1` and gets `{ ok: true }` back (the page shows the toast);
  * without it the page re-renders with the values and messages (400), shows its
- * success message, or, for submissions, goes home with a flash toast.
+ * success message, or, for submissions, goes home with a flash toast. The
+ * submit form may carry a file, which is streamed into quarantine first and
+ * removed again if the form is refused.
  */
 export async function formAction(args: Args, name: FormName) {
-  const { db, origin } = getServices(args);
+  const { db, origin, storage } = getServices(args);
   const visitor = getVisitor(args);
-  const form = await args.request.formData();
+  const { form, upload, uploadError } = name === "submit" ? await readSubmissionForm(args.request, storage) : { form: await args.request.formData(), upload: null, uploadError: null };
   const values = formValues(form);
   const user = await getUser(args);
-  const result = await receiveForm(db, name, { values, clientIp: visitor.clientIp, userId: user?.id ?? null, origin });
+  let result: ReceiveResult;
+  try {
+    result = await receiveForm(db, name, { values, clientIp: visitor.clientIp, userId: user?.id ?? null, origin, upload, uploadError });
+  } catch (error) {
+    if (upload) await storage.delete(upload.key);
+    throw error;
+  }
 
   if (!result.ok) {
+    // Nothing of a refused form is kept, its file included.
+    if (upload) await storage.delete(upload.key);
     const body: FormActionData =
       result.status === 400 ? { ok: false, errors: result.errors, values } : { ok: false, errors: { form: "errors.rateLimited" }, values };
     return data(body, { status: result.status });

@@ -10,6 +10,8 @@ import { validate, type FieldErrors } from "./fields";
 import { promoteSchema } from "./promote.schema";
 import { reportSchema } from "./report.schema";
 import { submitSchema } from "./submit.schema";
+import { UPLOAD_FIELD, type StoredUpload } from "./submission-upload.server";
+import type { UploadError } from "./upload-rules";
 
 export type FormName = "submit" | "report" | "claim" | "contact" | "promote";
 
@@ -20,6 +22,9 @@ export type ReceiveResult = { ok: true; id: string } | { ok: false; status: 400;
 
 interface Received {
   values: Record<string, unknown>;
+  /** The submit form's file, already in quarantine, or why it was refused. */
+  upload?: StoredUpload | null;
+  uploadError?: UploadError | null;
   clientIp: string;
   userId: string | null;
   /** The site origin, to recognise links to our own clips. */
@@ -34,18 +39,22 @@ interface Received {
 export async function receiveForm(db: Database, name: FormName, input: Received): Promise<ReceiveResult> {
   const store = STORES[name];
   const checked = validate(store.schema, input.values);
-  if (!checked.ok) return { ok: false, status: 400, errors: checked.errors };
+  const uploadErrors: FieldErrors = input.uploadError ? { [UPLOAD_FIELD]: input.uploadError } : {};
+  if (!checked.ok) return { ok: false, status: 400, errors: { ...checked.errors, ...uploadErrors } };
+  if (input.uploadError) return { ok: false, status: 400, errors: uploadErrors };
   if (!(await takeRateLimit(db, `form:${name}:ip:${input.clientIp}`, FORM_LIMIT))) return { ok: false, status: 429 };
   // (TypeScript cannot pair a store's schema output with its own insert.)
-  const id = await store.insert(db, checked.data as never, { userId: input.userId, origin: input.origin });
+  const id = await store.insert(db, checked.data as never, { userId: input.userId, origin: input.origin, upload: input.upload ?? null });
   return { ok: true, id };
 }
 
-type Insert<S extends z.ZodType> = (db: Database, data: z.output<S>, meta: { userId: string | null; origin: string }) => Promise<string>;
+type Insert<S extends z.ZodType> = (db: Database, data: z.output<S>, meta: { userId: string | null; origin: string; upload: StoredUpload | null }) => Promise<string>;
 const store = <S extends z.ZodType>(schema: S, insert: Insert<S>) => ({ schema, insert });
 
 const STORES = {
-  submit: store(submitSchema, async (db, data, { userId }) => first(await db.insert(contentSubmissions).values({ ...data, userId }).returning({ id: contentSubmissions.id }))),
+  submit: store(submitSchema, async (db, { upload: _chosen, ...data }, { userId, upload }) =>
+    first(await db.insert(contentSubmissions).values({ ...data, userId, ...uploadColumns(upload) }).returning({ id: contentSubmissions.id })),
+  ),
   report: store(reportSchema, async (db, data, { userId, origin }) =>
     first(await db.insert(contentReports).values({ ...data, userId, clipId: await clipIdFromUrl(db, data.contentUrl, origin) }).returning({ id: contentReports.id })),
   ),
@@ -57,6 +66,9 @@ const STORES = {
     first(await db.insert(partnershipApplications).values({ ...data, userId }).returning({ id: partnershipApplications.id })),
   ),
 } satisfies Record<FormName, unknown>;
+
+const uploadColumns = (upload: StoredUpload | null) =>
+  upload ? { uploadKey: upload.key, uploadKind: upload.kind, uploadType: upload.type, uploadBytes: upload.bytes, uploadName: upload.name } : {};
 
 const first = (rows: { id: string }[]) => rows[0]!.id;
 

@@ -3,6 +3,7 @@ import { channelSites, clips, creators, userFlames, videoCategories, type Audien
 import type { Database } from "~/lib/db.server";
 import { totalPagesFor } from "~/lib/pagination";
 import { clipCardColumns, toClipCard, type ClipCard } from "../clips/clip-card.server";
+import { activeCategories } from "../feed/feed.server";
 import { setFlame } from "../flames/flames.server";
 import type { LikedCategory, LikedFilters, LikedSort } from "./liked-filters";
 
@@ -23,20 +24,8 @@ export interface LikedPage {
   totalPages: number;
 }
 
-/** The categories the filter offers, in browse order. */
-export async function likedCategories(db: Database): Promise<LikedCategory[]> {
-  return db
-    .select({
-      slug: videoCategories.slug,
-      nameEn: videoCategories.nameEn,
-      nameEs: videoCategories.nameEs,
-      color: videoCategories.color,
-      aliases: videoCategories.aliases,
-    })
-    .from(videoCategories)
-    .where(eq(videoCategories.active, true))
-    .orderBy(asc(videoCategories.orderPriority), asc(videoCategories.slug));
-}
+/** The categories the filter offers: the same active categories, in browse order, as the home feed (one query serves both). */
+export const likedCategories: (db: Database) => Promise<LikedCategory[]> = activeCategories;
 
 // 'recent' and 'oldest' walk user_flames_user_idx (user_id, created_at desc) forwards or
 // backwards; 'most flames' has to sort the user's likes, which are bounded by one person's taste.

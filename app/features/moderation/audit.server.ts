@@ -9,7 +9,7 @@ export interface Actor {
 
 export const CLI_ACTOR: Actor = { userId: null, email: "cli" };
 
-export type AuditAction = "note_saved" | "resolved" | "rejected" | "clip_hidden" | "clip_shown" | "admin_granted" | "admin_revoked";
+export type AuditAction = "note_saved" | "resolved" | "rejected" | "published" | "clip_hidden" | "clip_shown" | "admin_granted" | "admin_revoked";
 
 type Tx = Pick<Database, "insert">;
 

@@ -9,13 +9,15 @@ import { TEXT_MAX } from "../sanitize";
 
 export interface FieldSpec {
   name: string;
-  kind: "text" | "url" | "email" | "tel" | "textarea" | "select" | "radio";
+  kind: "text" | "url" | "email" | "tel" | "textarea" | "select" | "radio" | "file";
   label: string;
   placeholder?: string;
   hint?: string;
   rows?: number;
   optional?: boolean;
   autoComplete?: string;
+  /** File inputs: the types the picker offers. */
+  accept?: string;
   /** Select and radio choices; a select also gets an empty placeholder option. */
   options?: { value: string; label: string }[];
   defaultValue?: string;
@@ -53,6 +55,8 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
   // After a success the fields start empty, prefilled values included (SPEC 4).
   const cleared = generation > 0 || actionData?.ok === true;
   const busy = fetcher.state !== "idle";
+  // A form with a file field posts multipart, with or without JavaScript.
+  const encType = fields.some((field) => field.kind === "file") ? "multipart/form-data" : undefined;
 
   useEffect(() => setHydrated(true), []);
 
@@ -82,6 +86,7 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
       ref={form}
       id={id}
       method="post"
+      encType={encType}
       noValidate
       className="flex flex-col gap-5"
       onSubmit={(event) => {
@@ -97,7 +102,7 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
         setErrors({});
         const data = new FormData(element);
         data.set("_js", "1");
-        void fetcher.submit(data, { method: "post" });
+        void fetcher.submit(data, { method: "post", encType });
       }}
       onChange={(event) => {
         if (requireChoice) setChosen(new FormData(event.currentTarget).has(requireChoice));
@@ -192,6 +197,8 @@ function Field({ formId, field, value, error, optionalLabel }: { formId: string;
             </option>
           ))}
         </select>
+      ) : field.kind === "file" ? (
+        <input id={inputId} type="file" accept={field.accept} className={`${control} file:mr-3 file:rounded-full file:border-0 file:bg-ink-700 file:px-3 file:py-1 file:text-white`} {...common} defaultValue={undefined} />
       ) : (
         <input
           id={inputId}

@@ -1,0 +1,52 @@
+import { eq } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { contentSubmissions } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import { parseRange } from "~/lib/storage/range";
+import type { Storage } from "~/lib/storage/index.server";
+import { isUuidV4 } from "~/lib/uuid";
+
+export interface QuarantinedUpload {
+  key: string;
+  type: string;
+}
+
+/** The file a submission still holds in quarantine, if any. */
+export async function quarantinedUpload(db: Database, submissionId: string): Promise<QuarantinedUpload | null> {
+  if (!isUuidV4(submissionId)) return null;
+  const [row] = await db
+    .select({ key: contentSubmissions.uploadKey, type: contentSubmissions.uploadType })
+    .from(contentSubmissions)
+    .where(eq(contentSubmissions.id, submissionId))
+    .limit(1);
+  return row?.key && row.type ? { key: row.key, type: row.type } : null;
+}
+
+/**
+ * A quarantined file for a moderator's eyes only: never cached, never sniffed
+ * into another type, sandboxed should a crafted file pretend to be a page,
+ * with single byte ranges so a video can be scrubbed.
+ */
+export async function quarantineResponse(storage: Storage, upload: QuarantinedUpload, request: Request): Promise<Response> {
+  const headers = new Headers({
+    "Content-Type": upload.type,
+    "Cache-Control": "private, no-store",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": "sandbox; default-src 'none'",
+    "Content-Disposition": "inline",
+    "Accept-Ranges": "bytes",
+  });
+  const info = await storage.head(upload.key);
+  if (!info) return new Response("Not Found", { status: 404 });
+  const range = parseRange(request.headers.get("range") ?? "", info.size);
+  if (range === "unsatisfiable") {
+    headers.set("Content-Range", `bytes */${info.size}`);
+    return new Response(null, { status: 416, headers });
+  }
+  const object = await storage.get(upload.key, range ?? undefined);
+  if (!object) return new Response("Not Found", { status: 404 });
+  const served = object.range ?? { start: 0, end: info.size - 1 };
+  headers.set("Content-Length", String(served.end - served.start + 1));
+  if (object.range) headers.set("Content-Range", `bytes ${served.start}-${served.end}/${info.size}`);
+  return new Response(Readable.toWeb(object.body) as ReadableStream, { status: object.range ? 206 : 200, headers });
+}

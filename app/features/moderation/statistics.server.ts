@@ -1,0 +1,140 @@
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { clips, emotionTypes, premiumTokens, profiles, usageSessions, userFlames, videoCategories } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+
+// SPEC 3 "Statistics", site-wide for the admin dashboard. Every figure is one
+// aggregate or a LIMITed list in SQL; nothing is counted in JS.
+
+/** How many recent flames and usage sessions the dashboard lists (SPEC: the latest 5). */
+export const STATISTICS_RECENT = 5;
+/** Upper bounds for the grouped lists; both tables they group are small. */
+const CATEGORY_LIMIT = 50;
+const SOURCE_LIMIT = 20;
+
+export interface CategoryLikes {
+  slug: string;
+  nameEn: string;
+  nameEs: string;
+  flames: number;
+}
+
+export interface RecentFlame {
+  clipTitle: string;
+  clipSlug: string;
+  flamedAt: string;
+}
+
+export interface RecentSession {
+  startedAt: string;
+  seconds: number;
+  emotionEn: string | null;
+  emotionEs: string | null;
+}
+
+export interface SiteStatistics {
+  likes: { totalLikes: number; categoriesLiked: CategoryLikes[]; recentActivity: RecentFlame[] };
+  time: { totalTime: number; sessionCount: number; averageTime: number; sessions: RecentSession[] };
+  premium: { activePremiumUsers: number; totalTokensCreated: number; sourceBreakdown: { source: string; tokens: number }[] };
+  app: { totalContents: number; totalProfiles: number; totalLikes: number };
+}
+
+const published = eq(clips.status, "published");
+const asNumber = (expression: SQL) => expression.mapWith(Number);
+
+/**
+ * Published clips and their flames. Flames are read from the clips' own
+ * counters (kept with user_flames in one transaction), so flames on hidden
+ * clips leave the figures with the clips, as they leave every page.
+ */
+async function publishedTotals(db: Database) {
+  const [row] = await db
+    .select({ contents: count(), flames: asNumber(sql`coalesce(sum(${clips.flames}), 0)`) })
+    .from(clips)
+    .where(published);
+  return { contents: row?.contents ?? 0, flames: row?.flames ?? 0 };
+}
+
+function categoriesLiked(db: Database) {
+  const flames = asNumber(sql`sum(${clips.flames})`);
+  return db
+    .select({ slug: videoCategories.slug, nameEn: videoCategories.nameEn, nameEs: videoCategories.nameEs, flames })
+    .from(clips)
+    .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
+    .where(published)
+    .groupBy(videoCategories.id)
+    .having(sql`sum(${clips.flames}) > 0`)
+    .orderBy(desc(sql`sum(${clips.flames})`), videoCategories.slug)
+    .limit(CATEGORY_LIMIT);
+}
+
+async function recentFlames(db: Database): Promise<RecentFlame[]> {
+  const rows = await db
+    .select({ clipTitle: clips.title, clipSlug: clips.slug, flamedAt: userFlames.createdAt })
+    .from(userFlames)
+    .innerJoin(clips, and(eq(clips.id, userFlames.clipId), published))
+    .orderBy(desc(userFlames.createdAt), desc(userFlames.id))
+    .limit(STATISTICS_RECENT);
+  return rows.map((r) => ({ ...r, flamedAt: r.flamedAt.toISOString() }));
+}
+
+/** Profiles, and those with premium now: flagged and not expired (expiry is cleared lazily, so the date decides). */
+async function profileTotals(db: Database, now: Date) {
+  const active = sql`${profiles.isPremium} and (${profiles.premiumExpiresAt} is null or ${profiles.premiumExpiresAt} > ${now.toISOString()})`;
+  const [row] = await db
+    .select({ profiles: count(), premium: asNumber(sql`count(*) filter (where ${active})`) })
+    .from(profiles);
+  return { profiles: row?.profiles ?? 0, premium: row?.premium ?? 0 };
+}
+
+async function tokenTotals(db: Database) {
+  const [[total], sources] = await Promise.all([
+    db.select({ n: count() }).from(premiumTokens),
+    db
+      .select({ source: premiumTokens.source, tokens: count() })
+      .from(premiumTokens)
+      .groupBy(premiumTokens.source)
+      .orderBy(desc(count()), premiumTokens.source)
+      .limit(SOURCE_LIMIT),
+  ]);
+  return { total: total?.n ?? 0, sources };
+}
+
+async function usageTotals(db: Database) {
+  const [row] = await db
+    .select({
+      totalTime: asNumber(sql`coalesce(sum(${usageSessions.seconds}), 0)`),
+      sessionCount: count(),
+      averageTime: asNumber(sql`coalesce(round(avg(${usageSessions.seconds})), 0)`),
+    })
+    .from(usageSessions);
+  return { totalTime: row?.totalTime ?? 0, sessionCount: row?.sessionCount ?? 0, averageTime: row?.averageTime ?? 0 };
+}
+
+async function recentSessions(db: Database): Promise<RecentSession[]> {
+  const rows = await db
+    .select({ startedAt: usageSessions.startedAt, seconds: usageSessions.seconds, emotionEn: emotionTypes.nameEn, emotionEs: emotionTypes.nameEs })
+    .from(usageSessions)
+    .leftJoin(emotionTypes, eq(emotionTypes.id, usageSessions.emotionId))
+    .orderBy(desc(usageSessions.startedAt), desc(usageSessions.id))
+    .limit(STATISTICS_RECENT);
+  return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() }));
+}
+
+/** The site-wide likes, time, premium and app statistics of SPEC 3. */
+export async function siteStatistics(db: Database, now: Date = new Date()): Promise<SiteStatistics> {
+  const [totals, categories, recent, people, tokens, usage, sessions] = await Promise.all([
+    publishedTotals(db),
+    categoriesLiked(db),
+    recentFlames(db),
+    profileTotals(db, now),
+    tokenTotals(db),
+    usageTotals(db),
+    recentSessions(db),
+  ]);
+  return {
+    likes: { totalLikes: totals.flames, categoriesLiked: categories, recentActivity: recent },
+    time: { ...usage, sessions },
+    premium: { activePremiumUsers: people.premium, totalTokensCreated: tokens.total, sourceBreakdown: tokens.sources },
+    app: { totalContents: totals.contents, totalProfiles: people.profiles, totalLikes: totals.flames },
+  };
+}

@@ -1,0 +1,2 @@
+CREATE INDEX "user_flames_recent_idx" ON "user_flames" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "usage_sessions_recent_idx" ON "usage_sessions" USING btree ("started_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

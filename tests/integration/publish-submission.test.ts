@@ -1,0 +1,154 @@
+import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { channelSites, clips, clipTags, contentSubmissions, creators, moderationAudit, tags } from "../../db/schema";
+import { grantAdmin } from "~/features/moderation/admins.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import * as adminItem from "~/routes/admin.item";
+import * as adminUpload from "~/routes/admin.upload";
+import * as submitRoute from "~/routes/submit";
+import { makeClips } from "../support/catalog";
+import { createTestDatabase, testEngine } from "../support/database";
+import { routeArgs, type RouteCall } from "../support/route-args";
+import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
+
+const SAMPLE_MP4 = readFileSync(new URL("../../db/seed/media/clip-01.mp4", import.meta.url));
+
+type Answer = { data?: { ok: boolean; errors?: Record<string, string> }; init?: { status?: number } | null };
+
+describe(`publishing an uploaded submission on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let env: ReturnType<typeof createTestServices>;
+  let admin: string;
+  let member: string;
+  let categorySlug: string;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    env = createTestServices(handle);
+    const [clip] = await makeClips(handle.db, 1);
+    categorySlug = (await handle.db.query.videoCategories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
+    await grantAdmin(handle.db, "moderator@example.com");
+    admin = await signIn(env, "moderator@example.com");
+    member = await signIn(env, "member@example.com");
+  });
+  afterAll(() => handle?.close());
+
+  const call = (path: string, init: RouteCall) => routeArgs(env.services, path, init);
+
+  /** A visitor's submission with the sample MP4, through the real form action. */
+  async function submitWithVideo(creatorName: string) {
+    const form = new FormData();
+    Object.entries({
+      creatorName,
+      category: "Amateur",
+      tags: "Colour Bars, test pattern, colour bars",
+      imageOrVideoLink: "https://example.com/original",
+      salesProfileLink: `https://fans.example/${randomUUID().slice(0, 6)}`,
+    }).forEach(([k, v]) => form.append(k, v));
+    form.append("upload", new File([SAMPLE_MP4], "pattern.mp4", { type: "video/mp4" }));
+    form.append("_js", "1");
+    const answer = (await submitRoute.action(call("/submit", { body: form, clientIp: randomUUID() }))) as unknown as Answer;
+    expect(answer.data?.ok).toBe(true);
+    const [row] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.creatorName, creatorName));
+    return row!;
+  }
+
+  /** As the moderator unless another cookie (or null, a visitor) is given. */
+  const publish = async (id: string, fields: Record<string, string>, cookie: string | null = admin) => {
+    try {
+      return (await adminItem.action(call(`/admin/submissions/${id}`, { cookie: cookie ?? undefined, params: { queue: "submissions", id }, body: { intent: "publish", ...fields } }))) as unknown as Answer;
+    } catch (thrown) {
+      return thrown as Answer;
+    }
+  };
+
+  const preview = async (id: string, cookie: string | undefined, range?: string) => {
+    const args = call(`/admin/submissions/${id}/upload`, { cookie, params: { id } }) as { request: Request };
+    if (range) args.request.headers.set("range", range);
+    try {
+      return (await adminUpload.loader(args as never)) as Response;
+    } catch (thrown) {
+      return thrown as Answer;
+    }
+  };
+
+  it("shows the quarantined file to admins only, with byte ranges", async () => {
+    const submission = await submitWithVideo("Preview Studio");
+    for (const cookie of [null, member]) {
+      expect(((await preview(submission.id, cookie ?? undefined)) as Answer).init?.status).toBe(404);
+      expect((await publish(submission.id, { title: "Nope", categorySlug }, cookie)).init?.status).toBe(404);
+    }
+    const whole = (await preview(submission.id, admin)) as Response;
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get("content-type")).toBe("video/mp4");
+    expect(whole.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(SAMPLE_MP4)).toBe(true);
+    const part = (await preview(submission.id, admin, "bytes=0-99")) as Response;
+    expect(part.status).toBe(206);
+    expect(part.headers.get("content-range")).toBe(`bytes 0-99/${SAMPLE_MP4.length}`);
+    expect((await part.arrayBuffer()).byteLength).toBe(100);
+    expect(((await preview(randomUUID(), admin)) as Answer).init?.status).toBe(404);
+  });
+
+  it("refuses a bad publish form with translated keys and changes nothing", async () => {
+    const submission = await submitWithVideo("Careful Studio");
+    expect((await publish(submission.id, { title: "x", categorySlug: "" })).data?.errors).toEqual({ title: "publish.errors.title", categorySlug: "publish.errors.category" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual({ endSeconds: "publish.errors.cut" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" })).data?.errors).toEqual({ endSeconds: "publish.errors.bad-cut" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" })).data?.errors).toEqual({ categorySlug: "publish.errors.unknown-category" });
+    const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
+    expect(after).toMatchObject({ status: "open", publishedClipId: null, uploadKey: submission.uploadKey });
+    expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
+  });
+
+  it("names ffmpeg when it is missing", async () => {
+    const submission = await submitWithVideo("No Tools Studio");
+    const saved = process.env.FFMPEG_PATH;
+    process.env.FFMPEG_PATH = "/nonexistent/ffmpeg";
+    try {
+      const answer = await publish(submission.id, { title: "Without tools", categorySlug });
+      expect(answer.init?.status).toBe(400);
+      expect(answer.data?.errors).toEqual({ form: "publish.errors.ffmpeg-missing" });
+    } finally {
+      if (saved === undefined) delete process.env.FFMPEG_PATH;
+      else process.env.FFMPEG_PATH = saved;
+    }
+    expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
+  });
+
+  it("publishes the cut video as a clip with its creator, tags and channel, then closes the submission", async () => {
+    const submission = await submitWithVideo("Published Studio");
+    const answer = await publish(submission.id, { title: "Colour bars at dusk", categorySlug, startSeconds: "1", endSeconds: "4" });
+    expect(answer.data).toEqual({ ok: true, errors: undefined });
+
+    const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
+    expect(after).toMatchObject({ status: "resolved", uploadKey: null });
+    expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
+
+    const [clip] = await handle.db.select().from(clips).where(eq(clips.id, after!.publishedClipId!));
+    expect(clip).toMatchObject({ title: "Colour bars at dusk", status: "published", sourceUrl: submission.salesProfileLink });
+    expect(clip!.durationSeconds).toBeGreaterThan(2.5);
+    expect(clip!.durationSeconds).toBeLessThan(3.5);
+    expect(clip!.slug).toMatch(new RegExp(`^colour-bars-at-dusk-${categorySlug}-[0-9a-f]{8}$`));
+    const video = await env.services.storage.head(clip!.videoKey);
+    expect(video?.size).toBe(clip!.fileSizeBytes);
+    for (const key of [clip!.thumbnail1Key, clip!.thumbnail2Key, clip!.thumbnail3Key]) expect(await env.services.storage.exists(key!)).toBe(true);
+
+    const [creator] = await handle.db.select().from(creators).where(eq(creators.id, clip!.creatorId));
+    expect(creator).toMatchObject({ name: "Published Studio", slug: "published-studio" });
+    const tagRows = await handle.db.select({ slug: tags.slug }).from(clipTags).innerJoin(tags, eq(tags.id, clipTags.tagId)).where(eq(clipTags.clipId, clip!.id)).orderBy(clipTags.position);
+    expect(tagRows.map((t) => t.slug)).toEqual(["colour-bars", "test-pattern"]);
+    const [channel] = await handle.db.select().from(channelSites).where(eq(channelSites.id, clip!.channelSiteId!));
+    expect(channel).toBeDefined();
+
+    const audit = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, submission.id));
+    expect(audit.map((a) => [a.action, a.note, a.actorEmail])).toEqual([["published", `/video/${clip!.slug}`, "moderator@example.com"]]);
+
+    // The item page now links the clip and offers no second publish.
+    const page = (await adminItem.loader(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }))) as { upload: { publishedClip: unknown; categories: unknown; file: { previewUrl: unknown } } };
+    expect(page.upload).toMatchObject({ publishedClip: { slug: clip!.slug, title: clip!.title }, categories: null, file: { previewUrl: null } });
+    expect((await publish(submission.id, { title: "Again", categorySlug })).data?.errors).toEqual({ form: "publish.errors.notPublishable" });
+  });
+});

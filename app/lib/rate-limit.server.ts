@@ -22,7 +22,10 @@ export async function takeRateLimit(db: Database, key: string, rule: RateLimitRu
     .insert(rateLimit)
     .values({ id, key: id, count: 1, lastRequest: now })
     .onConflictDoUpdate({
-      target: rateLimit.key,
+      // The primary key, not `key`: two first requests at once both insert, and
+      // only the arbiter index turns the loser's insert into the update (a
+      // conflict on the other unique index would raise instead).
+      target: rateLimit.id,
       set: {
         count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
         lastRequest: sql`case when ${rateLimit.lastRequest} < ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,

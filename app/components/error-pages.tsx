@@ -10,7 +10,7 @@ export function NotFoundPage() {
       <p aria-hidden="true" className="text-7xl font-black text-flame-400">404</p>
       <h1 className="text-2xl font-bold text-white">{t("errors.notFoundTitle")}</h1>
       <p className="text-ink-300">{t("errors.notFoundMessage")}</p>
-      <Link to="/" className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+      <Link to="/" className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
         {t("errors.returnHome")}
       </Link>
     </section>
@@ -29,7 +29,7 @@ export function ErrorPage() {
         <button
           type="button"
           onClick={() => window.location.reload()}
-          className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400"
+          className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
         >
           {t("errors.tryAgain")}
         </button>

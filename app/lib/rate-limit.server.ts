@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { rateLimit } from "../../db/schema";
+import { requestLimits } from "../../db/schema";
 import type { Database } from "./db.server";
 
 export interface RateLimitRule {
@@ -10,27 +10,24 @@ export interface RateLimitRule {
 }
 
 /**
- * A fixed-window counter in the database (the table Better Auth uses for its
- * own limits, under our own key prefixes), so limits hold across several app
- * servers. Keys are hashed: no e-mail address or IP is stored in clear.
+ * A fixed-window counter in the database, so limits hold across several app
+ * servers. Keys are hashed: no e-mail address or IP is stored in clear. One
+ * upsert counts the request, so simultaneous requests are all counted.
  * Returns true when the request is allowed (and counts it).
  */
 export async function takeRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
-  const id = createHash("sha256").update(key).digest("hex");
-  const windowStart = now - rule.window * 1000;
+  const hashed = createHash("sha256").update(key).digest("hex");
+  const expired = sql`${requestLimits.windowStartedAt} <= ${now - rule.window * 1000}`;
   const [row] = await db
-    .insert(rateLimit)
-    .values({ id, key: id, count: 1, lastRequest: now })
+    .insert(requestLimits)
+    .values({ key: hashed, count: 1, windowStartedAt: now })
     .onConflictDoUpdate({
-      // The primary key, not `key`: two first requests at once both insert, and
-      // only the arbiter index turns the loser's insert into the update (a
-      // conflict on the other unique index would raise instead).
-      target: rateLimit.id,
+      target: requestLimits.key,
       set: {
-        count: sql`case when ${rateLimit.lastRequest} < ${windowStart} then 1 else ${rateLimit.count} + 1 end`,
-        lastRequest: sql`case when ${rateLimit.lastRequest} < ${windowStart} then ${now} else ${rateLimit.lastRequest} end`,
+        count: sql`case when ${expired} then 1 else ${requestLimits.count} + 1 end`,
+        windowStartedAt: sql`case when ${expired} then ${now} else ${requestLimits.windowStartedAt} end`,
       },
     })
-    .returning({ count: rateLimit.count });
+    .returning({ count: requestLimits.count });
   return (row?.count ?? 1) <= rule.max;
 }

@@ -1,6 +1,6 @@
 import { data, Form, Link, useActionData } from "react-router";
 import { mediaUrl } from "~/features/clips/clip-card.server";
-import { ActionButton, DeadlineBadge } from "~/features/moderation/components/admin-ui";
+import { ActionButton, DeadlineBadge, FormattedDate } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { setClipHidden, clipForItem } from "~/features/moderation/clips-visibility.server";
 import { publishSubmission } from "~/features/moderation/publish-submission.server";
@@ -58,6 +58,7 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
+const DATE_FIELDS = new Set(["createdAt", "updatedAt"]);
 const HIDDEN_FIELDS = new Set(["moderatorNote", ...UPLOAD_FIELDS]);
 
 export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
@@ -77,7 +78,7 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
           {entries.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-semibold text-ink-300">{t(`fieldNames.${k}`)}</dt>
-              <dd className="break-words whitespace-pre-wrap">{k === "status" ? t(`states.${String(v)}`) : v == null ? "—" : String(v)}</dd>
+              <dd className="break-words whitespace-pre-wrap">{k === "status" ? t(`states.${String(v)}`) : v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : String(v)}</dd>
             </div>
           ))}
         </dl>

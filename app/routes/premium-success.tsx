@@ -36,7 +36,7 @@ export default function PremiumSuccess({ loaderData }: Route.ComponentProps) {
         {t("success.notPremiumTitle")}
       </h1>
       <p className="text-ink-300">{t("success.notPremiumBody")}</p>
-      <Link to="/ativar" className="self-start rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+      <Link to="/ativar" className="self-start rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
         {t("success.toActivate")}
       </Link>
     </section>

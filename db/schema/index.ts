@@ -4,3 +4,4 @@ export * from "./flames";
 export * from "./accounts";
 export * from "./forms";
 export * from "./moderation";
+export * from "./limits";

@@ -41,12 +41,11 @@ export function PreferenceMenu(props: {
 
   return (
     <details ref={details} className="relative">
-      <summary
-        aria-label={`${props.label}: ${currentLabel}`}
-        className="flex items-center gap-1.5 rounded-full border border-ink-700 px-3 py-1.5 text-sm text-ink-200 hover:border-ink-600 hover:text-white"
-      >
+      <summary className="flex items-center gap-1.5 rounded-full border border-ink-700 px-3 py-1.5 text-sm text-ink-200 hover:border-ink-600 hover:text-white">
         {props.icon}
-        {/* Narrow screens show the short code; the summary's label says it in full. */}
+        {/* The name is built from what is shown ("Language: English", or "Language: EN" on
+            narrow screens), so the visible text is always part of it (WCAG 2.5.3). */}
+        <span className="sr-only">{props.label}: </span>
         <span className="hidden sm:inline">{currentLabel}</span>
         <span className="uppercase sm:hidden">{props.current.slice(0, 3)}</span>
       </summary>

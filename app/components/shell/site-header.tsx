@@ -17,14 +17,16 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
   const { t, language } = useT();
   const root = useRootData();
   const matches = useMatches();
+  const brandName = brandMode === "safe" ? t("brand.safeName") : t("brand.name");
   const hideAudience = brandMode === "safe" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
 
   return (
     <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
-        <Link to="/" aria-label={t("nav.logoLabel")} className="flex items-center gap-2 text-lg font-black tracking-tight text-white">
+        {/* The label names the brand the visitor sees (WCAG 2.5.3, label in name). */}
+        <Link to="/" aria-label={t("nav.logoLabel", { name: brandName })} className="flex items-center gap-2 text-lg font-black tracking-tight text-white">
           <Logo brandMode={brandMode} />
-          <span className="hidden whitespace-nowrap min-[480px]:inline">{brandMode === "safe" ? t("brand.safeName") : t("brand.name")}</span>
+          <span className="hidden whitespace-nowrap min-[480px]:inline">{brandName}</span>
         </Link>
         {brandMode === "adult" ? <SearchBox /> : null}
         <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">

@@ -8,7 +8,7 @@ export function NotFoundView({ title, message, homeLabel, icon }: { title: strin
       {icon}
       <h1 className="text-2xl font-bold text-white">{title}</h1>
       <p className="text-ink-300">{message}</p>
-      <Link to="/" className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+      <Link to="/" className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
         {homeLabel}
       </Link>
     </section>

@@ -24,7 +24,7 @@ export function AccessRequired() {
       </h1>
       <p className="text-ink-300">{t("access.message")}</p>
       <div className="flex flex-wrap justify-center gap-3">
-        <Link to={`/auth/sign-in?next=${next}`} className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+        <Link to={`/auth/sign-in?next=${next}`} className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
           {t("access.signIn")}
         </Link>
         <Link to="/" className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800">

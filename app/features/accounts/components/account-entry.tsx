@@ -42,16 +42,18 @@ function SignInButton() {
 function UserMenu({ user }: { user: HeaderUser }) {
   const { t } = useT("accounts");
   const name = user.email.split("@")[0] ?? user.email;
-  const short = name.length > 6 ? `${name.slice(0, 6)}…` : name;
   const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
   return (
     <details className="relative">
       <summary aria-label={t("menu.label", { name })} className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 text-sm font-semibold text-white hover:border-ink-600">
-        <span aria-hidden="true" className="flex h-5 w-5 items-center justify-center rounded-full bg-flame-500 text-[0.65rem] uppercase">
-          {name.slice(0, 1)}
-        </span>
-        <span className="sm:hidden">{short}</span>
-        <span className="hidden sm:inline">{name}</span>
+        {/* The avatar's initial is drawn by CSS and the short name is cut by CSS, so the visible text is the
+            name alone and the menu's name "Account menu for <name>" contains it (WCAG 2.5.3, label in name). */}
+        <span
+          aria-hidden="true"
+          data-initial={name.slice(0, 1)}
+          className="flex h-5 w-5 items-center justify-center rounded-full bg-flame-600 text-[0.65rem] uppercase before:content-[attr(data-initial)]"
+        />
+        <span className="max-w-[7ch] truncate sm:max-w-none">{name}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
         <Link to="/my-account" className={item}>

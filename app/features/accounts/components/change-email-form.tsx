@@ -78,7 +78,7 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
         <button
           type="submit"
           disabled={busy}
-          className="flex items-center justify-center gap-2 rounded-full bg-flame-500 px-5 py-2.5 font-semibold text-white hover:bg-flame-400 disabled:opacity-60"
+          className="flex items-center justify-center gap-2 rounded-full bg-flame-600 px-5 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
         >
           {busy ? <Spinner /> : null}
           {busy ? t("email.updating") : t("email.submit")}

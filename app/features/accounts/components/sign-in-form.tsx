@@ -104,7 +104,7 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={submitting} className="rounded-full bg-flame-500 px-5 py-2.5 font-semibold text-white hover:bg-flame-400 disabled:opacity-60">
+      <button type="submit" disabled={submitting} className="rounded-full bg-flame-600 px-5 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60">
         {submitting ? t("signIn.sending") : mode === "signup" ? t("signIn.submitSignup") : t("signIn.submit")}
       </button>
       <button type="button" onClick={() => setMode(mode === "signup" ? "signin" : "signup")} className="text-sm text-ink-300 underline underline-offset-4 hover:text-white">

@@ -79,7 +79,7 @@ export function AgeGate() {
           }}
         >
           <input type="hidden" name="ageVerified" value="true" />
-          <button type="submit" autoFocus className="rounded-full bg-flame-500 px-5 py-3 font-semibold text-white hover:bg-flame-400">
+          <button type="submit" autoFocus className="rounded-full bg-flame-600 px-5 py-3 font-semibold text-white hover:bg-flame-700">
             {t("ageGate.confirm")}
           </button>
           <a href={LEAVE_URL} rel="noreferrer" className="rounded-full border border-ink-600 px-5 py-3 font-semibold text-white hover:bg-ink-800">

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { deepenForWhiteText } from "~/lib/contrast";
 import { useT } from "~/lib/i18n/react";
 import type { ClipCard } from "../clip-card.server";
 import type { TagChip } from "../clip-tags.server";
@@ -9,15 +10,18 @@ export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] 
   const { t, language } = useT("discovery");
   return (
     <article className="flex flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900">
-      <Link to={`/video/${clip.slug}`} className="relative block aspect-[9/16] bg-ink-800" aria-label={clip.title}>
-        {clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" /> : null}
+      {/* The category badge sits over the thumbnail but outside its link: the link's name is the title alone. */}
+      <div className="relative">
+        <Link to={`/video/${clip.slug}`} className="block aspect-[9/16] bg-ink-800" aria-label={clip.title}>
+          {clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" /> : null}
+        </Link>
         <span
-          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-          style={{ background: clip.category.color }}
+          className="pointer-events-none absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+          style={{ background: deepenForWhiteText(clip.category.color) }}
         >
           {language === "es" ? clip.category.nameEs : clip.category.nameEn}
         </span>
-      </Link>
+      </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <h3 className="line-clamp-2 font-semibold text-white">
           <Link to={`/video/${clip.slug}`} className="hover:underline">

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ShareButton } from "~/components/ui/share-button";
 import { FlameButton, useFlame } from "~/features/flames/components/flame-button";
+import { deepenForWhiteText } from "~/lib/contrast";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import { useNonce } from "~/lib/nonce";
@@ -30,8 +31,8 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
               <Link
                 to={`/?category=${clip.category.slug}`}
                 aria-label={t("details.category", { name: categoryName })}
-                className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white hover:brightness-110"
-                style={{ background: clip.category.color }}
+                className="rounded-full px-2.5 py-0.5 text-xs font-semibold text-white hover:brightness-90"
+                style={{ background: deepenForWhiteText(clip.category.color) }}
               >
                 {categoryName}
               </Link>
@@ -157,7 +158,7 @@ function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; ca
 /** 'Full Content' opens the clip's channel in a new tab; without a channel it is '#' (SPEC). */
 function FullContentLink({ clip }: { clip: ClipCard }) {
   const { t } = useT("video");
-  const className = "inline-flex items-center gap-2 rounded-full bg-flame-500 px-4 py-2 font-semibold text-white hover:bg-flame-400";
+  const className = "inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-2 font-semibold text-white hover:bg-flame-700";
   if (!clip.fullContentUrl) {
     return (
       <a href="#" aria-disabled="true" title={t("actions.fullContentMissing")} onClick={(event) => event.preventDefault()} className={`${className} opacity-50`}>

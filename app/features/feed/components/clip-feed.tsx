@@ -75,7 +75,7 @@ export function ClipFeed({ initial, total, search }: { initial: FeedClip[]; tota
             feed.next();
           }}
           disabled={flame.pending}
-          className="rounded-full bg-flame-500 px-4 py-2.5 font-bold text-white hover:bg-flame-400 disabled:opacity-60"
+          className="rounded-full bg-flame-600 px-4 py-2.5 font-bold text-white hover:bg-flame-700 disabled:opacity-60"
         >
           {t("feed.hotAndNext")}
         </button>

@@ -128,7 +128,7 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
       <button
         type="submit"
         disabled={busy || (hydrated && requireChoice !== undefined && !chosen)}
-        className="self-start rounded-full bg-flame-500 px-6 py-2.5 font-semibold text-white hover:bg-flame-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300 disabled:cursor-not-allowed disabled:opacity-50"
+        className="self-start rounded-full bg-flame-600 px-6 py-2.5 font-semibold text-white hover:bg-flame-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300 disabled:cursor-not-allowed disabled:opacity-50"
       >
         {busy ? t("sending") : submitLabel}
       </button>

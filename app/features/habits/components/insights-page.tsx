@@ -70,7 +70,7 @@ function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
         <button
           type="submit"
           disabled={fetcher.state !== "idle"}
-          className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400 disabled:opacity-60"
+          className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
         >
           {t("goal.save")}
         </button>
@@ -120,7 +120,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
           <p className="mt-2 text-ink-300">{t("empty.body")}</p>
           <Link
             to="/"
-            className="mt-4 inline-block rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400"
+            className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
           >
             {t("empty.cta")}
           </Link>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { deepenForWhiteText } from "~/lib/contrast";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import type { LikedVideo } from "../likes.server";
@@ -25,7 +26,7 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
         )}
-        <span className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ background: clip.category.color }}>
+        <span className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ background: deepenForWhiteText(clip.category.color) }}>
           {language === "es" ? clip.category.nameEs : clip.category.nameEn}
         </span>
       </div>

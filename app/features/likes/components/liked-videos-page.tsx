@@ -42,7 +42,7 @@ function Empty({ noLikes }: { noLikes: boolean }) {
       </span>
       <h2 className="text-xl font-bold text-white">{noLikes ? t("empty.noLikes") : t("empty.noCategory")}</h2>
       <p className="text-ink-300">{noLikes ? t("empty.noLikesBody") : t("empty.noCategoryBody")}</p>
-      <Link to={noLikes ? "/" : "/liked-videos"} className="rounded-full bg-flame-500 px-5 py-2 font-semibold text-white hover:bg-flame-400">
+      <Link to={noLikes ? "/" : "/liked-videos"} className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
         {noLikes ? t("empty.browse") : t("filters.clear")}
       </Link>
     </section>

@@ -36,7 +36,7 @@ export function PremiumBenefits({ plan, expiresAt }: { plan: string; expiresAt: 
         </ul>
       </section>
       {/* A full load of the root, so the header and ads reflect the new premium state. */}
-      <a href="/" className="self-start rounded-full bg-flame-500 px-6 py-3 font-semibold text-white hover:bg-flame-400">
+      <a href="/" className="self-start rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700">
         {t("success.back")}
       </a>
     </section>

@@ -46,7 +46,7 @@ export function SearchForm({ variant }: { variant: "header" | "page" }) {
         type="submit"
         aria-label={header ? t("searchBox.submit") : undefined}
         className={`flex shrink-0 items-center justify-center gap-2 rounded-full font-semibold focus-visible:outline-2 focus-visible:outline-flame-400 ${
-          header ? "h-9 w-9 border border-ink-700 text-ink-200 hover:text-white" : "bg-flame-500 px-5 text-white hover:bg-flame-400"
+          header ? "h-9 w-9 border border-ink-700 text-ink-200 hover:text-white" : "bg-flame-600 px-5 text-white hover:bg-flame-700"
         }`}
       >
         <SearchIcon />

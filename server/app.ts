@@ -6,6 +6,7 @@ import type { Services } from "../app/lib/context";
 import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
 import { VIDEO_MAX_BYTES } from "../app/features/forms/upload-rules";
+import { isWithheldMedia } from "../app/features/moderation/clips-visibility.server";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
@@ -52,7 +53,13 @@ export function createApp({ services, outbox, ping, build, vite, clientDir }: Ap
 
   app.get("/healthz", healthz(ping));
   // Media is served before compression: video bytes do not compress, and Range must stay exact.
-  app.use("/media", mediaRouter(services.storage));
+  app.use(
+    "/media",
+    mediaRouter(services.storage, {
+      onError: (err, key) => log.error({ err, key }, "media: storage error"),
+      isWithheld: (key) => isWithheldMedia(services.db, key),
+    }),
+  );
 
   app.use(compression());
   if (vite) {

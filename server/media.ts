@@ -10,6 +10,8 @@ import {
   type Storage,
 } from "../app/lib/storage/index.server";
 
+export const MEDIA_CACHE_CONTROL = "public, max-age=3600";
+
 /** Weak comparison, as If-None-Match requires (RFC 9110 §13.1.2). */
 function etagMatches(header: string, etag: string): boolean {
   const bare = (t: string) => t.trim().replace(/^W\//, "");
@@ -47,8 +49,9 @@ function setValidators(res: Response, info: ObjectInfo): void {
   res.set({
     ETag: info.etag,
     "Last-Modified": info.lastModified.toUTCString(),
-    // Keys are never rewritten in place, so a URL's bytes never change.
-    "Cache-Control": "public, max-age=31536000, immutable",
+    // Keys are never rewritten in place, but a moderator can withdraw a clip's files at any time:
+    // caches keep them an hour at most, then revalidate (a cheap 304 while they are still served).
+    "Cache-Control": MEDIA_CACHE_CONTROL,
   });
 }
 
@@ -65,6 +68,8 @@ function keyFrom(req: Request): string | null {
 export interface MediaRouterOptions {
   /** Storage failures answer 500 without details; this is where they go instead. */
   onError?: (err: unknown, key: string) => void;
+  /** Keys that exist but must not be served (the files of hidden clips): they answer 404. */
+  isWithheld?: (key: string) => Promise<boolean>;
 }
 
 /** Public media files, mounted at `/media`. Never serves `quarantine/`. */
@@ -84,6 +89,7 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
     if (isQuarantineKey(key)) return text(res, 404, "Not Found");
 
     try {
+      if (await opts.isWithheld?.(key)) return text(res, 404, "Not Found");
       const info = await storage.head(key);
       if (!info) return text(res, 404, "Not Found");
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -85,6 +86,11 @@ export const channelSites = pgTable(
   (t) => [uniqueIndex("channel_sites_url_key").on(t.url)],
 );
 
+type ClipKeyColumns = Record<"videoKey" | "thumbnail1Key" | "thumbnail2Key" | "thumbnail3Key", AnyPgColumn>;
+
+/** Every storage key a clip owns, as one array (the expression of clips_withheld_media_idx). */
+export const clipMediaKeys = (t: ClipKeyColumns) => sql`(array[${t.videoKey}, ${t.thumbnail1Key}, ${t.thumbnail2Key}, ${t.thumbnail3Key}])`;
+
 /** One clip model for every page (DESIGN 3). */
 export const clips = pgTable(
   "clips",
@@ -134,6 +140,11 @@ export const clips = pgTable(
     index("clips_flames_idx").on(t.flames.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
     index("clips_audiences_idx").using("gin", t.audiences),
     index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
+    // /media refuses the files of clips that are not published (a hidden clip's video and thumbnails
+    // answer 404 like its page): every media request looks its key up among the few such clips, and
+    // only a key found there is looked up among all clips (a published clip may share the file).
+    index("clips_withheld_media_idx").using("gin", clipMediaKeys(t)).where(sql`${t.status} <> 'published'`),
+    index("clips_media_keys_idx").using("gin", clipMediaKeys(t)),
     // Search (DESIGN 15): substring matches on titles use trigram indexes.
     index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],

@@ -281,7 +281,7 @@ describe("moderation back-end", () => {
   });
 
   describe("hiding a reported clip", () => {
-    let clip: { id: string; slug: string; title: string; creatorPath: string; tagPath: string } | undefined;
+    let clip: { id: string; slug: string; title: string; creatorPath: string; tagPath: string; files: string[] } | undefined;
     let hidden = false;
 
     // If the test stops half-way, the clip is shown again so the rest of the e2e run sees the catalogue whole.
@@ -329,6 +329,8 @@ describe("moderation back-end", () => {
         creator: await inListing(target.creatorPath),
         search: await inListing(`/search?q=${encodeURIComponent(target.title)}`),
         sitemap: sitemaps.some((xml) => xml.includes(`/video/${target.slug}</loc>`)),
+        // Its video and thumbnail, as /media serves them.
+        files: await Promise.all(target.files.map(async (url) => (await request.get(url)).status())),
         video: (await visitor.goto(`/video/${target.slug}`))?.status(),
         videoById: (await request.get(`/video/${target.id}`)).status(),
       };
@@ -337,10 +339,11 @@ describe("moderation back-end", () => {
       return places;
     }
 
-    it("takes the clip off home, its tag, its creator, search, the sitemap and /video, and Show clip brings it back", { timeout: 240_000 }, async () => {
+    it("takes the clip and its files off home, its tag, its creator, search, the sitemap, /media and /video, and Show clip brings it back", { timeout: 240_000 }, async () => {
       // A published clip, as the site shows it: the first of a visitor's feed, then its page.
       const reader = await newPage(browser);
-      const [first] = ((await (await reader.request.get("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] }).clips;
+      type FeedClip = { id: string; slug: string; videoUrl: string; thumbnailUrl: string };
+      const [first] = ((await (await reader.request.get("/api/feed?offset=0")).json()) as { clips: FeedClip[] }).clips;
       await reader.goto(`/video/${first!.slug}`);
       await hydrated(reader);
       const title = (await reader.getByRole("heading", { level: 1 }).textContent())!.trim();
@@ -349,12 +352,13 @@ describe("moderation back-end", () => {
       // The clip's last tag: the first ones are the broad audience tags with many pages.
       const tagPath = await reader.getByRole("region", { name: "Tags", exact: true }).getByRole("link").last().getAttribute("href");
       await reader.context().close();
-      clip = { id: first!.id, slug: first!.slug, title, creatorPath, tagPath: tagPath! };
+      clip = { id: first!.id, slug: first!.slug, title, creatorPath, tagPath: tagPath!, files: [first!.videoUrl, first!.thumbnailUrl] };
+      expect(clip.files).toEqual([expect.stringMatching(/^\/media\/.+\.mp4$/), expect.stringMatching(/^\/media\/.+\.jpg$/)]);
       expect(clip.creatorPath).toMatch(/^\/creator\/[a-z0-9-]+$/);
       expect(clip.tagPath).toMatch(/^\/tag\/[a-z0-9-]+$/);
 
       const shown = await publicPlaces(clip);
-      expect(shown).toMatchObject({ feed: true, tag: true, creator: true, search: true, sitemap: true, video: 200, videoById: 200 });
+      expect(shown).toMatchObject({ feed: true, tag: true, creator: true, search: true, sitemap: true, files: [200, 200], video: 200, videoById: 200 });
 
       // A visitor reports it from the link the site gives ('/report?video=<id>').
       const visitor = await relayedVisitor();
@@ -382,7 +386,7 @@ describe("moderation back-end", () => {
       await clipSection.getByRole("button", { name: "Show clip" }).waitFor();
 
       const gone = await publicPlaces(clip);
-      expect(gone).toEqual({ feed: false, feedTotal: shown.feedTotal - 1, home: false, tag: false, creator: false, search: false, sitemap: false, video: 404, videoById: 404 });
+      expect(gone).toEqual({ feed: false, feedTotal: shown.feedTotal - 1, home: false, tag: false, creator: false, search: false, sitemap: false, files: [404, 404], video: 404, videoById: 404 });
 
       // Undo: the clip is back.
       await clipSection.getByRole("button", { name: "Show clip" }).click();
@@ -390,7 +394,7 @@ describe("moderation back-end", () => {
       hidden = false;
       expect(await clipSection.getByText("This clip is hidden.").count()).toBe(0);
       const back = await publicPlaces(clip);
-      expect(back).toMatchObject({ feed: true, feedTotal: shown.feedTotal, tag: true, creator: true, search: true, sitemap: true, video: 200, videoById: 200 });
+      expect(back).toMatchObject({ feed: true, feedTotal: shown.feedTotal, tag: true, creator: true, search: true, sitemap: true, files: [200, 200], video: 200, videoById: 200 });
 
       // Both changes are in the audit log, tied to the report.
       await adminGo("/admin/audit");

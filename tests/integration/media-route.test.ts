@@ -25,11 +25,12 @@ beforeAll(async () => {
   await writeFile(path.join(dir, "package.json"), SECRET);
   storage = createLocalStorage(path.join(dir, "root"));
   await storage.put("clips/x.mp4", data);
+  await storage.put("clips/withheld.mp4", data);
   await storage.put("quarantine/up.mp4", Buffer.from("pending moderation"));
   await storage.put("package.json", Buffer.from('{"public":true}'));
 
   const app = express();
-  app.use("/media", mediaRouter(storage, { onError: (err) => errors.push(err) }));
+  app.use("/media", mediaRouter(storage, { onError: (err) => errors.push(err), isWithheld: async (key) => key === "clips/withheld.mp4" }));
   server = app.listen(0, "127.0.0.1");
   await new Promise((resolve) => server.once("listening", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -68,7 +69,7 @@ describe("GET /media/<key>", () => {
     expect(res.headers.get("accept-ranges")).toBe("bytes");
     expect(res.headers.get("etag")).toMatch(/^"[^"]+"$/);
     expect(new Date(res.headers.get("last-modified")!).getTime()).not.toBeNaN();
-    expect(res.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(Buffer.from(await res.arrayBuffer())).toEqual(data);
   });
@@ -165,6 +166,16 @@ describe("GET /media/<key>", () => {
 
   it("answers 400 for undecodable paths", async () => {
     expect((await rawGet("/media/clips/%E0%A4%A.mp4")).status).toBe(400);
+  });
+
+  it("answers 404 for a withheld key (a hidden clip's file), with no validators to cache", async () => {
+    for (const method of ["GET", "HEAD"]) {
+      const res = await get("/media/clips/withheld.mp4", { range: "bytes=0-9" }, method);
+      expect(res.status, method).toBe(404);
+      expect(res.headers.get("etag")).toBeNull();
+      expect(res.headers.get("cache-control")).toBeNull();
+    }
+    expect((await get("/media/clips/withheld.mp4", { "if-none-match": "*" })).status).toBe(404);
   });
 
   it.each(["/media/quarantine/up.mp4", "/media/Quarantine/up.mp4", "/media/quarantine%2Fup.mp4"])(

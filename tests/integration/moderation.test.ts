@@ -8,7 +8,7 @@ import { adminGrants, clips, contentClaims, contentReports, contactMessages, mod
 import { findVideo } from "~/features/clips/video.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
-import { setClipHidden } from "~/features/moderation/clips-visibility.server";
+import { isWithheldMedia, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { dashboardCounts, queuePage, saveNote, setStatus } from "~/features/moderation/queues.server";
 import { searchCatalog } from "~/features/search/search.server";
 import { renderSitemap } from "~/features/seo/sitemap.server";
@@ -104,7 +104,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   });
 
   it("hiding a clip removes it from the feed, search, sitemap and video lookup; showing restores it", async () => {
-    const [clip] = await makeClips(handle.db, 1, { title: "Zebraquokka moderation clip" });
+    const media = `clips/zebraquokka-${Date.now()}`;
+    const [clip] = await makeClips(handle.db, 1, {
+      title: "Zebraquokka moderation clip",
+      videoKey: `${media}.mp4`,
+      thumbnail1Key: `${media}_thumb.jpg`,
+      thumbnail2Key: `${media}_thumb2.jpg`,
+      thumbnail3Key: `${media}_thumb3.jpg`,
+    });
     const actor = { userId: null, email: "mod@example.com" };
     const visible = async () => {
       const feed = await feedPage(handle.db, { audience: "hetero", seed: "s", category: null, tag: null, period: "ongoing" }, { offset: 0, limit: 500, mediaAllowed: true });
@@ -112,14 +119,21 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       const stream = await renderSitemap(handle.db, { origin: ORIGIN, part: null });
       const sitemap = await new Response(stream).text();
       const video = await findVideo(handle.db, { kind: "uuid", id: clip!.id });
-      return [feed.clips.some((c) => c.id === clip!.id), search.total > 0, sitemap.includes(clip!.slug), video !== null];
+      // Its files: /media serves every key that is not withheld.
+      const keys = [clip!.videoKey, clip!.thumbnail1Key, clip!.thumbnail2Key, clip!.thumbnail3Key].filter((k): k is string => k !== null);
+      const files = await Promise.all(keys.map(async (key) => !(await isWithheldMedia(handle.db, key))));
+      return [feed.clips.some((c) => c.id === clip!.id), search.total > 0, sitemap.includes(clip!.slug), video !== null, ...files];
     };
-    expect(await visible()).toEqual([true, true, true, true]);
+    const [other] = await makeClips(handle.db, 1);
+    const all = (shown: boolean) => Array(8).fill(shown);
+    expect(await visible()).toEqual(all(true));
     expect(await setClipHidden(handle.db, actor, clip!.id, true)).toEqual({ ok: true });
-    expect(await visible()).toEqual([false, false, false, false]);
+    expect(await visible()).toEqual(all(false));
+    // Only that clip's files are withheld.
+    expect(await isWithheldMedia(handle.db, other!.videoKey)).toBe(false);
     expect(await setClipHidden(handle.db, actor, clip!.id, true)).toEqual({ ok: false });
     expect(await setClipHidden(handle.db, actor, clip!.id, false)).toEqual({ ok: true });
-    expect(await visible()).toEqual([true, true, true, true]);
+    expect(await visible()).toEqual(all(true));
     expect(await audits(clip!.id)).toEqual(["clip_hidden", "clip_shown"]);
   });
 

@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -18,6 +18,18 @@ export async function setClipHidden(db: Database, actor: Actor, clipId: string, 
     await writeAudit(tx, actor, { action: hidden ? "clip_hidden" : "clip_shown", targetType: "clip", targetId: clipId, note });
     return { ok: true as const };
   });
+}
+
+/**
+ * True when `key` is the video or a thumbnail of a clip that is not published, and of no published
+ * clip: /media answers 404 for it, so hiding a clip withdraws its files too. The first lookup runs
+ * on every media request and reads only the small index of unpublished clips.
+ */
+export async function isWithheldMedia(db: Database, key: string): Promise<boolean> {
+  const owns = sql`${clipMediaKeys(clips)} @> array[${key}]::text[]`;
+  const owner = (status: SQL) => db.select({ id: clips.id }).from(clips).where(and(status, owns)).limit(1);
+  if ((await owner(ne(clips.status, "published"))).length === 0) return false;
+  return (await owner(eq(clips.status, "published"))).length === 0;
 }
 
 /** A clip id from a UUID, a /video/<id-or-slug> URL or a slug ending in the 8-hex short id. */

@@ -1,0 +1,2 @@
+CREATE INDEX "clips_withheld_media_idx" ON "clips" USING gin ((array["video_key", "thumbnail1_key", "thumbnail2_key", "thumbnail3_key"])) WHERE "clips"."status" <> 'published';--> statement-breakpoint
+CREATE INDEX "clips_media_keys_idx" ON "clips" USING gin ((array["video_key", "thumbnail1_key", "thumbnail2_key", "thumbnail3_key"]));

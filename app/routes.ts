@@ -34,6 +34,7 @@ export default [
     index("routes/admin._index.tsx"),
     route("audit", "routes/admin.audit.tsx"),
     route("clips", "routes/admin.clips.tsx"),
+    route("clips/:id/:file", "routes/admin.clip-file.ts"),
     route(":queue", "routes/admin.queue.tsx"),
     route(":queue/:id", "routes/admin.item.tsx"),
     route("submissions/:id/upload", "routes/admin.upload.ts"),

@@ -13,7 +13,7 @@ import { mediaRouter } from "./media";
 import { reactRouterHandler, type BuildSource } from "./react-router";
 import { bodyLimit, requestLog } from "./request-log";
 import { cspNonce, securityHeaders } from "./security";
-import { resolveVisitor } from "./visitor";
+import { brandModeOf, resolveVisitor } from "./visitor";
 
 export interface AppOptions {
   services: Services;
@@ -57,7 +57,8 @@ export function createApp({ services, outbox, ping, build, vite, clientDir }: Ap
     "/media",
     mediaRouter(services.storage, {
       onError: (err, key) => log.error({ err, key }, "media: storage error"),
-      isWithheld: (key) => isWithheldMedia(services.db, key),
+      // The companion site serves no adult media at all (DESIGN 7); the adult site withholds hidden clips.
+      isWithheld: (key, req) => brandModeOf(req, env) === "safe" || isWithheldMedia(services.db, key),
     }),
   );
 

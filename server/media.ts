@@ -68,8 +68,8 @@ function keyFrom(req: Request): string | null {
 export interface MediaRouterOptions {
   /** Storage failures answer 500 without details; this is where they go instead. */
   onError?: (err: unknown, key: string) => void;
-  /** Keys that exist but must not be served (the files of hidden clips): they answer 404. */
-  isWithheld?: (key: string) => Promise<boolean>;
+  /** Files that exist but must not be served to this request (hidden clips, safe mode): they answer 404. */
+  isWithheld?: (key: string, req: Request) => boolean | Promise<boolean>;
 }
 
 /** Public media files, mounted at `/media`. Never serves `quarantine/`. */
@@ -89,7 +89,7 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
     if (isQuarantineKey(key)) return text(res, 404, "Not Found");
 
     try {
-      if (await opts.isWithheld?.(key)) return text(res, 404, "Not Found");
+      if (await opts.isWithheld?.(key, req)) return text(res, 404, "Not Found");
       const info = await storage.head(key);
       if (!info) return text(res, 404, "Not Found");
 

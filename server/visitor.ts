@@ -1,7 +1,7 @@
 import type { Request, Response } from "express";
 import { selfDeclaration } from "../app/features/age-gate/age-assurance";
 import { AUDIENCE_COOKIE, parseAudience } from "../app/lib/audience";
-import { BRAND_MODE_COOKIE, decideBrandMode } from "../app/lib/brand-mode";
+import { BRAND_MODE_COOKIE, decideBrandMode, type BrandMode } from "../app/lib/brand-mode";
 import type { Visitor } from "../app/lib/context";
 import { preferenceCookie, readCookie } from "../app/lib/cookies";
 import type { Env } from "../app/lib/env.server";
@@ -12,6 +12,11 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 /** Whether the TCP peer itself is on this machine (proxies' headers are not trusted for this). */
 export function isLoopbackPeer(req: Request): boolean {
   return LOOPBACK.test(req.socket.remoteAddress ?? "");
+}
+
+/** The request's brand mode as remembered (no `?mode=` switch): for requests outside the pages, such as /media. */
+export function brandModeOf(req: Request, env: Env): BrandMode {
+  return decideBrandMode({ host: req.headers.host, safeHosts: env.SAFE_HOSTS, modeParam: null, modeCookie: readCookie(req.headers.cookie, BRAND_MODE_COOKIE) }).mode;
 }
 
 /** Everything the server decides about a request before React Router sees it. */

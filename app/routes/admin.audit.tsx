@@ -35,7 +35,7 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
       {d.entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto">
+        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-flame-400" tabIndex={0} role="region" aria-labelledby="audit-heading">
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-ink-800">
@@ -52,7 +52,7 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
                   <td className="py-2"><FormattedDate value={e.createdAt} /></td>
                   <td>{e.actorEmail}</td>
                   <td>{t(`audit.actions.${e.action}`)}</td>
-                  <td className="break-all">{e.targetType}: {e.targetId}</td>
+                  <td className="break-all">{t(`audit.targets.${e.targetType}`, { defaultValue: e.targetType })}: {e.targetId}</td>
                   <td className="break-words">{e.note ?? "—"}</td>
                 </tr>
               ))}

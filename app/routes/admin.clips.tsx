@@ -1,11 +1,11 @@
 import { data, Form } from "react-router";
-import { mediaUrl } from "~/features/clips/clip-card.server";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
+import { clipFileUrl, findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/admin.clips";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -18,14 +18,14 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await serverT(getVisitor(args).language, "admin");
   return {
     q,
-    clip: found && { ...found, thumbnailUrl: mediaUrl(found.thumbnailKey, true) },
+    clip: found && { ...found, thumbnailUrl: found.thumbnailKey ? clipFileUrl(found.id, "thumbnail") : null },
     meta: { title: t("clips.heading"), description: t("title"), origin, path: "/admin/clips", siteName: t("brand.name"), noindex: true },
   };
 }
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "hide-clip" && intent !== "show-clip") return data({ ok: false }, { status: 400 });
   const result = await setClipHidden(getServices(args).db, actor, String(form.get("clipId") ?? ""), intent === "hide-clip");
@@ -51,7 +51,7 @@ export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
       {d.clip ? (
         <div className="space-y-2">
           <p><a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">{d.clip.title}</a></p>
-          <p>{t("clips.status", { status: d.clip.status })}</p>
+          <p>{t("clips.status", { status: t(`clipStatus.${d.clip.status}`) })}</p>
           {d.clip.thumbnailUrl ? <img src={d.clip.thumbnailUrl} alt="" className="max-h-48 rounded" /> : null}
           <Form method="post">
             <input type="hidden" name="clipId" value={d.clip.id} />

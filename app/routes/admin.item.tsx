@@ -1,8 +1,7 @@
 import { data, Form, Link, useActionData } from "react-router";
-import { mediaUrl } from "~/features/clips/clip-card.server";
 import { ActionButton, DeadlineBadge, FormattedDate } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { setClipHidden, clipForItem } from "~/features/moderation/clips-visibility.server";
+import { clipFileUrl, clipForItem, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { publishSubmission } from "~/features/moderation/publish-submission.server";
 import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
 import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
@@ -11,9 +10,10 @@ import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/admin.item";
 
-export const handle: I18nHandle = { i18n: ["admin"] };
+export const handle: I18nHandle = { i18n: ["admin", "forms"] };
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -31,7 +31,8 @@ export async function loader(args: Route.LoaderArgs) {
     deadline: queueHasDeadline(queue),
     now: new Date().toISOString(),
     // Admins are trusted adults past the age gate: the preview shows media.
-    clip: clipRow && { ...clipRow, thumbnailUrl: mediaUrl(clipRow.thumbnailKey, true), videoUrl: mediaUrl(clipRow.videoKey, true) },
+    // The preview comes through the admin's own route: /media withholds a hidden clip's files.
+    clip: clipRow && { ...clipRow, thumbnailUrl: clipRow.thumbnailKey ? clipFileUrl(clipRow.id, "thumbnail") : null, videoUrl: clipFileUrl(clipRow.id, "video") },
     meta: { title: `${t(`queues.${queue}`)} · ${t("item.heading")}`, description: t("title"), origin, path: `/admin/${queue}/${id}`, siteName: t("brand.name"), noindex: true },
   };
 }
@@ -41,13 +42,13 @@ export async function action(args: Route.ActionArgs) {
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db } = getServices(args);
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   let ok = false;
   if (intent === "note") ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
   else if (intent === "resolve" || intent === "reject") ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
   else if (intent === "publish" && queue === "submissions") {
-    const outcome = await publishSubmission(getServices(args), actor, id, Object.fromEntries(form));
+    const outcome = await publishSubmission(getServices(args), actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
     return data({ ok: outcome.ok, errors: outcome.ok ? undefined : outcome.errors }, { status: outcome.ok ? 200 : 400 });
   } else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
     const item = await queueItem(db, queue, id);
@@ -63,7 +64,17 @@ const HIDDEN_FIELDS = new Set(["moderatorNote", ...UPLOAD_FIELDS]);
 
 export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
+  const { t: formsT } = useT("forms");
   const result = useActionData<typeof action>();
+  // Values the visitor chose from a list read in the moderator's language; typed text stays as typed.
+  const fieldText = (field: string, value: string) =>
+    field === "status"
+      ? t(`itemStates.${value}`)
+      : field === "position"
+        ? t(`positions.${value}`)
+        : field === "category" && d.queue === "submissions"
+          ? formsT(`submit.categories.${value}`, { defaultValue: value })
+          : value;
   const entries = Object.entries(d.item).filter(([k]) => !HIDDEN_FIELDS.has(k) && k !== "overdue");
   return (
     <article aria-labelledby="item-heading" className="space-y-6">
@@ -78,7 +89,7 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
           {entries.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-semibold text-ink-300">{t(`fieldNames.${k}`)}</dt>
-              <dd className="break-words whitespace-pre-wrap">{k === "status" ? t(`states.${String(v)}`) : v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : String(v)}</dd>
+              <dd className="break-words whitespace-pre-wrap">{v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : fieldText(k, String(v))}</dd>
             </div>
           ))}
         </dl>

@@ -64,7 +64,7 @@ export default function AdminQueue({ loaderData: d }: Route.ComponentProps) {
                 {item.summary || t("queue.open")}
               </Link>
               {item.attachment ? <span className="rounded bg-ink-800 px-2 py-0.5 text-xs text-ink-200">{t(`queue.attachment.${item.attachment}`)}</span> : null}
-              <span className="text-sm text-ink-300">{t(`states.${item.status}`)}</span>
+              <span className="text-sm text-ink-300">{t(`itemStates.${item.status}`)}</span>
               <span className="text-sm text-ink-300"><FormattedDate value={item.createdAt} /></span>
               {d.deadline && item.status === "open" ? <DeadlineBadge createdAt={item.createdAt} overdue={item.overdue} now={d.now} /> : null}
             </li>

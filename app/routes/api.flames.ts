@@ -4,13 +4,14 @@ import { getUser } from "~/features/accounts/session.server";
 import { resolveLiker } from "~/features/flames/liker.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/api.flames";
 
 /** POST clipId, flamed=true|false → { flamed, flames }. */
 export async function action(args: Route.ActionArgs) {
   const { db, origin } = getServices(args);
   const t = await serverT(getVisitor(args).language, "discovery");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const clipId = String(form.get("clipId") ?? "");
   const flamed = form.get("flamed") === "true";
 

@@ -11,6 +11,7 @@ import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/liked-videos";
 
 export const handle: I18nHandle = { i18n: ["liked", "accounts"] };
@@ -51,7 +52,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const { db } = getServices(args);
   const t = await serverT(getVisitor(args).language, "liked");
-  const clipId = String((await args.request.formData()).get("clipId") ?? "");
+  const clipId = String((await readForm(args.request)).get("clipId") ?? "");
   try {
     await removeLike(db, { userId: user.id, clipId });
   } catch (error) {

@@ -5,11 +5,12 @@ import { getServices } from "~/lib/context";
 import { preferenceCookie } from "~/lib/cookies";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import { isLanguage, LANGUAGE_COOKIE } from "~/lib/i18n/languages";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/preferences";
 
 /** Language menu, audience menu and the age gate's no-JavaScript Confirm post here. */
 export async function action(args: Route.ActionArgs) {
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const secure = getServices(args).origin.startsWith("https:");
   const headers = new Headers();
 

@@ -36,7 +36,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
             placeholder: t("submit.categoryPlaceholder"),
             options: SUBMIT_CATEGORIES.map((value) => ({ value, label: t(`submit.categories.${value}`) })),
           },
-          { name: "tags", kind: "text", label: t("submit.tags"), placeholder: "blonde, fetish, amateur", hint: t("submit.tagsHint") },
+          { name: "tags", kind: "text", label: t("submit.tags"), placeholder: t("submit.tagsPlaceholder"), hint: t("submit.tagsHint") },
           { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: new URL(loaderData.origin).host },
           { name: "salesProfileLink", kind: "url", label: t("submit.salesProfileLink"), placeholder: t("submit.salesProfilePlaceholder") },
           { name: "socialLinks", kind: "textarea", rows: 3, optional: true, label: t("submit.socialLinks"), placeholder: t("submit.socialLinksPlaceholder") },

@@ -83,6 +83,25 @@ describe("the public forms (DESIGN 1)", () => {
     expect(await button.isDisabled()).toBe(true);
     await page.context().close();
 
+    // A claim posted before the page hydrated comes back (400) with its position chosen: the button stays enabled.
+    const early = await open("/esse-conteudo-e-meu");
+    await Promise.all([
+      early.waitForURL("**/esse-conteudo-e-meu"),
+      early.evaluate(() => {
+        const form = Object.assign(document.createElement("form"), { method: "post", action: "/esse-conteudo-e-meu" });
+        for (const [name, value] of [["contentUrl", "https://example.com/mine"], ["position", "removal"]]) {
+          form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
+        }
+        document.body.append(form);
+        HTMLFormElement.prototype.submit.call(form);
+      }),
+    ]);
+    await hydrated(early);
+    expect(await errorOf(early, "claim", "email").textContent()).toBe("Please enter a valid email");
+    expect(await early.getByLabel("I want this content to be removed").isChecked()).toBe(true);
+    expect(await early.getByRole("button", { name: "Send claim" }).isEnabled()).toBe(true);
+    await early.context().close();
+
     const portuguese = await open("/esse-conteudo-e-meu");
     expect(await portuguese.getByRole("heading", { level: 1 }).textContent()).toBe("Claim this content");
     await portuguese.context().close();

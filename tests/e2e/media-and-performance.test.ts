@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -23,6 +24,23 @@ describe("media", () => {
     const etag = full.headers.get("etag")!;
     const again = await fetch(`${baseURL()}/media/clips/clip-01.mp4`, { headers: { "if-none-match": etag } });
     expect(again.status).toBe(304);
+  });
+
+  it("serves no media to the companion site: its host, or a local visitor who switched to it", async () => {
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(baseURL());
+        const req = httpRequest({ host: url.hostname, port: url.port, path: "/media/clips/clip-01.mp4", headers }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on("error", reject);
+        req.end();
+      });
+    // calm.test is in SAFE_HOSTS for the suite's server (global-setup.ts).
+    expect(await status({ host: "calm.test" })).toBe(404);
+    expect(await status({ host: new URL(baseURL()).host, cookie: "brand_mode=safe" })).toBe(404);
+    expect(await status({ host: new URL(baseURL()).host, cookie: "brand_mode=adult" })).toBe(200);
   });
 
   it("refuses traversal and unknown keys", async () => {

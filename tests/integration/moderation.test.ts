@@ -17,6 +17,7 @@ import { I18nProvider } from "~/lib/i18n/react";
 import { loadNamespaces } from "~/lib/i18n/resources";
 import * as adminLayout from "~/routes/admin";
 import * as adminAudit from "~/routes/admin.audit";
+import * as adminClipFile from "~/routes/admin.clip-file";
 import * as adminClips from "~/routes/admin.clips";
 import * as adminIndex from "~/routes/admin._index";
 import * as adminItem from "~/routes/admin.item";
@@ -139,6 +140,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
 
   it("answers 404 to anonymous visitors, non-admins and safe mode, 200 to admins, for every route", async () => {
     const [clip] = await makeClips(handle.db, 1);
+    await env.services.storage.put(clip!.videoKey, Buffer.from("video bytes"));
     const [report] = await handle.db.insert(contentReports).values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id }).returning();
     await grantAdmin(handle.db, "admin@example.com");
     const admin = await signIn(env, "admin@example.com");
@@ -151,6 +153,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       [`/admin/reports/${report!.id}`, adminItem.loader, itemParams],
       ["/admin/audit", adminAudit.loader, {}],
       [`/admin/clips?q=${clip!.id}`, adminClips.loader, {}],
+      [`/admin/clips/${clip!.id}/video`, adminClipFile.loader, { id: clip!.id, file: "video" }],
     ];
     const actions: Array<[string, (a: never) => Promise<unknown>, Record<string, string>, Record<string, string>]> = [
       [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "note", note: "checked" }],
@@ -160,8 +163,8 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     ];
     const status = async (fn: (a: never) => Promise<unknown>, a: never) => {
       try {
-        const result = (await fn(a)) as { init?: { status?: number } } | null;
-        return result?.init?.status ?? 200;
+        const result = (await fn(a)) as { init?: { status?: number } } | Response | null;
+        return result instanceof Response ? result.status : (result?.init?.status ?? 200);
       } catch (error) {
         return (error as { init?: { status?: number } }).init?.status ?? 500;
       }
@@ -201,6 +204,9 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "Hide clip", "Ocultar clip"],
       ["/admin/audit", adminAudit, {}, "Admin granted", "Admin concedido"],
       [`/admin/clips?q=${clip!.id}`, adminClips, {}, "Hide clip", "Ocultar clip"],
+      // Chosen values read in the moderator's language; the clip is found by its 8-hex short id too.
+      [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "removal", "retirada"],
+      [`/admin/clips?q=${clip!.id.slice(0, 8)}`, adminClips, {}, "Status: published", "Estado: publicado"],
     ];
     for (const [path, mod, params, en, es] of pages) {
       const loaderData = await mod.loader(args(path, { cookie, params }));

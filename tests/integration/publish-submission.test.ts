@@ -58,7 +58,7 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
   /** As the moderator unless another cookie (or null, a visitor) is given. */
   const publish = async (id: string, fields: Record<string, string>, cookie: string | null = admin) => {
     try {
-      return (await adminItem.action(call(`/admin/submissions/${id}`, { cookie: cookie ?? undefined, params: { queue: "submissions", id }, body: { intent: "publish", ...fields } }))) as unknown as Answer;
+      return (await adminItem.action(call(`/admin/submissions/${id}`, { cookie: cookie ?? undefined, params: { queue: "submissions", id }, body: { intent: "publish", audiences: "gay", ...fields } }))) as unknown as Answer;
     } catch (thrown) {
       return thrown as Answer;
     }
@@ -98,9 +98,19 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual({ endSeconds: "publish.errors.cut" });
     expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" })).data?.errors).toEqual({ endSeconds: "publish.errors.bad-cut" });
     expect((await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" })).data?.errors).toEqual({ categorySlug: "publish.errors.unknown-category" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "" })).data?.errors).toEqual({ audiences: "publish.errors.audiences" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "everyone" })).data?.errors).toEqual({ audiences: "publish.errors.audiences" });
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(after).toMatchObject({ status: "open", publishedClipId: null, uploadKey: submission.uploadKey });
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
+  });
+
+  it("does not publish a rejected submission", async () => {
+    const submission = await submitWithVideo("Rejected Studio");
+    expect((await adminItem.action(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id }, body: { intent: "reject" } }))) as unknown as Answer).toMatchObject({ data: { ok: true } });
+    expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({ form: "publish.errors.notPublishable" });
+    const page = (await adminItem.loader(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }))) as { upload: { categories: unknown } };
+    expect(page.upload.categories).toBeNull();
   });
 
   it("names ffmpeg when it is missing", async () => {
@@ -128,7 +138,8 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
 
     const [clip] = await handle.db.select().from(clips).where(eq(clips.id, after!.publishedClipId!));
-    expect(clip).toMatchObject({ title: "Colour bars at dusk", status: "published", sourceUrl: submission.salesProfileLink });
+    // Only where the moderator put it.
+    expect(clip).toMatchObject({ title: "Colour bars at dusk", status: "published", sourceUrl: submission.salesProfileLink, audiences: ["gay"] });
     expect(clip!.durationSeconds).toBeGreaterThan(2.5);
     expect(clip!.durationSeconds).toBeLessThan(3.5);
     expect(clip!.slug).toMatch(new RegExp(`^colour-bars-at-dusk-${categorySlug}-[0-9a-f]{8}$`));

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { sanitizeLine, sanitizeText, TEXT_MAX } from "./sanitize";
+import { LINE_MAX, sanitizeLine, sanitizeText, TEXT_MAX } from "./sanitize";
 
 // Zod building blocks for the form schemas. Sanitising is a preprocess step
 // (it also turns a missing field into "", so required-field messages apply). Messages are translation keys of
@@ -17,9 +17,12 @@ export const requiredText = (message: string) =>
 export const optionalText = () =>
   z.preprocess(sanitizeText, z.string().max(TEXT_MAX, "errors.tooLong")).transform((value) => value || null);
 
-/** An http(s) address; `emptyMessage` when nothing was typed, if it differs. */
+/**
+ * An http(s) address; `emptyMessage` when nothing was typed, if it differs. A link is never cut to
+ * LINE_MAX like other single-line fields (a cut link leads nowhere): a longer one is refused.
+ */
 export const webUrl = (emptyMessage = "errors.urlInvalid") =>
-  z.preprocess(sanitizeLine, z.string().min(1, emptyMessage).pipe(z.url({ protocol: /^https?$/, error: "errors.urlInvalid" })));
+  z.preprocess(sanitizeText, z.string().min(1, emptyMessage).max(LINE_MAX, "errors.urlTooLong").pipe(z.url({ protocol: /^https?$/, error: "errors.urlInvalid" })));
 
 export const email = () => z.preprocess(sanitizeLine, z.email("errors.emailInvalid"));
 

@@ -5,7 +5,7 @@ import { flashCookie } from "~/lib/flash.server";
 import { formValues } from "./fields";
 import type { FormActionData } from "./form-result";
 import { receiveForm, type FormName, type ReceiveResult } from "./forms.server";
-import { readSubmissionForm } from "./submission-upload.server";
+import { readPlainForm, readSubmissionForm } from "./submission-upload.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -20,7 +20,11 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 export async function formAction(args: Args, name: FormName) {
   const { db, origin, storage } = getServices(args);
   const visitor = getVisitor(args);
-  const { form, upload, uploadError } = name === "submit" ? await readSubmissionForm(args.request, storage) : { form: await args.request.formData(), upload: null, uploadError: null };
+  if (args.request.method !== "POST") return refused(405, "errors.methodNotAllowed", { Allow: "POST" });
+  const posted = name === "submit" ? await readSubmissionForm(args.request, storage) : await readPlainForm(args.request);
+  // A body that is no form at all (JSON, text, a multipart header without its boundary…).
+  if (!posted) return refused(400, "errors.unreadable");
+  const { form, upload, uploadError } = posted;
   const values = formValues(form);
   const user = await getUser(args);
   let result: ReceiveResult;
@@ -43,3 +47,6 @@ export async function formAction(args: Args, name: FormName) {
   }
   return data({ ok: true } satisfies FormActionData);
 }
+
+const refused = (status: 400 | 405, message: string, headers?: HeadersInit) =>
+  data({ ok: false, errors: { form: message }, values: {} } satisfies FormActionData, { status, headers });

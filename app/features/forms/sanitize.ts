@@ -3,7 +3,7 @@
 
 const UNSAFE = /[<>"']/g;
 
-/** SPEC 9: single-line fields are cut to this length. */
+/** SPEC 9: single-line fields are cut to this length (links are refused beyond it instead, see webUrl). */
 export const LINE_MAX = 255;
 /**
  * Free text (descriptions, messages, social links) keeps its full length up to

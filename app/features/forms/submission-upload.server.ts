@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
 import type { UploadKind } from "../../../db/schema/forms";
+import { tryReadForm } from "~/lib/http/form";
 import type { Storage } from "~/lib/storage/index.server";
 import { SNIFF_BYTES, sniffMediaType, type SniffedType } from "./media-sniff";
 import { sanitizeLine } from "./sanitize";
@@ -37,14 +38,18 @@ const LIMITS = { files: 1, fields: 30, parts: 40, fieldSize: 64 * 1024, fileSize
  * read, and whatever was written is removed. The caller removes a kept file
  * when the rest of the form turns out invalid.
  */
-export async function readSubmissionForm(request: Request, storage: Storage): Promise<SubmissionForm> {
+export async function readSubmissionForm(request: Request, storage: Storage): Promise<SubmissionForm | null> {
   const contentType = request.headers.get("content-type") ?? "";
-  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) {
-    return { form: await request.formData(), upload: null, uploadError: null };
-  }
+  if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) return readPlainForm(request);
   const form = new FormData();
   let received: Promise<Received> | null = null;
-  const parser = busboy({ headers: { "content-type": contentType }, limits: LIMITS });
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { "content-type": contentType }, limits: LIMITS });
+  } catch {
+    // A multipart header without a boundary: nothing can be read.
+    return null;
+  }
   parser.on("field", (name, value) => form.append(name, value));
   parser.on("file", (name, file, info) => {
     if (name !== UPLOAD_FIELD || received) return void file.resume();
@@ -65,6 +70,12 @@ export async function readSubmissionForm(request: Request, storage: Storage): Pr
     return { form, upload: null, uploadError: UPLOAD_ERRORS.unreadable };
   }
   return { form, upload: outcome.upload, uploadError: outcome.error };
+}
+
+/** A form without a file, or null when the body is not a form (JSON, plain text…). */
+export async function readPlainForm(request: Request): Promise<SubmissionForm | null> {
+  const form = await tryReadForm(request);
+  return form && { form, upload: null, uploadError: null };
 }
 
 type Received = { upload: StoredUpload | null; error: UploadError | null };

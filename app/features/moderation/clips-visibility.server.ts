@@ -1,6 +1,8 @@
-import { and, eq, ne, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { contentTypeFor } from "~/lib/storage/index.server";
+import { parseVideoRef } from "~/features/clips/video-id";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 
@@ -32,25 +34,44 @@ export async function isWithheldMedia(db: Database, key: string): Promise<boolea
   return (await owner(eq(clips.status, "published"))).length === 0;
 }
 
-/** A clip id from a UUID, a /video/<id-or-slug> URL or a slug ending in the 8-hex short id. */
+const moderationColumns = { id: clips.id, title: clips.title, status: clips.status, slug: clips.slug, thumbnailKey: clips.thumbnail1Key, videoKey: clips.videoKey };
+
+/**
+ * A clip, in any state, from what a moderator pastes: a UUID, a /video/<id-or-slug> URL, a slug, or
+ * the 8-hex short id alone or at the end of a slug (DESIGN 4).
+ */
 export async function findClipForModeration(db: Database, raw: string) {
   const text = raw.trim();
-  const segment = (text.match(/\/video\/([^/?#]+)/)?.[1] ?? text).toLowerCase();
-  const columns = { id: clips.id, title: clips.title, status: clips.status, slug: clips.slug, thumbnailKey: clips.thumbnail1Key, videoKey: clips.videoKey };
-  if (isUuidV4(segment)) {
-    const [row] = await db.select(columns).from(clips).where(eq(clips.id, segment)).limit(1);
-    return row ?? null;
-  }
-  const [bySlug] = await db.select(columns).from(clips).where(eq(clips.slug, segment)).limit(1);
-  return bySlug ?? null;
+  const ref = parseVideoRef(text.match(/\/video\/([^/?#]+)/)?.[1] ?? text);
+  if (!ref) return null;
+  const match =
+    ref.kind === "uuid"
+      ? eq(clips.id, ref.id)
+      : ref.idPrefix
+        ? // The expression matches clips_id_prefix_idx exactly.
+          or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.idPrefix}`)
+        : eq(clips.slug, ref.slug);
+  const order = ref.kind === "slug" ? [sql`${clips.slug} = ${ref.slug} desc`, asc(clips.id)] : [];
+  const [row] = await db.select(moderationColumns).from(clips).where(match).orderBy(...order).limit(1);
+  return row ?? null;
 }
 
 export async function clipForItem(db: Database, clipId: string) {
   if (!isUuidV4(clipId)) return null;
-  const [row] = await db
-    .select({ id: clips.id, title: clips.title, status: clips.status, slug: clips.slug, thumbnailKey: clips.thumbnail1Key, videoKey: clips.videoKey })
-    .from(clips)
-    .where(eq(clips.id, clipId))
-    .limit(1);
+  const [row] = await db.select(moderationColumns).from(clips).where(eq(clips.id, clipId)).limit(1);
   return row ?? null;
+}
+
+const CLIP_FILES = { video: "videoKey", thumbnail: "thumbnailKey" } as const;
+export type ClipFile = keyof typeof CLIP_FILES;
+
+/** Where a moderator previews a clip's file: private, so it works for hidden clips too (/media withholds them). */
+export const clipFileUrl = (clipId: string, file: ClipFile) => `/admin/clips/${clipId}/${file}`;
+
+/** A clip's video or first thumbnail, for the moderator preview route. */
+export async function clipFile(db: Database, clipId: string, file: string): Promise<{ key: string; type: string } | null> {
+  if (!(file in CLIP_FILES)) return null;
+  const row = await clipForItem(db, clipId);
+  const key = row?.[CLIP_FILES[file as ClipFile]];
+  return key ? { key, type: contentTypeFor(key) } : null;
 }

@@ -1,7 +1,8 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentSubmissions } from "../../../db/schema";
 import { sanitizeLine } from "~/features/forms/sanitize";
+import { AUDIENCES } from "~/lib/audience";
 import { isPublishError, MAX_TAGS, MAX_TITLE_LENGTH, publishClip, withStoredFile, type PublishServices } from "~/features/publishing/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -21,6 +22,8 @@ export const publishFormSchema = z
     categorySlug: z.preprocess(sanitizeLine, z.string().min(1, "publish.errors.category")),
     startSeconds: optionalSeconds,
     endSeconds: optionalSeconds,
+    // Submissions are offered to every audience; the moderator decides where the clip appears (DESIGN 6).
+    audiences: z.array(z.enum(AUDIENCES, "publish.errors.audiences"), "publish.errors.audiences").min(1, "publish.errors.audiences"),
   })
   .refine((f) => f.startSeconds === null || f.endSeconds === null || f.endSeconds > f.startSeconds, {
     path: ["endSeconds"],
@@ -30,13 +33,20 @@ export const publishFormSchema = z
 /** Message keys of the `admin` namespace, per field, or for the whole form. */
 export type PublishOutcome = { ok: true; clipId: string; slug: string } | { ok: false; errors: Record<string, string> };
 
-/** A submission that still holds a video in quarantine and has not become a clip yet. */
+/** A submission that still holds a video in quarantine, has not become a clip yet and was not rejected. */
 export async function publishableUpload(db: PublishServices["db"], id: string) {
   if (!isUuidV4(id)) return null;
   const [row] = await db
     .select()
     .from(contentSubmissions)
-    .where(and(eq(contentSubmissions.id, id), eq(contentSubmissions.uploadKind, "video"), isNull(contentSubmissions.publishedClipId)))
+    .where(
+      and(
+        eq(contentSubmissions.id, id),
+        eq(contentSubmissions.uploadKind, "video"),
+        isNull(contentSubmissions.publishedClipId),
+        ne(contentSubmissions.status, "rejected"),
+      ),
+    )
     .limit(1);
   return row?.uploadKey ? { ...row, uploadKey: row.uploadKey } : null;
 }
@@ -63,6 +73,7 @@ export async function publishSubmission(services: PublishServices, actor: Actor,
         channelUrl: submission.salesProfileLink,
         startSeconds: parsed.data.startSeconds,
         endSeconds: parsed.data.endSeconds,
+        audiences: parsed.data.audiences,
       }),
     );
   } catch (error) {

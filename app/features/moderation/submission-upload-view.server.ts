@@ -21,7 +21,7 @@ export async function submissionUploadView(db: Database, item: Record<string, un
   if (!kind && !publishedId) return null;
   const inQuarantine = typeof item.uploadKey === "string";
   const [published] = publishedId ? await db.select({ slug: clips.slug, title: clips.title }).from(clips).where(eq(clips.id, publishedId)).limit(1) : [];
-  const publishable = kind === "video" && inQuarantine && !publishedId;
+  const publishable = kind === "video" && inQuarantine && !publishedId && item.status !== "rejected";
   return {
     submissionId: id,
     file: kind

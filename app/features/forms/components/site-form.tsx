@@ -5,7 +5,7 @@ import { toast } from "~/components/ui/toaster";
 import { useT } from "~/lib/i18n/react";
 import { validate, type FieldErrors } from "../fields";
 import type { FormActionData } from "../form-result";
-import { TEXT_MAX } from "../sanitize";
+import { LINE_MAX, TEXT_MAX } from "../sanitize";
 
 export interface FieldSpec {
   name: string;
@@ -50,8 +50,9 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
   const [tried, setTried] = useState(actionData?.ok === false);
   const [errors, setErrors] = useState<FieldErrors>(actionData?.ok === false ? actionData.errors : {});
   const [generation, setGeneration] = useState(0);
-  const [chosen, setChosen] = useState(false);
   const values = actionData?.ok === false ? actionData.values : {};
+  // A form posted before hydration comes back with its choice already made.
+  const [chosen, setChosen] = useState(() => requireChoice !== undefined && Boolean(values[requireChoice]));
   // After a success the fields start empty, prefilled values included (SPEC 4).
   const cleared = generation > 0 || actionData?.ok === true;
   const busy = fetcher.state !== "idle";
@@ -187,7 +188,7 @@ function Field({ formId, field, value, error, optionalLabel }: { formId: string;
         {label}
       </label>
       {field.kind === "textarea" ? (
-        <textarea id={inputId} rows={field.rows} placeholder={field.placeholder} className={control} {...common} />
+        <textarea id={inputId} rows={field.rows} maxLength={TEXT_MAX} placeholder={field.placeholder} className={control} {...common} />
       ) : field.kind === "select" ? (
         <select id={inputId} className={control} {...common} defaultValue={value ?? ""}>
           <option value="">{field.placeholder}</option>
@@ -206,6 +207,7 @@ function Field({ formId, field, value, error, optionalLabel }: { formId: string;
           placeholder={field.placeholder}
           autoComplete={field.autoComplete}
           inputMode={field.kind === "tel" ? "tel" : undefined}
+          maxLength={LINE_MAX}
           className={control}
           {...common}
         />

@@ -1,4 +1,5 @@
 import { Form, useNavigation } from "react-router";
+import { AUDIENCES } from "~/lib/audience";
 import { useT } from "~/lib/i18n/react";
 import type { SubmissionUploadView } from "../submission-upload-view.server";
 
@@ -13,7 +14,7 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
   const navigation = useNavigation();
   const publishing = navigation.state === "submitting" && navigation.formData?.get("intent") === "publish";
   const { file } = upload;
-  const megabytes = file ? new Intl.NumberFormat(language, { maximumFractionDigits: 1 }).format(file.bytes / 1024 / 1024) : "";
+  const size = file ? fileSize(file.bytes, language) : "";
   const error = (field: string) => (errors[field] ? <p id={`publish-${field}-error`} className="text-sm text-red-300">{t(errors[field]!)}</p> : null);
   const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `publish-${field}-error` } : {});
 
@@ -22,7 +23,7 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
       <h2 id="upload-heading" className="text-lg font-semibold">{t("upload.heading")}</h2>
       {file ? (
         <p>
-          {t("upload.summary", { name: file.name, kind: t(`upload.kinds.${file.kind}`), type: file.type, size: megabytes })}
+          {t("upload.summary", { name: file.name, kind: t(`upload.kinds.${file.kind}`), type: file.type, size })}
         </p>
       ) : null}
       {file?.previewUrl ? (
@@ -68,6 +69,19 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
               {error("endSeconds")}
             </div>
           </div>
+          <fieldset className="grid gap-1" aria-describedby={errors.audiences ? "publish-audiences-error" : "publish-audiences-hint"}>
+            <legend className="font-semibold">{t("publish.audiences")}</legend>
+            <p id="publish-audiences-hint" className="text-sm text-ink-300">{t("publish.audiencesHint")}</p>
+            <div className="flex flex-wrap gap-4">
+              {AUDIENCES.map((audience) => (
+                <label key={audience} className="flex items-center gap-2">
+                  <input type="checkbox" name="audiences" value={audience} defaultChecked className="accent-flame-500" />
+                  {t(`audience.${audience}`)}
+                </label>
+              ))}
+            </div>
+            {error("audiences")}
+          </fieldset>
           <button type="submit" disabled={publishing} className="justify-self-start rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950 focus-visible:outline-2 focus-visible:outline-flame-300 disabled:opacity-60">
             {publishing ? t("publish.busy") : t("publish.submit")}
           </button>
@@ -75,4 +89,11 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
       ) : null}
     </section>
   );
+}
+
+/** "840 KB", "12.5 MB": small files do not read as "0 MB". */
+function fileSize(bytes: number, language: string): string {
+  const unit = bytes < 1024 * 1024 ? "kilobyte" : "megabyte";
+  const value = unit === "kilobyte" ? Math.max(1, Math.round(bytes / 1024)) : bytes / 1024 / 1024;
+  return new Intl.NumberFormat(language, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }

@@ -1,0 +1,82 @@
+import { randomUUID } from "node:crypto";
+import { count } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../db/schema";
+import type { DatabaseHandle } from "~/lib/db.server";
+import * as claimRoute from "~/routes/claim";
+import * as contactRoute from "~/routes/contact";
+import * as promoteRoute from "~/routes/promote";
+import * as reportRoute from "~/routes/report";
+import * as submitRoute from "~/routes/submit";
+import { createTestDatabase, testEngine } from "../support/database";
+import { routeArgs } from "../support/route-args";
+import { createTestServices } from "../support/services";
+
+// Whatever reaches a form's address, the answer is a 4xx with a translated message, never a 500.
+
+type ActionResult = { data: { ok: boolean; errors?: Record<string, string> }; init: { status?: number; headers?: HeadersInit } | null };
+
+const FORMS = [
+  ["/submit", submitRoute, contentSubmissions],
+  ["/report", reportRoute, contentReports],
+  ["/claim-this-content", claimRoute, contentClaims],
+  ["/contato", contactRoute, contactMessages],
+  ["/promote-content", promoteRoute, partnershipApplications],
+] as const;
+
+describe(`requests to the form routes on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let env: ReturnType<typeof createTestServices>;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    env = createTestServices(handle);
+  });
+  afterAll(() => handle?.close());
+
+  const records = async () => {
+    const counts = await Promise.all(FORMS.map(async ([, , table]) => (await handle.db.select({ n: count() }).from(table))[0]!.n));
+    return counts.reduce((a, b) => a + b, 0);
+  };
+
+  /** Calls a form route's action with a hand-made request (method, content type and body as given). */
+  async function send(path: string, route: (typeof FORMS)[number][1], init: { method: string; contentType?: string; body?: string }) {
+    const args = routeArgs(env.services, path, { clientIp: randomUUID() }) as unknown as Record<string, unknown>;
+    const headers = init.contentType ? { "content-type": init.contentType } : undefined;
+    const request = new Request(`${env.services.origin}${path}`, { method: init.method, headers, body: init.body });
+    return (await route.action({ ...args, request } as never)) as unknown as ActionResult;
+  }
+
+  it.each(FORMS)("%s answers other methods with 405 and Allow: POST", async (path, route) => {
+    const before = await records();
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const result = await send(path, route, { method, contentType: "application/x-www-form-urlencoded", body: method === "DELETE" ? undefined : "a=b" });
+      expect(result.init?.status, method).toBe(405);
+      expect(new Headers(result.init?.headers).get("allow")).toBe("POST");
+      expect(result.data.errors).toEqual({ form: "errors.methodNotAllowed" });
+    }
+    expect(await records()).toBe(before);
+  });
+
+  it.each(FORMS)("%s answers a body that is not a form with 400 and a message", async (path, route) => {
+    const before = await records();
+    for (const [contentType, body] of [
+      ["application/json", JSON.stringify({ description: "x" })],
+      ["text/plain", "description=x"],
+      ["multipart/form-data", "--x\r\n"],
+    ] as const) {
+      const result = await send(path, route, { method: "POST", contentType, body });
+      expect(result.init?.status, contentType).toBe(400);
+      expect(result.data.errors, contentType).toEqual({ form: "errors.unreadable" });
+    }
+    expect(await records()).toBe(before);
+  });
+
+  it("refuses a link longer than 255 characters instead of cutting it", async () => {
+    const long = `https://example.com/${"a".repeat(250)}`;
+    const result = (await reportRoute.action(
+      routeArgs(env.services, "/report", { body: { contentUrl: long, description: "Too long a link", _js: "1" }, clientIp: randomUUID() }),
+    )) as unknown as ActionResult;
+    expect(result.init?.status).toBe(400);
+    expect(result.data.errors).toEqual({ contentUrl: "errors.urlTooLong" });
+  });
+});

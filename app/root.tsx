@@ -9,11 +9,9 @@ import { ConnectivityBanner } from "./components/shell/connectivity-banner";
 import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
-import { getUser } from "./features/accounts/session.server";
+import { shellOfError } from "./components/shell/shell-error";
+import { loadShell, type ShellData } from "./components/shell/shell.server";
 import { AdScript } from "./features/ads/ad-script";
-import { goPremiumUrl } from "./features/premium/go-premium";
-import { readProfile } from "./features/premium/premium.server";
-import { getServices, getVisitor } from "./lib/context";
 import { readFlash } from "./lib/flash.server";
 import { useBrandMode } from "./lib/brand-context";
 import { LANGUAGES } from "./lib/i18n/languages";
@@ -21,28 +19,8 @@ import { useT, type I18nHandle } from "./lib/i18n/react";
 import { useNonce } from "./lib/nonce";
 
 export async function loader(args: Route.LoaderArgs) {
-  const visitor = getVisitor(args);
-  const { origin, db, env } = getServices(args);
-  const user = await getUser(args);
   const flash = readFlash(args.request);
-  const adult = visitor.brandMode === "adult";
-  const premium = user ? Boolean((await readProfile(db, user.id))?.premium) : false;
-  return data(
-    {
-      language: visitor.language,
-      brandMode: visitor.brandMode,
-      audience: visitor.audience,
-      showAgeGate: visitor.brandMode === "adult" && visitor.ageGateEnabled && !visitor.ageVerified,
-      origin,
-      user: user ? { email: user.email } : null,
-      flash: flash?.key ?? null,
-      // SPEC 1: 'Go Premium' for signed-in users without premium, on the adult site.
-      goPremiumUrl: adult && user && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
-      // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
-      adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,
-    },
-    { headers: flash ? { "Set-Cookie": flash.clear } : undefined },
-  );
+  return data({ ...(await loadShell(args)), flash: flash?.key ?? null }, { headers: flash ? { "Set-Cookie": flash.clear } : undefined });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
@@ -105,7 +83,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
-    <Shell brandMode={loaderData.brandMode}>
+    <Shell data={loaderData}>
+      <FlashWithoutScript flash={loaderData.flash} />
       <Outlet />
       {loaderData.showAgeGate ? <AgeGate /> : null}
       {loaderData.adScriptUrl && !loaderData.showAgeGate ? <AdScript src={loaderData.adScriptUrl} /> : null}
@@ -113,17 +92,37 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** A one-time message after a redirect (sign-out, deletion, a submission sent without JavaScript). */
+const FLASH_MESSAGES = {
+  signedOut: { key: "toasts.signedOut", ok: true },
+  signOutFailed: { key: "toasts.signOutFailed", ok: false },
+  accountDeleted: { key: "toasts.accountDeleted", ok: true },
+  contentSubmitted: { key: "flash.contentSubmitted", ok: true },
+} as const;
+
 function useFlashToast(flash: RootData["flash"]) {
   const { t } = useT("accounts");
   useEffect(() => {
-    if (flash === "signedOut") toast.success(t("toasts.signedOut"));
-    else if (flash === "signOutFailed") toast.error(t("toasts.signOutFailed"));
-    else if (flash === "accountDeleted") toast.success(t("toasts.accountDeleted"));
-    else if (flash === "contentSubmitted") toast.success(t("flash.contentSubmitted"));
+    const message = flash ? FLASH_MESSAGES[flash] : null;
+    if (message) (message.ok ? toast.success : toast.error)(t(message.key));
   }, [flash, t]);
 }
 
-function Shell({ brandMode, children }: { brandMode: "adult" | "safe"; children: React.ReactNode }) {
+/** Without JavaScript there is no toast: the same message as a status line at the top of the page. */
+function FlashWithoutScript({ flash }: { flash: RootData["flash"] }) {
+  const { t } = useT("accounts");
+  const message = flash ? FLASH_MESSAGES[flash] : null;
+  if (!message) return null;
+  return (
+    <noscript>
+      <p role="status" className={`mx-auto mt-4 max-w-3xl rounded-xl border px-4 py-3 ${message.ok ? "border-emerald-700 bg-emerald-950/60 text-emerald-200" : "border-red-800 bg-red-950/60 text-red-200"}`}>
+        {t(message.key)}
+      </p>
+    </noscript>
+  );
+}
+
+function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useT();
   return (
     <>
@@ -131,21 +130,22 @@ function Shell({ brandMode, children }: { brandMode: "adult" | "safe"; children:
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />
-      <SiteHeader brandMode={brandMode} />
+      <SiteHeader shell={data} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6">
         {children}
       </main>
-      <SiteFooter brandMode={brandMode} />
+      <SiteFooter brandMode={data.brandMode} />
       <Toaster />
     </>
   );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const root = useRootData();
+  // An adult route refused in safe mode answers before the root loader runs; its 404 brings the shell's data.
+  const shell = useRootData() ?? shellOfError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <NotFoundPage /> : <ErrorPage />;
-  // Without root data (the root loader itself failed) render the page alone.
-  if (!root) return page;
-  return <Shell brandMode={root.brandMode}>{page}</Shell>;
+  // Without shell data (the root loader itself failed) render the page alone.
+  if (!shell) return page;
+  return <Shell data={shell}>{page}</Shell>;
 }

@@ -58,7 +58,7 @@ export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
     db: database.db,
     secret: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
     origin,
-    mail: accountMail(mailer),
+    mail: accountMail(mailer, env.SAFE_HOSTS),
     hooks: accountHooks(database.db, log),
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
   });

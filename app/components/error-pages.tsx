@@ -1,11 +1,13 @@
 import { Link } from "react-router";
+import { useSiteName } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
 export function NotFoundPage() {
   const { t } = useT();
+  const site = useSiteName();
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
-      <title>{`${t("errors.metaNotFound")} · ${t("brand.name")}`}</title>
+      <title>{`${t("errors.metaNotFound")} · ${site}`}</title>
       <meta name="robots" content="noindex" />
       <p aria-hidden="true" className="text-7xl font-black text-flame-400">404</p>
       <h1 className="text-2xl font-bold text-white">{t("errors.notFoundTitle")}</h1>
@@ -19,9 +21,10 @@ export function NotFoundPage() {
 
 export function ErrorPage() {
   const { t } = useT();
+  const site = useSiteName();
   return (
     <section role="alert" className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
-      <title>{`${t("errors.metaError")} · ${t("brand.name")}`}</title>
+      <title>{`${t("errors.metaError")} · ${site}`}</title>
       <meta name="robots" content="noindex" />
       <h1 className="text-2xl font-bold text-white">{t("errors.title")}</h1>
       <p className="text-ink-300">{t("errors.message")}</p>

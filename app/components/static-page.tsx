@@ -1,7 +1,14 @@
 import { Link } from "react-router";
+import type { BrandMode } from "~/lib/brand-mode";
 import { useT } from "~/lib/i18n/react";
 
-export type StaticPageKey = "about" | "aboutSafe" | "terms" | "privacy";
+type StaticPageName = "about" | "terms" | "privacy";
+export type StaticPageKey = StaticPageName | `${StaticPageName}Safe`;
+
+/** The companion site has its own About, Terms and Privacy texts: no adult wording in safe mode. */
+export function staticPageKey(page: StaticPageName, mode: BrandMode): StaticPageKey {
+  return mode === "safe" ? `${page}Safe` : page;
+}
 
 interface Section {
   heading: string;

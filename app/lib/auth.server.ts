@@ -11,7 +11,7 @@ export const CLIENT_IP_HEADER = "x-spicy-client-ip";
 export const MAGIC_LINK_TTL_SECONDS = 60 * 60;
 
 export interface AuthMail {
-  signInLink(input: { email: string; url: string; language: unknown }): Promise<void>;
+  signInLink(input: { email: string; url: string; language: unknown; brandMode: unknown }): Promise<void>;
   /** Step 1 of a change of e-mail: confirm from the current inbox. */
   confirmEmailChange(input: { email: string; newEmail: string; url: string; request?: Request }): Promise<void>;
   /** Step 2: verify the new inbox. */
@@ -87,7 +87,7 @@ export function createAuth(input: {
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         storeToken: "hashed",
-        sendMagicLink: ({ email, url, metadata }) => input.mail.signInLink({ email, url, language: metadata?.language }),
+        sendMagicLink: ({ email, url, metadata }) => input.mail.signInLink({ email, url, language: metadata?.language, brandMode: metadata?.brandMode }),
       }),
     ],
   } satisfies BetterAuthOptions;

@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from "react";
-import type { BrandMode } from "./brand-mode";
+import { siteNameFor, type BrandMode } from "./brand-mode";
+import { useT } from "./i18n/react";
 
 // The brand mode of this page, known before any loader runs: the server sets it
 // from the request, the browser reads it back from <html data-brand>. Pages
@@ -12,3 +13,9 @@ export function BrandModeProvider({ value, children }: { value: BrandMode; child
 }
 
 export const useBrandMode = () => useContext(BrandModeContext);
+
+/** The site's name in the visitor's brand and language, for components (loaders use `siteNameFor`). */
+export function useSiteName(): string {
+  const { t } = useT();
+  return siteNameFor(t, useBrandMode());
+}

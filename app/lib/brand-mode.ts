@@ -37,3 +37,12 @@ export function decideBrandMode(input: {
   if (fromParam) return { mode: fromParam, remember: fromParam };
   return { mode: input.modeCookie === "safe" ? "safe" : "adult" };
 }
+
+/**
+ * The site's name as this brand's visitors know it ("Spicy Clips" or
+ * "Conscious Mode"): titles, og:site_name, footer. Every page names itself
+ * through here so the safe site never shows the adult brand.
+ */
+export function siteNameFor(t: (key: string) => string, mode: BrandMode): string {
+  return t(mode === "safe" ? "brand.safeName" : "brand.name");
+}

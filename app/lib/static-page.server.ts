@@ -1,4 +1,5 @@
 import type { RouterContextProvider } from "react-router";
+import { siteNameFor } from "./brand-mode";
 import { getServices, getVisitor } from "./context";
 import { serverT } from "./i18n/server";
 
@@ -8,9 +9,9 @@ export async function staticPageData(args: { context: Readonly<RouterContextProv
   const t = await serverT(visitor.language, "legal");
   return {
     page,
-    title: `${t(`${page}.title`)} · ${visitor.brandMode === "safe" ? t("brand.safeName") : t("brand.name")}`,
+    title: `${t(`${page}.title`)} · ${siteNameFor(t, visitor.brandMode)}`,
     description: t(`${page}.description`),
-    siteName: visitor.brandMode === "safe" ? t("brand.safeName") : t("brand.name"),
+    siteName: siteNameFor(t, visitor.brandMode),
     origin: getServices(args).origin,
     path: new URL(args.request.url).pathname,
   };

@@ -1,4 +1,5 @@
 import { Outlet } from "react-router";
+import { notFoundWithShell } from "~/components/shell/shell.server";
 import { AdminNav } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import type { I18nHandle } from "~/lib/i18n/react";
@@ -6,10 +7,18 @@ import type { Route } from "./+types/admin";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
 
-/** Non-admins (and safe mode) get the site's plain 404 before any admin loader runs. */
+/**
+ * Non-admins (and safe mode) get the site's 404 before any admin loader runs. It runs before the
+ * root loader too, so the 404 brings the shell's data: the page keeps its header and footer.
+ */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
-    await requireAdmin(args);
+    try {
+      await requireAdmin(args);
+    } catch (refusal) {
+      if ((refusal as { init?: { status?: number } } | null)?.init?.status === 404) throw await notFoundWithShell(args);
+      throw refusal;
+    }
   },
 ];
 

@@ -1,14 +1,17 @@
-import { data, Outlet } from "react-router";
+import { Outlet } from "react-router";
+import { notFoundWithShell } from "~/components/shell/shell.server";
 import { getVisitor } from "~/lib/context";
 import type { Route } from "./+types/adult-only";
 
 /**
  * Brand mode guard (DESIGN 7): in safe mode no adult route renders. As route
  * middleware it runs before any child loader, so no adult data is even read.
+ * It runs before the root loader too, so its 404 brings the shell's data:
+ * the visitor gets the usual 404 page inside the header and footer.
  */
 export const middleware: Route.MiddlewareFunction[] = [
-  (args) => {
-    if (getVisitor(args).brandMode === "safe") throw data(null, { status: 404 });
+  async (args) => {
+    if (getVisitor(args).brandMode === "safe") throw await notFoundWithShell(args);
   },
 ];
 

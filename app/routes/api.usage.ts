@@ -10,9 +10,10 @@ import type { Route } from "./+types/api.usage";
 const LIMIT = { window: 600, max: 120 };
 
 /**
- * POST seconds, startedAt (ISO), emotionId (optional): stores one timer
- * session. Sent with navigator.sendBeacon, so anonymous visitors get a quiet
- * 204 and nothing is stored (SPEC 4).
+ * POST seconds, startedAt (ISO), emotionId (optional) and categories
+ * (optional JSON: category slug → seconds): stores one timer session with its
+ * time per category. Sent with navigator.sendBeacon, so anonymous visitors get
+ * a quiet 204 and nothing is stored (SPEC 4).
  */
 export async function action(args: Route.ActionArgs) {
   if (args.request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, POST" } });

@@ -4,12 +4,14 @@ import { getUser } from "~/features/accounts/session.server";
 import { ActivationForm, ActivationSuccess, type ActivationActionData } from "~/features/premium/components/activation-form";
 import { activatePremium, readProfile } from "~/features/premium/premium.server";
 import { SUCCESS_PATH } from "~/features/premium/promo";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { takeRateLimit } from "~/lib/rate-limit.server";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/ativar";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
@@ -20,15 +22,16 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await serverT(visitor.language, "premium");
   const user = await getUser(args);
   const profile = user ? await readProfile(db, user.id) : null;
+  const site = siteNameFor(t, visitor.brandMode);
   return {
     signedIn: Boolean(user),
     activeUntil: profile?.premium ? (profile.premiumExpiresAt?.toISOString() ?? null) : undefined,
     meta: {
-      title: `${t("activate.metaTitle")} · ${t(visitor.brandMode === "safe" ? "brand.safeName" : "brand.name")}`,
+      title: `${t("activate.metaTitle")} · ${site}`,
       description: t("activate.metaDescription"),
       origin,
       path: "/ativar",
-      siteName: t(visitor.brandMode === "safe" ? "brand.safeName" : "brand.name"),
+      siteName: site,
       noindex: true,
     },
   };
@@ -43,7 +46,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await getUser(args);
   if (!user) return fail("signedOut", 401);
   if (!(await takeRateLimit(db, `promo:${user.id}`, { window: 600, max: 20 }))) return fail("rateLimited", 429);
-  const code = String((await args.request.formData()).get("code") ?? "");
+  const code = String((await readForm(args.request)).get("code") ?? "");
   try {
     const result = await activatePremium(db, { userId: user.id, code });
     if (result.ok) return data<ActivationActionData>({ ok: true, redirectTo: SUCCESS_PATH });

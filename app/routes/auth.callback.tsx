@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
@@ -20,8 +21,10 @@ type Failure = "invalidLink" | "accessDenied" | "described" | "generic";
 
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
-  const t = await serverT(getVisitor(args).language, "accounts");
-  const meta = { title: t("callback.pageTitle"), description: t("callback.authenticatingBody"), origin: getServices(args).origin, path: "/auth/callback", siteName: t("brand.name"), noindex: true };
+  const visitor = getVisitor(args);
+  const t = await serverT(visitor.language, "accounts");
+  const site = siteNameFor(t, visitor.brandMode);
+  const meta = { title: `${t("callback.pageTitle")} · ${site}`, description: t("callback.authenticatingBody"), origin: getServices(args).origin, path: "/auth/callback", siteName: site, noindex: true };
   const next = safeRedirectPath(params.get("next"));
   const error = params.get("error");
   // The attempts of SPEC 4 in order: an existing session, then an error in the link parameters.

@@ -3,11 +3,13 @@ import type { ShellHandle } from "~/components/shell/site-header";
 import { SignInForm, type SignInActionData } from "~/features/accounts/components/sign-in-form";
 import { getUser } from "~/features/accounts/session.server";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/auth.sign-in";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["accounts"] };
@@ -15,18 +17,21 @@ export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["ac
 export async function loader(args: Route.LoaderArgs) {
   const next = safeRedirectPath(new URL(args.request.url).searchParams.get("next"));
   if (await getUser(args)) throw redirect(next);
-  const t = await serverT(getVisitor(args).language, "accounts");
+  const visitor = getVisitor(args);
+  const t = await serverT(visitor.language, "accounts");
+  const site = siteNameFor(t, visitor.brandMode);
   const { origin } = getServices(args);
-  return { next, meta: { title: t("signIn.pageTitle"), description: t("signIn.pageDescription"), origin, path: "/auth/sign-in", siteName: t("brand.name"), noindex: true } };
+  return { next, meta: { title: `${t("signIn.pageTitle")} · ${site}`, description: t("signIn.pageDescription"), origin, path: "/auth/sign-in", siteName: site, noindex: true } };
 }
 
 export async function action(args: Route.ActionArgs) {
   const visitor = getVisitor(args);
   const t = await serverT(visitor.language, "accounts");
   const result = await requestSignInLink(getServices(args), {
-    form: await args.request.formData(),
+    form: await readForm(args.request),
     request: args.request,
     language: visitor.language,
+    brandMode: visitor.brandMode,
     clientIp: visitor.clientIp,
   });
   const body: SignInActionData = result.ok ? result : { ok: false, error: result.error, message: t(`errors.${result.error}`) };

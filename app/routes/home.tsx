@@ -6,7 +6,9 @@ import { GoalNudge } from "~/features/habits/components/insights-goal-nudge";
 import { UsageTimer } from "~/features/habits/components/usage-timer";
 import { todayOverGoal } from "~/features/habits/insights.server";
 import { listEmotions } from "~/features/habits/emotions.server";
+import { timeZoneFromCookie } from "~/features/habits/time-zone";
 import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -26,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     return data({
       mode: "safe" as const,
       premiumCta: params.get("source") === "header_premium_button" && params.get("cta") === "premium",
-      meta: { ...base, title: t("meta.title"), description: t("meta.description"), siteName: t("brand.safeName") },
+      meta: { ...base, title: t("meta.title"), description: t("meta.description"), siteName: siteNameFor(t, visitor.brandMode) },
     });
   }
 
@@ -35,7 +37,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [home, emotions, overGoal] = await Promise.all([
     loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id }),
     listEmotions(services.db, visitor.language),
-    user ? todayOverGoal(services.db, user.id) : false,
+    user ? todayOverGoal(services.db, { userId: user.id, timeZone: timeZoneFromCookie(args.request.headers.get("cookie")) }) : false,
   ]);
   return data(
     {
@@ -44,7 +46,7 @@ export async function loader(args: Route.LoaderArgs) {
       emotions,
       overGoal,
       // An empty feed (an unknown category, a quiet week) is not worth indexing.
-      meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: t("brand.name"), noindex: home.data.feed.total === 0 },
+      meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: siteNameFor(t, visitor.brandMode), noindex: home.data.feed.total === 0 },
     },
     { headers: home.setCookie ? { "Set-Cookie": home.setCookie } : undefined },
   );

@@ -1,16 +1,17 @@
 import { data } from "react-router";
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
 import { requireUser } from "~/features/accounts/session.server";
-import {
-  InsightsPage,
-  type GoalActionData,
-} from "~/features/habits/components/insights-page";
+import type { GoalActionData } from "~/features/habits/components/insights-goal-form";
+import { InsightsPage } from "~/features/habits/components/insights-page";
 import { parseGoalMinutes } from "~/features/habits/insights";
 import { loadInsights, saveGoal } from "~/features/habits/insights.server";
+import { timeZoneFromCookie } from "~/features/habits/time-zone";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { siteNameFor } from "~/lib/brand-mode";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/insights";
 
 export const handle: I18nHandle = { i18n: ["insights", "accounts"] };
@@ -20,17 +21,23 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);
   const visitor = getVisitor(args);
   const [insights, t] = await Promise.all([
-    loadInsights(db, user.id, visitor.language),
+    loadInsights(db, {
+      userId: user.id,
+      language: visitor.language,
+      timeZone: timeZoneFromCookie(args.request.headers.get("cookie")),
+      brandMode: visitor.brandMode,
+    }),
     serverT(visitor.language, "insights"),
   ]);
+  const siteName = siteNameFor(t, visitor.brandMode);
   return {
     insights,
     meta: {
-      title: `${t("title")} · ${t("brand.name")}`,
+      title: `${t("title")} · ${siteName}`,
       description: t("metaDescription"),
       origin,
       path: "/insights",
-      siteName: t("brand.name"),
+      siteName,
       noindex: true,
     },
   };
@@ -40,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const parsed = parseGoalMinutes(
-    (await args.request.formData()).get("minutes"),
+    (await readForm(args.request)).get("minutes"),
   );
   if (!parsed.ok) return data<GoalActionData>({ ok: false }, { status: 400 });
   await saveGoal(getServices(args).db, user.id, parsed.seconds);

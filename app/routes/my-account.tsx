@@ -6,22 +6,26 @@ import { AccountDetails } from "~/features/accounts/components/account-details";
 import { ChangeEmailForm, type ChangeEmailActionData } from "~/features/accounts/components/change-email-form";
 import { DeleteAccountDialog, type DeleteAccountActionData } from "~/features/accounts/components/delete-account-dialog";
 import { requireUser } from "~/features/accounts/session.server";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { flashCookie } from "~/lib/flash.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/my-account";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["account", "accounts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
-  const t = await serverT(getVisitor(args).language, "account");
+  const visitor = getVisitor(args);
+  const t = await serverT(visitor.language, "account");
+  const site = siteNameFor(t, visitor.brandMode);
   const { origin } = getServices(args);
   return {
     account: { id: user.id, email: user.email, createdAt: user.createdAt },
-    meta: { title: `${t("title")} · ${t("brand.name")}`, description: t("metaDescription"), origin, path: "/my-account", siteName: t("brand.name"), noindex: true },
+    meta: { title: `${t("title")} · ${site}`, description: t("metaDescription"), origin, path: "/my-account", siteName: site, noindex: true },
   };
 }
 
@@ -31,7 +35,7 @@ export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
   const services = getServices(args);
   const t = await serverT(getVisitor(args).language, "account");
-  const form = await args.request.formData();
+  const form = await readForm(args.request);
   const intent = form.get("intent");
 
   if (intent === "changeEmail") {

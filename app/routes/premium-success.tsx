@@ -3,6 +3,7 @@ import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
 import { PremiumBenefits } from "~/features/premium/components/premium-benefits";
 import { readProfile } from "~/features/premium/premium.server";
+import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -18,10 +19,13 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await serverT(visitor.language, "premium");
   const user = await getUser(args);
   const profile = user ? await readProfile(db, user.id) : null;
-  const siteName = t(visitor.brandMode === "safe" ? "brand.safeName" : "brand.name");
+  const site = siteNameFor(t, visitor.brandMode);
+  const premium = profile?.premium ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null } : null;
+  // The title says what the page shows: the benefits, or that premium is not active.
+  const [title, description] = premium ? [t("success.metaTitle"), t("success.metaDescription")] : [t("success.notPremiumTitle"), t("success.notPremiumBody")];
   return {
-    premium: profile?.premium ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null } : null,
-    meta: { title: `${t("success.metaTitle")} · ${siteName}`, description: t("success.metaDescription"), origin, path: "/premium-success", siteName, noindex: true },
+    premium,
+    meta: { title: `${title} · ${site}`, description, origin, path: "/premium-success", siteName: site, noindex: true },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { ShellHandle } from "~/components/shell/site-header";
-import { StaticPage } from "~/components/static-page";
+import { StaticPage, staticPageKey, type StaticPageKey } from "~/components/static-page";
+import { getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { staticPageData } from "~/lib/static-page.server";
@@ -7,10 +8,10 @@ import type { Route } from "./+types/privacy";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["legal"] };
 
-export const loader = (args: Route.LoaderArgs) => staticPageData(args, "privacy");
+export const loader = (args: Route.LoaderArgs) => staticPageData(args, staticPageKey("privacy", getVisitor(args).brandMode));
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data) : []);
 
-export default function Privacy() {
-  return <StaticPage page="privacy" />;
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return <StaticPage page={loaderData.page as StaticPageKey} />;
 }

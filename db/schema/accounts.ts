@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
+import { videoCategories } from "./catalog";
 
 /** The product's side of an account (SPEC 3 profiles), one row per user, created on first sign-in. */
 export const profiles = pgTable(
@@ -49,6 +50,29 @@ export const usageSessions = pgTable(
     index("usage_sessions_user_idx").on(t.userId, t.startedAt.desc().nullsFirst()),
     // The admin dashboard's latest sessions, site-wide.
     index("usage_sessions_recent_idx").on(t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+  ],
+);
+
+/**
+ * The seconds of one usage session spent on each browse category's clips
+ * (premium's time by category). Rows go with their session, so deleting a
+ * user's sessions deletes these too. The primary key leads with session_id:
+ * insights reach these rows from the user's sessions in the window.
+ */
+export const usageSessionCategories = pgTable(
+  "usage_session_categories",
+  {
+    sessionId: uuid()
+      .notNull()
+      .references(() => usageSessions.id, { onDelete: "cascade" }),
+    categoryId: uuid()
+      .notNull()
+      .references(() => videoCategories.id, { onDelete: "cascade" }),
+    seconds: integer().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.sessionId, t.categoryId] }),
+    check("usage_session_categories_seconds_check", sql`${t.seconds} > 0`),
   ],
 );
 

@@ -147,6 +147,9 @@ describe("moderation back-end", () => {
       expect((await member.goto(`${site()}${path}`))?.status(), path).toBe(404);
     }
     await member.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    // Inside the site shell, like any other 404.
+    await member.getByRole("contentinfo").waitFor();
+    await member.locator("header").getByRole("link", { name: "Spicy Clips home" }).waitFor();
     expect(await member.getByRole("navigation", { name: "Moderation sections" }).count()).toBe(0);
     await member.context().close();
 

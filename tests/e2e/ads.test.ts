@@ -1,9 +1,10 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
-import { baseURL, launchBrowser, newPage } from "./support";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 // A stand-in ad network on loopback: its script only marks the page.
 let adNetwork: Server;
@@ -26,6 +27,19 @@ afterAll(async () => {
   await site?.stop();
   adNetwork?.close();
 });
+
+const adsLoaded = (page: Page) => page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded);
+
+/** The magic link this test's own server mailed to `to` (its dev mailbox answers loopback requests). */
+async function magicLinkTo(to: string): Promise<string> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const mails = (await (await fetch(`${site.url}/dev/mailbox.json`)).json()) as { to: string; link: string | null }[];
+    const link = mails.find((m) => m.to === to && m.link?.includes("magic-link"))?.link;
+    if (link) return link;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`no magic link to ${to}`);
+}
 
 describe("ads (DESIGN 11)", () => {
   it("loads the configured script about a second after hydration, allowed by the CSP", async () => {
@@ -59,5 +73,39 @@ describe("ads (DESIGN 11)", () => {
     await expect(page.locator("script[data-ad-script]").count()).resolves.toBe(0);
     expect(baseURL()).not.toBe(site.url);
     await page.context().close();
+  });
+
+  it("never loads it for premium members", { timeout: 120_000 }, async () => {
+    // E-mailed links and the session cookie belong to the server's public origin.
+    const origin = site.url.replace("127.0.0.1", "localhost");
+    const context = await browser.newContext({ baseURL: origin });
+    await context.addCookies([{ name: "age_verified", value: "true", url: origin }]);
+    const page = await context.newPage();
+    const email = `ads-${randomUUID().slice(0, 8)}@example.com`;
+    await page.goto("/");
+    await hydrated(page);
+    await page.locator("header").getByRole("link", { name: "Sign in" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("E-mail").fill(email);
+    await dialog.getByRole("button", { name: "Send magic link" }).click();
+    await dialog.getByText("Email sent!").waitFor();
+    await page.goto(await magicLinkTo(email));
+    await page.waitForURL(`${origin}/`);
+    await hydrated(page);
+    // Signed in without premium: the ads still come.
+    await expect.poll(() => adsLoaded(page), { timeout: 5000 }).toBe(1);
+
+    await page.goto("/ativar");
+    await hydrated(page);
+    await page.getByLabel("Promotional code").fill("userbeta");
+    await page.getByRole("button", { name: "Activate", exact: true }).click();
+    await page.waitForURL("**/premium-success?activated=true&plan=beta", { timeout: 15_000 });
+
+    await page.goto("/");
+    await hydrated(page);
+    await page.waitForTimeout(1500);
+    expect(await adsLoaded(page)).toBeUndefined();
+    await expect(page.locator("script[data-ad-script]").count()).resolves.toBe(0);
+    await context.close();
   });
 });

@@ -1,7 +1,9 @@
+import { randomUUID } from "node:crypto";
 import { request as httpRequest } from "node:http";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newPage } from "./support";
+import { accountMenu, newSitePage, signIn, site } from "./sign-in";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -24,6 +26,17 @@ function getWithHost(path: string, host: string): Promise<{ status: number; body
 }
 
 const ADULT_MARKERS = ["RTA-5042-1996-1400-1577-RTA", 'content="adult"', "/media/", "<video"];
+// Wording of the adult site that a safe page must never show (in its text, title or OpenGraph).
+const ADULT_WORDING = /Spicy Clips|flame|liked videos|audience|age confirmation|adults?\b|videos favoritos|flamas|filtro de público/i;
+
+/** What a visitor reads on the page: its text, its title and the site name link previews show. */
+async function wordingOf(page: Page): Promise<string> {
+  return page.evaluate(() =>
+    [document.title, document.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "", document.body.innerText].join("\n"),
+  );
+}
+
+const SAFE_PAGES = ["/", "/auth/sign-in", "/auth/callback", "/my-account", "/insights", "/ativar", "/premium-success", "/sobre", "/termos-de-uso", "/politica-de-privacidade", "/no/such/page", "/video/anything", "/liked-videos"];
 
 describe("brand mode", () => {
   it("renders the companion landing on a SAFE_HOSTS host, with nothing adult in the page", async () => {
@@ -54,6 +67,22 @@ describe("brand mode", () => {
     await page.context().close();
   });
 
+  it("renders the landing in English with both calls to action", async () => {
+    const page = await newPage(browser);
+    const safe = `http://calm.test:${new URL(baseURL()).port}`;
+    await page.goto(`${safe}/`);
+    await page.getByRole("heading", { name: "Transform Impulse into Consciousness" }).waitFor();
+    await expect(page.getByRole("link", { name: "Start Your Journey" }).getAttribute("href")).resolves.toBe("/ativar");
+    await expect(page.getByRole("link", { name: "Activate Conscious Mode Now" }).count()).resolves.toBe(0);
+    await page.goto(`${safe}/?source=header_premium_button&cta=premium`);
+    const cta = page.getByRole("link", { name: "Activate Conscious Mode Now" });
+    await expect(cta.getAttribute("href")).resolves.toBe("/ativar");
+    await expect(page.locator("main").getByText("userbeta").count()).resolves.toBeGreaterThan(0);
+    // The highlighted call to action replaces 'Start Your Journey'.
+    await expect(page.getByRole("link", { name: "Start Your Journey" }).count()).resolves.toBe(0);
+    await page.context().close();
+  });
+
   it("renders the landing in Spanish and the premium call to action", async () => {
     const context = await browser.newContext({ locale: "es-ES" });
     const page = await context.newPage();
@@ -70,5 +99,68 @@ describe("brand mode", () => {
     const { status, body } = await getWithHost("/video/anything", "calm.test");
     expect(status).toBe(404);
     for (const marker of ADULT_MARKERS) expect(body).not.toContain(marker);
+  });
+
+  it("names the companion site, never the adult one, on every safe page in both languages", async () => {
+    const safe = `http://calm.test:${new URL(baseURL()).port}`;
+    for (const [locale, name] of [["en-US", "Conscious Mode"], ["es-ES", "Modo Consciente"]] as const) {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      for (const path of SAFE_PAGES) {
+        await page.goto(`${safe}${path}`);
+        await page.locator("footer").waitFor();
+        const wording = await wordingOf(page);
+        expect(wording, `${locale} ${path}`).not.toMatch(ADULT_WORDING);
+        expect(await page.title(), `${locale} ${path}`).toContain(name);
+        await expect(page.locator("footer").textContent(), `${locale} ${path}`).resolves.toContain(`${new Date().getFullYear()} ${name}.`);
+      }
+      await context.close();
+    }
+  });
+
+  it("answers adult routes in safe mode with the site's 404 page, inside the header and footer", async () => {
+    const page = await newPage(browser);
+    const safe = `http://calm.test:${new URL(baseURL()).port}`;
+    for (const path of ["/video/anything", "/liked-videos", "/search?q=anything", "/contato"]) {
+      const response = await page.goto(`${safe}${path}`);
+      expect(response!.status(), path).toBe(404);
+      await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+      await expect(page.locator("header").getByRole("link", { name: "Conscious Mode home" }).count(), path).resolves.toBe(1);
+      await expect(page.getByRole("contentinfo").count(), path).resolves.toBe(1);
+    }
+    await page.getByRole("link", { name: "Return to Home" }).click();
+    await page.getByRole("heading", { name: "Transform Impulse into Consciousness" }).waitFor();
+    await page.context().close();
+  });
+
+  it("offers signed-in members only the safe pages, in safe wording", { timeout: 120_000 }, async () => {
+    const email = `calm-${randomUUID().slice(0, 8)}@example.com`;
+    const page = await newSitePage(browser);
+    await signIn(page, email);
+
+    // Adult mode lists Liked videos in the account menu.
+    await accountMenu(page, email).click();
+    await page.locator("header").getByRole("link", { name: "Liked videos" }).waitFor();
+
+    // ?mode=sfw is remembered in a cookie: this context stays in safe mode from here on.
+    await page.goto(`${site()}/my-account?mode=sfw`);
+    await hydrated(page);
+    await expect(page.locator("html").getAttribute("data-brand")).resolves.toBe("safe");
+    await accountMenu(page, email).click();
+    const menu = page.locator("header details");
+    await menu.getByRole("link", { name: "Insights" }).waitFor();
+    await expect(menu.getByRole("link", { name: "Liked videos" }).count()).resolves.toBe(0);
+    await expect(page.getByText("Permanently delete your account, your profile and your usage history.").count()).resolves.toBe(1);
+    expect(await wordingOf(page)).not.toMatch(ADULT_WORDING);
+
+    // The refused adult page keeps the member's header.
+    const response = await page.goto(`${site()}/liked-videos`);
+    expect(response!.status()).toBe(404);
+    await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
+    await accountMenu(page, email).waitFor();
+    expect(await wordingOf(page)).not.toMatch(ADULT_WORDING);
+
+    await page.goto(`${site()}/?mode=adult`);
+    await page.context().close();
   });
 });

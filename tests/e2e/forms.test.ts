@@ -167,6 +167,8 @@ describe("the public forms (DESIGN 1)", () => {
     await field(page, "submit", "salesProfileLink").fill("https://fans.example/ava");
     await page.getByRole("button", { name: "Submit for review" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    // No toast without JavaScript: the home page says it in a status line instead.
+    await page.getByRole("status").filter({ hasText: "Content submitted for review!" }).waitFor();
 
     await page.goto("/report?video=abc12345");
     await field(page, "report", "description").fill("Wrong creator credited.");

@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { addDays, lastDays } from "~/features/habits/insights";
+import { dayIn } from "~/features/habits/time-zone";
 import { hydrated, launchBrowser, newPage } from "./support";
 import { newSitePage, signIn, site } from "./sign-in";
 
@@ -12,6 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+// A zone whose calendar day differs from UTC's right now, so counting in UTC would show.
+const ZONE = new Date().getUTCHours() >= 10 ? "Pacific/Kiritimati" : "Pacific/Pago_Pago";
+const DAY_MS = 86_400_000;
+const ADULT_WORDS = /\b(swing|hotwife|bdsm)\b/i;
+
 type Session = { seconds: number; startedAt: string };
 const sessionsOf = async (page: Page) =>
   (
@@ -20,13 +30,12 @@ const sessionsOf = async (page: Page) =>
     }
   ).sessions;
 const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
-const DAY_MS = 86_400_000;
+const today = () => dayIn(new Date(), ZONE);
 
-/** What /insights should show for a window of `days` UTC days ending today, from the stored sessions. */
+/** What /insights should show for a window of `days` days ending today in ZONE, from the stored sessions. */
 async function expectedFigures(page: Page, days: number) {
-  const now = new Date();
-  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * DAY_MS;
-  const inWindow = (await sessionsOf(page)).filter((s) => Date.parse(s.startedAt) >= since);
+  const first = lastDays(today(), days)[0]!;
+  const inWindow = (await sessionsOf(page)).filter((s) => dayIn(new Date(s.startedAt), ZONE) >= first);
   return { sessions: String(inWindow.length), total: minutes(inWindow.reduce((n, s) => n + s.seconds, 0)) };
 }
 const shownFigures = async (page: Page) => ({
@@ -45,6 +54,26 @@ const insightsMatch = (page: Page, days: number) =>
     )
     .toBe(true);
 
+/** Serious or critical axe violations (and any aria-allowed-role) within `selector`. */
+async function axeViolations(page: Page, selector = "html") {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  const violations = await page.evaluate(async (context) => {
+    const { axe } = window as unknown as { axe: typeof import("axe-core") };
+    return (await axe.run(context, { resultTypes: ["violations"] })).violations;
+  }, selector);
+  return violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical" || v.id === "aria-allowed-role")
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+}
+
+/** Seconds per category slug in the premium view of /insights. */
+const categorySeconds = async (page: Page) =>
+  Object.fromEntries(
+    await page
+      .locator("[data-testid=category-time] li")
+      .evaluateAll((items) => items.map((li) => [li.getAttribute("data-category"), Number(li.getAttribute("data-seconds"))])),
+  ) as Record<string, number>;
+
 describe("insights", () => {
   it("asks signed-out visitors to sign in", { timeout: 60_000 }, async () => {
     const page = await newPage(browser, { ageVerified: true });
@@ -55,13 +84,17 @@ describe("insights", () => {
   });
 
   it(
-    "shows the user's own figures, saves a goal, nudges on the home page, and widens with premium",
-    { timeout: 240_000 },
+    "shows the user's own figures in their time zone, saves a goal, nudges on the home page, and widens with premium",
+    { timeout: 300_000 },
     async () => {
       const page = await newSitePage(browser);
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send("Emulation.setTimezoneOverride", { timezoneId: ZONE });
+      // axe is injected into pages whose CSP would refuse it.
+      await cdp.send("Page.setBypassCSP", { enabled: true });
       await signIn(page, `insights-${randomUUID().slice(0, 8)}@example.com`);
 
-      for (const seconds of ["120", "200"]) {
+      for (const seconds of ["120", "1080"]) {
         const status = await page.evaluate(
           (s) =>
             fetch("/api/usage", {
@@ -105,14 +138,15 @@ describe("insights", () => {
         )
         .toBe(true);
       await hydrated(page);
+      // Days are the browser's, told to the server by the tz cookie.
+      await expect(page.getByTestId("time-zone-note").textContent()).resolves.toBe(`Days follow your time zone: ${ZONE}.`);
       await expect(
         page
           .getByTestId("emotions")
           .getByRole("rowheader", { name: "Calm" })
           .count(),
       ).resolves.toBe(1);
-      const today = new Date().toISOString().slice(0, 10);
-      const bar = page.locator(`[data-day="${today}"]`);
+      const bar = page.locator(`[data-day="${today()}"]`);
       await expect(bar.getAttribute("aria-label")).resolves.toMatch(
         /: \d+ min$/,
       );
@@ -123,7 +157,7 @@ describe("insights", () => {
         page.locator('meta[name="robots"]').getAttribute("content"),
       ).resolves.toContain("noindex");
 
-      // A 5-minute goal is already passed by the 320 s posted today.
+      // A 5-minute goal is already passed by the 20 minutes posted today.
       await page.getByLabel("Daily limit in minutes").fill("5");
       await page.getByRole("button", { name: "Save goal" }).click();
       await page.getByTestId("goal-status").getByText("Goal saved.").waitFor();
@@ -132,6 +166,10 @@ describe("insights", () => {
         .getByText("Your goal: 5 min a day")
         .waitFor();
       await page.locator('[data-prompt="overGoal"]').waitFor();
+      // The goal line's label sits well inside today's bar (5 of 20 minutes): it keeps AA contrast there.
+      await page.reload();
+      await hydrated(page);
+      await expect(axeViolations(page)).resolves.toEqual([]);
 
       await page.goto(`${site()}/`);
       await hydrated(page);
@@ -139,6 +177,7 @@ describe("insights", () => {
         .getByRole("status")
         .filter({ hasText: "You've passed today's goal." });
       await nudge.waitFor();
+      await expect(axeViolations(page, "[data-testid=goal-nudge]")).resolves.toEqual([]);
       await nudge.getByRole("button", { name: "Dismiss" }).click();
       await nudge.waitFor({ state: "detached" });
       await page.reload();
@@ -159,23 +198,18 @@ describe("insights", () => {
         .waitFor();
 
       // Data of its own for the premium views: a 15-minute session 20 days ago (outside the
-      // free 7 days, inside premium's 30) and a flame on a swing clip.
+      // free 7 days, inside premium's 30), 9 of its minutes on BDSM clips.
       const old = await page.evaluate(
         (startedAt) =>
           fetch("/api/usage", {
             method: "POST",
-            body: new URLSearchParams({ seconds: "900", startedAt }),
+            body: new URLSearchParams({ seconds: "900", startedAt, categories: JSON.stringify({ bdsm: 540 }) }),
           }).then((r) => r.status),
         new Date(Date.now() - 20 * DAY_MS).toISOString(),
       );
       expect(old).toBe(201);
-      await page.goto(`${site()}/?category=swing`);
-      await hydrated(page);
-      const flame = page.getByRole("button", { name: /^Flame, / });
-      await flame.click();
-      await expect.poll(() => flame.getAttribute("aria-pressed")).toBe("true");
 
-      // Free: 7 days without the old session, and only a teaser for flames by category.
+      // Free: 7 days without the old session, and only a teaser for time by category.
       const free = await expectedFigures(page, 7);
       const premium = await expectedFigures(page, 30);
       expect(premium).not.toEqual(free);
@@ -184,11 +218,15 @@ describe("insights", () => {
         .getByText("Figures from your own timer sessions over the last 7 days.")
         .waitFor();
       await page
-        .getByText("Premium shows the last 30 days and your flames by category.")
+        .getByText("Premium shows the last 30 days and your time by category.")
         .waitFor();
       await expect(
-        page.getByRole("heading", { name: "Flames by category" }).count(),
+        page.getByRole("heading", { name: "Time by category" }).count(),
       ).resolves.toBe(0);
+      // The safe site's teaser promises no category view.
+      await page.goto(`${site()}/insights?mode=sfw`);
+      await page.getByText("Premium shows the last 30 days.", { exact: true }).waitFor();
+      await page.goto(`${site()}/insights?mode=adult`);
 
       await page.goto(`${site()}/ativar`);
       await hydrated(page);
@@ -198,7 +236,7 @@ describe("insights", () => {
         timeout: 15_000,
       });
 
-      // Premium: 30 days, the old session counted, and the flame in its category.
+      // Premium: 30 days, the old session counted, and its minutes on BDSM.
       await insightsMatch(page, 30);
       await page
         .getByText("Figures from your own timer sessions over the last 30 days.")
@@ -206,21 +244,49 @@ describe("insights", () => {
       await expect(page.locator("figure table tbody tr").count()).resolves.toBe(
         30,
       );
-      const twentyDaysAgo = new Date(Date.now() - 20 * DAY_MS)
-        .toISOString()
-        .slice(0, 10);
+      const twentyDaysAgo = dayIn(new Date(Date.now() - 20 * DAY_MS), ZONE);
+      expect(twentyDaysAgo >= addDays(today(), -29)).toBe(true);
       await expect(
         page.locator(`[data-day="${twentyDaysAgo}"]`).getAttribute("data-minutes"),
       ).resolves.toBe("15");
-      const byCategory = page.getByRole("region", { name: "Flames by category" });
-      await expect(byCategory.getByRole("listitem").allTextContents()).resolves.toEqual([
-        "Swing1 flame",
-      ]);
+      const byCategory = page.getByRole("region", { name: "Time by category" });
+      await byCategory.getByRole("listitem").filter({ hasText: "BDSM" }).waitFor();
+      const before = await categorySeconds(page);
+      expect(before.bdsm).toBeGreaterThanOrEqual(540);
       await expect(
         page
-          .getByText("Premium shows the last 30 days and your flames by category.")
+          .getByText("Premium shows the last 30 days and your time by category.")
           .count(),
       ).resolves.toBe(0);
+
+      // The real timer next to swing clips: every second it runs there is swing time.
+      const since = Date.now();
+      await page.goto(`${site()}/?category=swing`);
+      await hydrated(page);
+      const timer = page.getByRole("region", { name: "Usage timer" });
+      await expect.poll(() => timer.getByRole("timer").textContent(), { timeout: 15_000 }).toMatch(/^00:(0[3-9]|[1-5]\d)$/);
+      await timer.getByRole("button", { name: "Reset" }).click();
+      // Leaving saves the rest through sendBeacon; then the swing time is what those sessions lasted,
+      // less under a second each (time per category is rounded down).
+      await expect
+        .poll(
+          async () => {
+            await page.goto(`${site()}/insights`);
+            const fresh = (await sessionsOf(page)).filter((s) => Date.parse(s.startedAt) >= since - 1000);
+            const timed = fresh.reduce((n, s) => n + s.seconds, 0);
+            const gained = ((await categorySeconds(page)).swing ?? 0) - (before.swing ?? 0);
+            return fresh.length >= 1 && timed >= 3 && gained <= timed && gained >= timed - fresh.length;
+          },
+          { timeout: 30_000 },
+        )
+        .toBe(true);
+
+      // The safe site never names a category, not even in the page's data.
+      await page.goto(`${site()}/insights?mode=sfw`);
+      await page.getByText("Figures from your own timer sessions over the last 30 days.").waitFor();
+      await expect(page.getByRole("heading", { name: "Time by category" }).count()).resolves.toBe(0);
+      expect(await page.content()).not.toMatch(ADULT_WORDS);
+      await page.goto(`${site()}/insights?mode=adult`);
       await page.context().close();
     },
   );

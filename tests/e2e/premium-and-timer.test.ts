@@ -30,6 +30,10 @@ describe("premium activation and the usage timer", () => {
     // Safe mode really is the companion brand here (no adult rating).
     expect(await page.locator('meta[name="RATING"]').count()).toBe(0);
     expect((await page.request.get("/api/usage")).status()).toBe(401);
+    // Without premium the success page says so, in its title too.
+    await page.goto("/premium-success?activated=true&plan=beta");
+    await page.getByRole("heading", { name: "Premium is not active" }).waitFor();
+    await expect(page.title()).resolves.toBe("Premium is not active · Conscious Mode");
     await page.context().close();
   });
 
@@ -70,6 +74,14 @@ describe("premium activation and the usage timer", () => {
     await page.goto(`${site()}/termos-de-uso`);
     const goPremium = page.locator("header").getByRole("link", { name: "Go Premium" });
     await expect(goPremium.getAttribute("href")).resolves.toBe("/?mode=sfw&source=header_premium_button&cta=premium");
+    // On a phone the header has no room for the button: the account menu offers it instead.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(goPremium.isVisible()).resolves.toBe(false);
+    await page.locator("header summary[aria-label^='Account menu']").click();
+    const menuEntry = page.locator("header details").getByRole("link", { name: "Go Premium" });
+    await expect(menuEntry.isVisible()).resolves.toBe(true);
+    await expect(menuEntry.getAttribute("href")).resolves.toBe("/?mode=sfw&source=header_premium_button&cta=premium");
+    await page.setViewportSize({ width: 1280, height: 900 });
 
     // Activation: a wrong code, then 'userbeta' in another case; the success page follows after 2 s.
     await page.goto(`${site()}/ativar`);
@@ -83,6 +95,7 @@ describe("premium activation and the usage timer", () => {
     await page.getByText("Premium activated!").waitFor();
     await page.waitForURL("**/premium-success?activated=true&plan=beta", { timeout: 15_000 });
     await expect(page.getByTestId("premium-plan").textContent()).resolves.toBe("BETA (30 days)");
+    await expect(page.title()).resolves.toBe("Premium activated · Spicy Clips");
     await page.getByText("Ad-free browsing").waitFor();
     await expect(page.getByRole("link", { name: "Back to the main site" }).getAttribute("href")).resolves.toBe("/");
 
@@ -94,6 +107,7 @@ describe("premium activation and the usage timer", () => {
     await page.goto(`${site()}/termos-de-uso`);
     await page.locator("header").getByRole("link", { name: "Sign in" }).or(page.locator("header summary[aria-label^='Account menu']")).first().waitFor();
     await expect(page.locator("header").getByRole("link", { name: "Go Premium" }).count()).resolves.toBe(0);
+    await expect(page.locator('header a[href*="cta=premium"]').count()).resolves.toBe(0);
     await page.context().close();
   });
 });

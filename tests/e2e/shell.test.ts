@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newPage } from "./support";
+import { newSitePage, signIn, site } from "./sign-in";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -123,6 +125,27 @@ describe("shell", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Next", exact: true }).click();
     expect(problems).toEqual([]);
+    await page.context().close();
+  });
+
+  it("navigates client-side to pages with a namespace not loaded yet, signed in, without console errors", { timeout: 120_000 }, async () => {
+    // The legal texts load on first use: that suspension once broke React's hook order (errors #520/#467).
+    const page = await newSitePage(browser);
+    await signIn(page, `shell-${randomUUID().slice(0, 8)}@example.com`);
+    const problems: string[] = [];
+    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+    page.on("pageerror", (e) => problems.push(e.message));
+    for (const from of ["/", "/my-account", "/insights"]) {
+      for (const [to, heading] of [["/termos-de-uso", "Terms of use"], ["/sobre", "About us"]] as const) {
+        await page.goto(`${site()}${from}`);
+        await hydrated(page);
+        await page.getByRole("contentinfo").locator(`a[href="${to}"]`).click();
+        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+        // Recoverable render errors are reported just after the commit.
+        await page.waitForTimeout(300);
+        expect(problems, `${from} → ${to}`).toEqual([]);
+      }
+    }
     await page.context().close();
   });
 

@@ -3,7 +3,14 @@ import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
+import * as flamesRoute from "~/routes/api.flames";
+import * as ativarRoute from "~/routes/ativar";
+import * as signInRoute from "~/routes/auth.sign-in";
 import * as claimRoute from "~/routes/claim";
+import * as insightsRoute from "~/routes/insights";
+import * as likedRoute from "~/routes/liked-videos";
+import * as myAccountRoute from "~/routes/my-account";
+import * as preferencesRoute from "~/routes/preferences";
 import * as contactRoute from "~/routes/contact";
 import * as promoteRoute from "~/routes/promote";
 import * as reportRoute from "~/routes/report";
@@ -69,6 +76,27 @@ describe(`requests to the form routes on ${testEngine()}`, () => {
       expect(result.data.errors, contentType).toEqual({ form: "errors.unreadable" });
     }
     expect(await records()).toBe(before);
+  });
+
+  it.each([
+    ["/ativar", ativarRoute],
+    ["/auth/sign-in", signInRoute],
+    ["/my-account", myAccountRoute],
+    ["/liked-videos", likedRoute],
+    ["/insights", insightsRoute],
+    ["/preferences", preferencesRoute],
+    ["/api/flames", flamesRoute],
+  ] as const)("%s reads a JSON body as an empty form: its own answer, never a 500", async (path, route) => {
+    const args = routeArgs(env.services, path, { clientIp: randomUUID() }) as unknown as Record<string, unknown>;
+    const request = new Request(`${env.services.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: env.services.origin }, body: "{}" });
+    let status: number;
+    try {
+      const result = (await route.action({ ...args, request } as never)) as { init?: { status?: number } | null } | Response;
+      status = result instanceof Response ? result.status : (result?.init?.status ?? 200);
+    } catch (thrown) {
+      status = thrown instanceof Response ? thrown.status : ((thrown as { init?: { status?: number } }).init?.status ?? 500);
+    }
+    expect(status).toBeLessThan(500);
   });
 
   it("refuses a link longer than 255 characters instead of cutting it", async () => {

@@ -1,43 +1,57 @@
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  clips,
   emotionTypes,
   profiles,
+  usageSessionCategories,
   usageSessions,
   user,
-  userFlames,
-  videoCategories,
 } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import {
   loadInsights,
   saveGoal,
   todayOverGoal,
+  type InsightsQuery,
 } from "~/features/habits/insights.server";
-import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
+import { databaseTimeZone } from "~/features/habits/time-zone.server";
+import { saveUsage } from "~/features/habits/usage.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { action, loader } from "~/routes/insights";
 import { createTestDatabase, testEngine } from "../support/database";
+import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";
+import { signIn } from "../support/sign-in";
 
 const NOW = new Date("2026-11-22T12:00:00Z");
 const at = (iso: string) => new Date(iso);
+const DAY_MS = 86_400_000;
 
 describe(`insights on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let calm: number;
   let bored: number;
 
-  async function makeUser(id: string) {
+  const insightsOf = (userId: string, query: Partial<InsightsQuery> = {}) =>
+    loadInsights(handle.db, {
+      userId,
+      language: "en",
+      timeZone: "UTC",
+      brandMode: "adult",
+      now: NOW,
+      ...query,
+    });
+
+  async function makeUser(id: string, premium = false) {
     await handle.db
       .insert(user)
       .values({ id, name: id, email: `${id}@example.com` });
+    if (premium)
+      await handle.db.insert(profiles).values({ id, isPremium: true });
   }
   async function session(
     userId: string,
@@ -48,6 +62,21 @@ describe(`insights on ${testEngine()}`, () => {
     await handle.db
       .insert(usageSessions)
       .values({ userId, seconds, startedAt: at(startedAt), emotionId });
+  }
+  /** Through the timer's own use case, with its seconds per category. */
+  async function timedSession(
+    userId: string,
+    seconds: number,
+    startedAt: string,
+    categories: Record<string, number>,
+  ) {
+    const saved = await saveUsage(handle.db, userId, {
+      seconds,
+      startedAt: at(startedAt),
+      emotionId: null,
+      categories: Object.entries(categories).map(([slug, s]) => ({ slug, seconds: s })),
+    });
+    expect(saved.ok).toBe(true);
   }
 
   beforeAll(async () => {
@@ -70,27 +99,29 @@ describe(`insights on ${testEngine()}`, () => {
     await session("free-user", 600, "2026-11-22T11:00:00Z", bored);
     await session("free-user", 120, "2026-11-21T23:30:00Z", calm);
     await session("free-user", 180, "2026-11-20T00:30:00Z");
-    // Outside the 7-day window (it starts 2026-11-16 00:00 UTC).
+    // Outside the 7 UTC days (they start 2026-11-16 00:00 UTC); inside them in Tokyo.
     await session("free-user", 999, "2026-11-15T23:59:59Z", bored);
 
     await makeUser("other-user");
     await session("other-user", 5000, "2026-11-22T09:00:00Z", calm);
 
-    await makeUser("premium-user");
-    await handle.db
-      .insert(profiles)
-      .values({ id: "premium-user", isPremium: true });
-    await session("premium-user", 240, "2026-10-25T08:00:00Z", calm);
-    await session("premium-user", 60, "2026-11-22T08:00:00Z");
+    await makeUser("premium-user", true);
+    await timedSession("premium-user", 240, "2026-10-25T08:00:00Z", { swing: 200, bdsm: 40 });
+    await timedSession("premium-user", 60, "2026-11-22T08:00:00Z", { swing: 30, feet: 30, woman: 0 });
+    // Before the 30 days (they start 2026-10-24): its category time is not counted.
+    await timedSession("premium-user", 600, "2026-10-20T08:00:00Z", { trans: 500 });
 
     await makeUser("new-user");
+    await makeUser("away-user");
+    await session("away-user", 400, "2026-10-01T20:00:00Z");
   });
   afterAll(() => handle?.close());
 
-  it("computes every figure of a free user's last 7 UTC days", async () => {
-    const insights = await loadInsights(handle.db, "free-user", "en", NOW);
+  it("computes every figure of a free user's last 7 days", async () => {
+    const insights = await insightsOf("free-user");
     expect(insights.premium).toBe(false);
     expect(insights.periodDays).toBe(7);
+    expect(insights.timeZone).toBe("UTC");
     expect(insights.days.map((d) => d.day)).toEqual([
       "2026-11-16",
       "2026-11-17",
@@ -105,6 +136,7 @@ describe(`insights on ${testEngine()}`, () => {
     ]);
     expect(insights).toMatchObject({
       sessions: 4,
+      earlierSessions: false,
       totalSeconds: 1200,
       averageSeconds: 300,
       longestSeconds: 600,
@@ -117,7 +149,7 @@ describe(`insights on ${testEngine()}`, () => {
       { id: bored, name: "Bored", sessions: 1, averageSeconds: 600 },
       { id: calm, name: "Calm", sessions: 2, averageSeconds: 210 },
     ]);
-    // Two of four sessions started after 23:00 / before 04:00 UTC.
+    // Two of four sessions started between 23:00 and 04:00 UTC.
     expect(insights.prompts.map((p) => p.key)).toEqual([
       "lateNight",
       "longestEmotion",
@@ -127,12 +159,65 @@ describe(`insights on ${testEngine()}`, () => {
       emotion: "Bored",
       minutes: 10,
     });
-    const es = await loadInsights(handle.db, "free-user", "es", NOW);
+    const es = await insightsOf("free-user", { language: "es" });
     expect(es.emotions.map((e) => e.name)).toEqual(["Aburrimiento", "Calma"]);
   });
 
+  it("counts days, today and late nights in the visitor's time zone", async () => {
+    // New York (UTC-5 in November): 23:30 and 00:30 UTC are early evening, the day before.
+    const newYork = await insightsOf("free-user", { timeZone: "America/New_York" });
+    expect(newYork.timeZone).toBe("America/New_York");
+    expect(newYork.days.map((d) => [d.day, d.seconds]).filter(([, s]) => s)).toEqual([
+      ["2026-11-19", 180],
+      ["2026-11-21", 120],
+      ["2026-11-22", 900],
+    ]);
+    expect(newYork.prompts.map((p) => p.key)).not.toContain("lateNight");
+
+    // Tokyo (UTC+9): the session of 15 November 23:59 UTC is the morning of the 16th, inside the window.
+    const tokyo = await insightsOf("free-user", { timeZone: "Asia/Tokyo" });
+    expect(tokyo.days.map((d) => [d.day, d.seconds]).filter(([, s]) => s)).toEqual([
+      ["2026-11-16", 999],
+      ["2026-11-20", 180],
+      ["2026-11-22", 1020],
+    ]);
+    expect(tokyo).toMatchObject({ sessions: 5, totalSeconds: 2199, todaySeconds: 1020 });
+  });
+
+  it("follows the zone's daylight-saving rules in the database (PGlite and PostgreSQL)", async () => {
+    // Madrid leaves summer time on 25 October 2026 at 01:00 UTC.
+    type Days = { rows: { summer: string; winter: string; start: string }[] };
+    const rows = (await handle.db.execute(sql`
+      select to_char(('2026-10-24T22:30:00Z'::timestamptz at time zone 'Europe/Madrid')::date, 'YYYY-MM-DD') as summer,
+             to_char(('2026-10-25T23:30:00Z'::timestamptz at time zone 'Europe/Madrid')::date, 'YYYY-MM-DD') as winter,
+             to_char(('2026-10-26'::date::timestamp at time zone 'Europe/Madrid') at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI') as start`)) as unknown as Days;
+    expect({ ...rows.rows[0] }).toEqual({ summer: "2026-10-25", winter: "2026-10-26", start: "2026-10-25T23:00" });
+
+    await makeUser("madrid-user");
+    await session("madrid-user", 60, "2026-10-24T22:30:00Z"); // 00:30 CEST on the 25th
+    await session("madrid-user", 120, "2026-10-25T23:30:00Z"); // 00:30 CET on the 26th
+    const insights = await insightsOf("madrid-user", {
+      timeZone: "Europe/Madrid",
+      now: at("2026-10-27T12:00:00Z"),
+    });
+    expect(insights.days.map((d) => [d.day, d.seconds]).filter(([, s]) => s)).toEqual([
+      ["2026-10-25", 60],
+      ["2026-10-26", 120],
+    ]);
+    // Both started at half past midnight, local time: late at night.
+    expect(insights.prompts[0]).toEqual({ key: "lateNight", values: { count: 2 } });
+  });
+
+  it("falls back to UTC for a zone the database does not know", async () => {
+    expect(await databaseTimeZone(handle.db, "Europe/Madrid")).toBe("Europe/Madrid");
+    expect(await databaseTimeZone(handle.db, "Mars/Olympus_Mons")).toBe("UTC");
+    expect((await insightsOf("free-user", { timeZone: "Mars/Olympus_Mons" })).timeZone).toBe("UTC");
+  });
+
   it("saves and clears the goal, with the streak and today's nudge following it", async () => {
-    expect(await todayOverGoal(handle.db, "free-user", NOW)).toBe(false);
+    const overGoal = (now = NOW, timeZone = "UTC") =>
+      todayOverGoal(handle.db, { userId: "free-user", timeZone, now });
+    expect(await overGoal()).toBe(false);
     await saveGoal(handle.db, "free-user", 600, NOW);
     expect(
       (
@@ -142,11 +227,11 @@ describe(`insights on ${testEngine()}`, () => {
           .where(eq(profiles.id, "free-user"))
       )[0]!.dailyGoalSeconds,
     ).toBe(600);
-    expect(await todayOverGoal(handle.db, "free-user", NOW)).toBe(true);
-    let insights = await loadInsights(handle.db, "free-user", "en", NOW);
+    expect(await overGoal()).toBe(true);
+    let insights = await insightsOf("free-user");
     expect(insights.goalSeconds).toBe(600);
-    // Today (900 s) is over: the streak is yesterday and the day before, back to the first session.
-    expect(insights.streak).toBe(2);
+    // Today (900 s) is over: the streak is the days since the 999 s day of 15 November, to yesterday.
+    expect(insights.streak).toBe(6);
     expect(insights.prompts.map((p) => p.key)).toEqual([
       "overGoal",
       "lateNight",
@@ -155,47 +240,44 @@ describe(`insights on ${testEngine()}`, () => {
     expect(insights.prompts[0]!.values).toEqual({ minutes: 15, goal: 10 });
 
     await saveGoal(handle.db, "free-user", 1200, NOW);
-    expect(await todayOverGoal(handle.db, "free-user", NOW)).toBe(false);
-    insights = await loadInsights(handle.db, "free-user", "en", NOW);
-    expect(insights.streak).toBe(3);
+    expect(await overGoal()).toBe(false);
+    // No day reaches 1200 s: the streak runs from the first session (15 November, UTC) to today.
+    insights = await insightsOf("free-user");
+    expect(insights.streak).toBe(8);
+    // In Tokyo that first session falls on the 16th.
+    expect((await insightsOf("free-user", { timeZone: "Asia/Tokyo" })).streak).toBe(7);
 
     await saveGoal(handle.db, "free-user", null, NOW);
-    expect(await todayOverGoal(handle.db, "free-user", NOW)).toBe(false);
-    expect(
-      (await loadInsights(handle.db, "free-user", "en", NOW)).goalSeconds,
-    ).toBeNull();
-    // Tomorrow the same sessions are no longer today's.
+    expect(await overGoal()).toBe(false);
+    expect((await insightsOf("free-user")).goalSeconds).toBeNull();
+    // An hour into 23 November (UTC) the same sessions are no longer today's; in New York it is still the 22nd.
     await saveGoal(handle.db, "free-user", 300, NOW);
-    expect(
-      await todayOverGoal(
-        handle.db,
-        "free-user",
-        new Date("2026-11-23T01:00:00Z"),
-      ),
-    ).toBe(false);
+    const tomorrowUtc = at("2026-11-23T01:00:00Z");
+    expect(await overGoal(tomorrowUtc)).toBe(false);
+    expect(await overGoal(tomorrowUtc, "America/New_York")).toBe(true);
     await saveGoal(handle.db, "free-user", null, NOW);
   });
 
-  it("gives premium users 30 days and their flames by category", async () => {
-    const [first, second] = await handle.db
-      .select({ id: clips.id, category: videoCategories.nameEn })
-      .from(clips)
-      .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
-      .orderBy(clips.id)
-      .limit(2);
-    await handle.db.insert(userFlames).values([
-      {
-        clipId: first!.id,
-        userId: "premium-user",
-        createdAt: at("2026-11-20T10:00:00Z"),
-      },
-      {
-        clipId: second!.id,
-        userId: "premium-user",
-        createdAt: at("2026-11-21T10:00:00Z"),
-      },
-    ]);
-    const insights = await loadInsights(handle.db, "premium-user", "en", NOW);
+  it("counts the streak beyond the window shown: free and premium see the same", async () => {
+    // Under the goal every day for 25 days, except 2 November: 20 days under it since.
+    for (const [id, premium] of [["streak-free", false], ["streak-premium", true]] as const) {
+      await makeUser(id, premium);
+      for (let d = 0; d < 25; d++) {
+        const day = new Date(NOW.getTime() - d * DAY_MS);
+        const startedAt = new Date(day.getTime() - 2 * 3_600_000).toISOString();
+        await session(id, startedAt.startsWith("2026-11-02") ? 700 : 100, startedAt);
+      }
+      await saveGoal(handle.db, id, 600, NOW);
+    }
+    const free = await insightsOf("streak-free");
+    const premium = await insightsOf("streak-premium");
+    expect([free.periodDays, premium.periodDays]).toEqual([7, 30]);
+    expect([free.streak, premium.streak]).toEqual([20, 20]);
+    expect(free.prompts.find((p) => p.key === "underGoal")?.values).toEqual({ count: 20 });
+  });
+
+  it("gives premium users 30 days and their time by category, in one figure per category", async () => {
+    const insights = await insightsOf("premium-user");
     expect(insights.premium).toBe(true);
     expect(insights.days).toHaveLength(30);
     expect(insights.days[0]!.day).toBe("2026-10-24");
@@ -206,18 +288,24 @@ describe(`insights on ${testEngine()}`, () => {
       longestSeconds: 240,
       todaySeconds: 60,
     });
-    const expected = new Map<string, number>();
-    for (const c of [first!.category, second!.category])
-      expected.set(c, (expected.get(c) ?? 0) + 1);
-    expect(
-      new Map(insights.categories!.map((c) => [c.name, c.flames])),
-    ).toEqual(expected);
+    // The old session's 500 s of trans is outside the window; zero seconds are not stored.
+    expect(insights.categories).toEqual([
+      { slug: "swing", name: "Swing", color: "#f97316", seconds: 230 },
+      { slug: "bdsm", name: "BDSM", color: "#a855f7", seconds: 40 },
+      { slug: "feet", name: "Feet", color: "#14b8a6", seconds: 30 },
+    ]);
+    const es = await insightsOf("premium-user", { language: "es" });
+    expect(es.categories!.map((c) => c.name)).toEqual(["Swing", "BDSM", "Pies"]);
+    // The safe site never names a category, premium or not.
+    expect((await insightsOf("premium-user", { brandMode: "safe" })).categories).toBeNull();
+    expect((await insightsOf("free-user")).categories).toBeNull();
   });
 
-  it("explains how to start when there is no data", async () => {
-    const insights = await loadInsights(handle.db, "new-user", "en", NOW);
+  it("explains how to start when there is no data, and says when sessions are only older", async () => {
+    const insights = await insightsOf("new-user");
     expect(insights).toMatchObject({
       sessions: 0,
+      earlierSessions: false,
       totalSeconds: 0,
       averageSeconds: 0,
       longestSeconds: 0,
@@ -226,46 +314,64 @@ describe(`insights on ${testEngine()}`, () => {
     });
     expect(insights.days.every((d) => d.seconds === 0)).toBe(true);
     expect(insights.prompts.map((p) => p.key)).toEqual(["start", "setGoal"]);
-    expect(await todayOverGoal(handle.db, "new-user", NOW)).toBe(false);
+    expect(await todayOverGoal(handle.db, { userId: "new-user", timeZone: "UTC", now: NOW })).toBe(false);
+
+    expect(await insightsOf("away-user")).toMatchObject({ sessions: 0, earlierSessions: true });
   });
 
-  it("answers 401 (Access Required) to signed-out visitors", async () => {
-    const { services } = createTestServices(handle);
-    const args = (method: string) => {
-      const context = new RouterContextProvider();
-      context.set(servicesContext, services);
-      context.set(visitorContext, {
-        language: "en",
-        brandMode: "adult",
-        audience: "hetero",
-        ageVerified: true,
-        ageGateEnabled: true,
-        nonce: "",
-        clientIp: "127.0.0.1",
-        isLoopback: true,
-      } as Visitor);
-      const body =
-        method === "POST" ? new URLSearchParams({ minutes: "30" }) : undefined;
-      return {
-        request: new Request("http://localhost:3000/insights", {
-          method,
-          body,
-        }),
-        context,
-        params: {},
-      } as never;
-    };
-    for (const [fn, method] of [
-      [loader, "GET"],
-      [action, "POST"],
-    ] as const) {
-      const thrown = await (fn as (a: never) => Promise<unknown>)(
-        args(method),
-      ).catch((e: unknown) => e);
-      expect(thrown).toMatchObject({
-        init: { status: 401 },
-        data: { accessRequired: true },
-      });
-    }
+  describe("the route", () => {
+    let env: ReturnType<typeof createTestServices>;
+    let cookie: string;
+    beforeAll(async () => {
+      env = createTestServices(handle);
+      cookie = await signIn(env, "insights-route@example.com");
+      const userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
+      await handle.db.insert(profiles).values({ id: userId, isPremium: true }).onConflictDoUpdate({ target: profiles.id, set: { isPremium: true } });
+      await timedSession(userId, 120, new Date(Date.now() - 130_000).toISOString(), { bdsm: 60, hotwife: 50 });
+    });
+    const load = async (call: Parameters<typeof routeArgs>[2]) =>
+      (await loader(routeArgs(env.services, "/insights", call))) as Awaited<ReturnType<typeof loader>>;
+
+    it("counts in the zone of the tz cookie, and names categories only on the adult site", async () => {
+      const adult = await load({ cookie: `${cookie}; tz=Asia%2FKolkata` });
+      // Intl's canonical name for the zone.
+      expect(adult.insights.timeZone).toMatch(/^Asia\/(Kolkata|Calcutta)$/);
+      expect(adult.insights.categories!.map((c) => c.slug)).toEqual(["bdsm", "hotwife"]);
+      expect((await load({ cookie: `${cookie}; tz=nowhere` })).insights.timeZone).toBe("UTC");
+
+      const safe = await load({ cookie, brandMode: "safe" });
+      expect(safe.insights.categories).toBeNull();
+      // Nothing the page is given, not even its hydration data, names a category or the adult brand.
+      const text = JSON.stringify(safe);
+      for (const word of ["BDSM", "Hotwife", "bdsm", "hotwife", "Spicy"]) expect(text).not.toContain(word);
+    });
+
+    it("answers 401 (Access Required) to signed-out visitors", async () => {
+      for (const [fn, call] of [
+        [loader, {}],
+        [action, { body: { minutes: "30" } }],
+      ] as const) {
+        const thrown = await (fn as (a: never) => Promise<unknown>)(
+          routeArgs(env.services, "/insights", call),
+        ).catch((e: unknown) => e);
+        expect(thrown).toMatchObject({
+          init: { status: 401 },
+          data: { accessRequired: true },
+        });
+      }
+    });
+  });
+
+  it("deletes a session's time by category with the session", async () => {
+    const [row] = await handle.db
+      .select({ id: usageSessions.id })
+      .from(usageSessions)
+      .where(eq(usageSessions.userId, "premium-user"))
+      .limit(1);
+    const rowsOf = async () =>
+      (await handle.db.select().from(usageSessionCategories).where(eq(usageSessionCategories.sessionId, row!.id))).length;
+    expect(await rowsOf()).toBeGreaterThan(0);
+    await handle.db.delete(usageSessions).where(eq(usageSessions.id, row!.id));
+    expect(await rowsOf()).toBe(0);
   });
 });

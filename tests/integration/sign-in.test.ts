@@ -66,6 +66,14 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     expect(again.sessionCookie).toBeNull();
   });
 
+  it("names the companion site in the e-mail of a visitor who asked there", async () => {
+    const result = await requestSignInLink(env.services, { form: form({ email: "calm@example.com" }), request: request(), language: "en", clientIp: randomUUID(), brandMode: "safe" });
+    expect(result.ok).toBe(true);
+    const [mail] = env.outbox.list();
+    expect(mail!.subject).toBe("Your sign-in link for Conscious Mode");
+    expect(`${mail!.text}${mail!.html}`).not.toContain("Spicy Clips");
+  });
+
   it("creates the profile with the chosen username and refuses a taken one", async () => {
     expect(await signIn("first@example.com", { mode: "signup", username: "  Night Owl " })).toEqual({ ok: true, email: "first@example.com" });
     await openLink(env.outbox.list()[0]!.link!);

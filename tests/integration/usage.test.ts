@@ -5,11 +5,12 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emotionTypes, usageSessions } from "../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } from "../../db/schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
+import { deleteAccount } from "~/features/accounts/account.server";
 import { listEmotions } from "~/features/habits/emotions.server";
-import { latestUsage, parseUsage, saveUsage } from "~/features/habits/usage.server";
+import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/habits/usage.server";
 import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
@@ -108,7 +109,77 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     expect(parseUsage(beacon({ seconds: "", startedAt: "2026-11-22T11:59:00Z" }), now)).toEqual({ ok: false, error: "seconds" });
     const [calm] = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id).limit(1);
     const other = randomUUID();
-    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id })).toMatchObject({ ok: true });
+    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id, categories: [] })).toMatchObject({ ok: true });
     expect(await latestUsage(handle.db, other)).toEqual([]);
+  });
+
+  /** The stored seconds per category slug of one session. */
+  async function categoriesOf(sessionId: string) {
+    const rows = await handle.db
+      .select({ slug: videoCategories.slug, seconds: usageSessionCategories.seconds })
+      .from(usageSessionCategories)
+      .innerJoin(videoCategories, eq(videoCategories.id, usageSessionCategories.categoryId))
+      .where(eq(usageSessionCategories.sessionId, sessionId));
+    return Object.fromEntries(rows.map((r) => [r.slug, r.seconds]));
+  }
+
+  it("stores the time per category with the session, in the same transaction", async () => {
+    const startedAt = new Date(Date.now() - 60_000).toISOString();
+    const saved = await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories: JSON.stringify({ swing: 35, bdsm: 20, feet: 0 }) }) });
+    expect(saved.status).toBe(201);
+    // Zero seconds are accepted and leave no row.
+    expect(await categoriesOf((saved.body as { id: string }).id)).toEqual({ swing: 35, bdsm: 20 });
+
+    const exact = await call(action, { cookie, body: beacon({ seconds: "30", startedAt, categories: JSON.stringify({ trans: 30 }) }) });
+    expect(await categoriesOf((exact.body as { id: string }).id)).toEqual({ trans: 30 });
+    const none = await call(action, { cookie, body: beacon({ seconds: "30", startedAt }) });
+    expect(none.status).toBe(201);
+    expect(await categoriesOf((none.body as { id: string }).id)).toEqual({});
+  });
+
+  it("refuses bad time per category with a translated 400 and writes nothing", async () => {
+    const startedAt = new Date().toISOString();
+    const count = async () => [(await handle.db.select().from(usageSessions)).length, (await handle.db.select().from(usageSessionCategories)).length];
+    const before = await count();
+    const bad = [
+      JSON.stringify({ swing: 61 }), // more than the session
+      JSON.stringify({ swing: 40, bdsm: 21 }), // together more than the session
+      JSON.stringify({ swing: -1 }),
+      JSON.stringify({ swing: 1.5 }),
+      JSON.stringify({ swing: "10" }),
+      JSON.stringify({ "not-a-category": 5 }), // unknown slug: checked against video_categories
+      JSON.stringify({ swing: 10, "no-such": 0 }),
+      JSON.stringify({ "Swing!": 5 }),
+      JSON.stringify([10]),
+      "null",
+      "{swing: 10}",
+      JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, 0]))),
+    ];
+    for (const categories of bad) {
+      expect(await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories }) }), categories).toEqual({ status: 400, body: { error: "The time per category is not valid." } });
+    }
+    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "60", startedAt, categories: "{" }) })).toEqual({ status: 400, body: { error: "El tiempo por categoría no es válido." } });
+    expect(await count()).toEqual(before);
+  });
+
+  it("parses the categories field: slugs to whole seconds, within the session", () => {
+    expect(parseCategorySeconds("", 10)).toEqual([]);
+    expect(parseCategorySeconds('{"swing":4,"feet":6}', 10)).toEqual([
+      { slug: "swing", seconds: 4 },
+      { slug: "feet", seconds: 6 },
+    ]);
+    expect(parseCategorySeconds('{"swing":4,"feet":7}', 10)).toBeNull();
+    expect(parseCategorySeconds(`{"swing":${"1".repeat(3000)}}`, 10)).toBeNull();
+    expect(parseCategorySeconds('{"__proto__":1}', 10)).toBeNull();
+  });
+
+  it("leaves no time per category behind when the account is deleted", async () => {
+    const other = await signIn(env, "timer-leaving@example.com");
+    const otherId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie: other }) }))!.user.id;
+    const saved = await call(action, { cookie: other, body: beacon({ seconds: "20", startedAt: new Date().toISOString(), categories: JSON.stringify({ hotwife: 20 }) }) });
+    const id = (saved.body as { id: string }).id;
+    expect(await categoriesOf(id)).toEqual({ hotwife: 20 });
+    expect(await deleteAccount(handle.db, otherId)).toEqual({ ok: true });
+    expect(await categoriesOf(id)).toEqual({});
   });
 });

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decideBrandMode, hostName, isLocalHost } from "~/lib/brand-mode";
+import { decideBrandMode, hostName, isLocalHost, siteNameFor } from "~/lib/brand-mode";
+import { loadNamespaces } from "~/lib/i18n/resources";
+import { createTranslator } from "~/lib/i18n/translator";
 
 const decide = (host: string, extra: Partial<Parameters<typeof decideBrandMode>[0]> = {}) =>
   decideBrandMode({ host, safeHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
@@ -30,5 +32,13 @@ describe("brand mode (DESIGN 7)", () => {
     expect(hostName("[::1]:80")).toBe("::1");
     expect(isLocalHost("127.0.0.1:1")).toBe(true);
     expect(isLocalHost("example.com")).toBe(false);
+  });
+
+  it("names the site after the visitor's brand, in both languages", async () => {
+    const en = createTranslator("en", await loadNamespaces("en", ["common"]), ["common"]);
+    const es = createTranslator("es", await loadNamespaces("es", ["common"]), ["common"]);
+    expect(siteNameFor(en, "adult")).toBe("Spicy Clips");
+    expect(siteNameFor(en, "safe")).toBe("Conscious Mode");
+    expect(siteNameFor(es, "safe")).toBe("Modo Consciente");
   });
 });

@@ -44,7 +44,7 @@ describe("locale files", () => {
             expect(t(key, { returnObjects: true }), key).toEqual(reference(key, { returnObjects: true }));
             continue;
           }
-          for (const options of [{ year: 2026, code: "userbeta", date: "today" }, { count: 1 }, { count: 7 }]) {
+          for (const options of [{ year: 2026, site: "Conscious Mode", code: "userbeta", date: "today" }, { count: 1 }, { count: 7 }]) {
             expect(t(key, options), `${language}/${namespace}:${key}`).toEqual(reference(key, options));
           }
         }

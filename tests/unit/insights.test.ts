@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  addDays,
   choosePrompts,
   fillDays,
   goalStreak,
@@ -9,6 +10,11 @@ import {
   toMinutes,
   type DayTotal,
 } from "~/features/habits/insights";
+import {
+  canonicalTimeZone,
+  dayIn,
+  timeZoneFromCookie,
+} from "~/features/habits/time-zone";
 
 const day = (
   d: string,
@@ -17,13 +23,16 @@ const day = (
 ): DayTotal => ({ day: d, seconds, sessions });
 
 describe("insights days", () => {
-  it("lists the UTC days of the window, oldest first, across a month end", () => {
-    expect(lastDays(new Date("2026-03-02T23:30:00-05:00"), 3)).toEqual([
+  it("lists the days of the window, oldest first, across a month end and a leap day", () => {
+    expect(lastDays("2026-03-02", 3)).toEqual([
+      "2026-02-28",
       "2026-03-01",
       "2026-03-02",
-      "2026-03-03",
     ]);
-    expect(lastDays(new Date("2026-11-22T00:10:00Z"), 7)).toHaveLength(7);
+    expect(lastDays("2028-03-01", 2)).toEqual(["2028-02-29", "2028-03-01"]);
+    expect(lastDays("2026-11-22", 7)).toHaveLength(7);
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2026-01-01", -365)).toBe("2025-01-01");
   });
   it("fills days without sessions with zero", () => {
     expect(
@@ -40,31 +49,82 @@ describe("insights days", () => {
   });
 });
 
+describe("the visitor's time zone", () => {
+  it("reads the day an instant falls on in the zone, not in UTC", () => {
+    const instant = new Date("2026-11-22T03:30:00Z");
+    expect(dayIn(instant, "UTC")).toBe("2026-11-22");
+    expect(dayIn(instant, "America/New_York")).toBe("2026-11-21");
+    expect(dayIn(new Date("2026-11-22T11:30:00Z"), "Pacific/Kiritimati")).toBe(
+      "2026-11-23",
+    );
+    // Daylight saving: 03:30 UTC is 23:30 the evening before in New York in summer (UTC-4).
+    expect(dayIn(new Date("2026-07-01T03:30:00Z"), "America/New_York")).toBe(
+      "2026-06-30",
+    );
+  });
+  it("accepts IANA zones from the cookie and falls back to UTC for anything else", () => {
+    expect(canonicalTimeZone("Europe/Madrid")).toBe("Europe/Madrid");
+    expect(canonicalTimeZone("america/mexico_city")).toBe("America/Mexico_City");
+    expect(canonicalTimeZone("UTC")).toBe("UTC");
+    for (const bad of ["", "Mars/Olympus_Mons", "Europe/Madrid; drop", "x".repeat(65), null, undefined])
+      expect(canonicalTimeZone(bad)).toBeNull();
+    expect(timeZoneFromCookie("lang=es; tz=America%2FBogota")).toBe("America/Bogota");
+    expect(timeZoneFromCookie("tz=Not%2FAZone")).toBe("UTC");
+    expect(timeZoneFromCookie(null)).toBe("UTC");
+  });
+});
+
 describe("goal streak", () => {
   const goal = 600;
-  it("counts consecutive days under the goal ending today", () => {
+  const today = "2026-11-22";
+  it("counts consecutive days under the goal ending today, back to the last day over it", () => {
     expect(
       goalStreak(
-        [day("a", 700), day("b", 100), day("c", 0, 0), day("d", 599)],
+        today,
+        { firstDay: "2026-11-01", todaySeconds: 599, lastDayOver: "2026-11-19" },
         goal,
       ),
     ).toBe(3);
   });
   it("ends yesterday while today is over the goal", () => {
     expect(
-      goalStreak([day("a", 100), day("b", 200), day("c", 900)], goal),
+      goalStreak(
+        today,
+        { firstDay: "2026-11-20", todaySeconds: 900, lastDayOver: null },
+        goal,
+      ),
     ).toBe(2);
+  });
+  it("reaches beyond any window shown: 20 days back when nothing was over", () => {
+    expect(
+      goalStreak(
+        today,
+        { firstDay: "2026-11-03", todaySeconds: 0, lastDayOver: null },
+        goal,
+      ),
+    ).toBe(20);
   });
   it("does not count days before the first session, nor without a goal", () => {
     expect(
-      goalStreak([day("a", 0, 0), day("b", 0, 0), day("c", 100)], goal),
+      goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, goal),
     ).toBe(1);
-    expect(goalStreak([day("a", 0, 0)], goal)).toBe(0);
-    expect(goalStreak([day("a", 100)], null)).toBe(0);
-  });
-  it("is zero when yesterday and today are over", () => {
     expect(
-      goalStreak([day("a", 100), day("b", 700), day("c", 700)], goal),
+      goalStreak(today, { firstDay: null, todaySeconds: 0, lastDayOver: null }, goal),
+    ).toBe(0);
+    expect(
+      goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, null),
+    ).toBe(0);
+  });
+  it("is zero when yesterday and today are over, or when the only day is today and over", () => {
+    expect(
+      goalStreak(
+        today,
+        { firstDay: "2026-11-20", todaySeconds: 700, lastDayOver: "2026-11-21" },
+        goal,
+      ),
+    ).toBe(0);
+    expect(
+      goalStreak(today, { firstDay: today, todaySeconds: 700, lastDayOver: null }, goal),
     ).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { useSiteName } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { useT } from "~/lib/i18n/react";
 
@@ -20,6 +21,7 @@ const SOCIAL = ["x", "instagram", "telegram"] as const;
 
 export function SiteFooter({ brandMode }: { brandMode: BrandMode }) {
   const { t } = useT();
+  const site = useSiteName();
   const year = new Date().getFullYear();
   const navigation = brandMode === "safe" ? NAVIGATION.filter((l) => l.to === "/sobre") : NAVIGATION;
 
@@ -55,7 +57,7 @@ export function SiteFooter({ brandMode }: { brandMode: BrandMode }) {
         </FooterGroup>
       </div>
       <div className="border-t border-ink-800 px-4 py-4 text-center text-xs text-ink-300">
-        <p>{t("footer.rights", { year })}</p>
+        <p>{t("footer.rights", { year, site })}</p>
         {brandMode === "adult" ? <p className="mt-1">{t("footer.adultsOnly")}</p> : null}
       </div>
     </footer>

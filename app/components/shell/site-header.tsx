@@ -1,23 +1,24 @@
 import { Link, useMatches } from "react-router";
 import { MENU_AUDIENCES } from "~/lib/audience";
+import { useSiteName } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
 import { SearchBox } from "~/features/search/components/search-box";
-import { useRootData } from "~/root";
 import { AccountEntry } from "~/features/accounts/components/account-entry";
 import { PreferenceMenu } from "./preference-menu";
+import type { ShellData } from "./shell.server";
 
 /** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */
 export interface ShellHandle {
   hideAudience?: boolean;
 }
 
-export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
+export function SiteHeader({ shell }: { shell: ShellData }) {
   const { t, language } = useT();
-  const root = useRootData();
   const matches = useMatches();
-  const brandName = brandMode === "safe" ? t("brand.safeName") : t("brand.name");
+  const brandMode = shell.brandMode;
+  const brandName = useSiteName();
   const hideAudience = brandMode === "safe" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
 
   return (
@@ -41,20 +42,21 @@ export function SiteHeader({ brandMode }: { brandMode: BrandMode }) {
             <PreferenceMenu
               name="audience"
               label={t("audience.label")}
-              current={root?.audience ?? "hetero"}
+              current={shell.audience}
               options={MENU_AUDIENCES.map((audience) => ({ value: audience, label: t(`audience.${audience}`) }))}
               icon={<PeopleIcon />}
             />
           )}
-          {root?.goPremiumUrl ? (
+          {/* On narrow screens the account menu offers 'Go Premium' instead (AccountEntry). */}
+          {shell.goPremiumUrl ? (
             <a
-              href={root.goPremiumUrl}
+              href={shell.goPremiumUrl}
               className="hidden whitespace-nowrap rounded-full border border-calm-500/60 px-3 py-1.5 text-sm font-semibold text-calm-300 hover:bg-calm-500/10 md:inline-flex"
             >
               {t("goPremium")}
             </a>
           ) : null}
-          <AccountEntry user={root?.user ?? null} />
+          <AccountEntry user={shell.user} goPremiumUrl={shell.goPremiumUrl} />
         </nav>
       </div>
     </header>

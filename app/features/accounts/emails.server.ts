@@ -1,10 +1,16 @@
 import type { AuthMail } from "~/lib/auth.server";
+import { BRAND_MODE_COOKIE, decideBrandMode, siteNameFor, type BrandMode } from "~/lib/brand-mode";
 import { readCookie } from "~/lib/cookies";
 import { isLanguage, LANGUAGE_COOKIE, negotiateLanguage, type Language } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
 import type { Mailer, MailMessage } from "~/lib/mail/index.server";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function brandModeOf(request: Request | undefined, safeHosts: readonly string[]): BrandMode {
+  if (!request) return "adult";
+  return decideBrandMode({ host: request.headers.get("host"), safeHosts, modeParam: null, modeCookie: readCookie(request.headers.get("cookie"), BRAND_MODE_COOKIE) }).mode;
+}
 
 function languageOf(request?: Request): Language {
   if (!request) return "en";
@@ -13,8 +19,16 @@ function languageOf(request?: Request): Language {
 }
 
 /** One e-mail in the visitor's language, as text and HTML, with its link. */
-async function compose(language: Language, kind: "signIn" | "confirmChange" | "verifyNew", to: string, link: string, vars: Record<string, string> = {}): Promise<MailMessage> {
+async function compose(
+  language: Language,
+  brandMode: BrandMode,
+  kind: "signIn" | "confirmChange" | "verifyNew",
+  to: string,
+  link: string,
+  extra: Record<string, string> = {},
+): Promise<MailMessage> {
   const t = await serverT(language, "email");
+  const vars = { ...extra, site: siteNameFor(t, brandMode) };
   const [heading, body, button, ignore, fallback] = [`${kind}.heading`, `${kind}.body`, `${kind}.button`, `${kind}.ignore`, "linkFallback"].map((key) => t(key, vars));
   const text = `${heading}\n\n${body}\n\n${button}: ${link}\n\n${ignore}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="margin:0;background:#0b0a10;font-family:system-ui,sans-serif;color:#d7d2e3">
@@ -25,20 +39,20 @@ async function compose(language: Language, kind: "signIn" | "confirmChange" | "v
 <p style="font-size:13px;color:#b7b1c6">${escape(fallback!)}<br><a href="${escape(link)}" style="color:#ffa66b;word-break:break-all">${escape(link)}</a></p>
 <p style="font-size:13px;color:#b7b1c6">${escape(ignore!)}</p>
 </div></body></html>`;
-  return { to, subject: t(`${kind}.subject`), text, html, link };
+  return { to, subject: t(`${kind}.subject`, vars), text, html, link };
 }
 
 /** The account e-mails Better Auth sends, written in the visitor's language. */
-export function accountMail(mailer: Mailer): AuthMail {
+export function accountMail(mailer: Mailer, safeHosts: readonly string[] = []): AuthMail {
   return {
-    async signInLink({ email, url, language }) {
-      await mailer.send(await compose(isLanguage(language) ? language : "en", "signIn", email, url));
+    async signInLink({ email, url, language, brandMode }) {
+      await mailer.send(await compose(isLanguage(language) ? language : "en", brandMode === "safe" ? "safe" : "adult", "signIn", email, url));
     },
     async confirmEmailChange({ email, newEmail, url, request }) {
-      await mailer.send(await compose(languageOf(request), "confirmChange", email, url, { newEmail }));
+      await mailer.send(await compose(languageOf(request), brandModeOf(request, safeHosts), "confirmChange", email, url, { newEmail }));
     },
     async verifyEmail({ email, url, request }) {
-      await mailer.send(await compose(languageOf(request), "verifyNew", email, url));
+      await mailer.send(await compose(languageOf(request), brandModeOf(request, safeHosts), "verifyNew", email, url));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { BrandMode } from "~/lib/brand-mode";
 import type { Services } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { Language } from "~/lib/i18n/languages";
@@ -15,7 +16,7 @@ export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { wind
 /** Sends a magic link (creating the account on first use), after our own checks and limits. */
 export async function requestSignInLink(
   services: Services,
-  input: { form: FormData; request: Request; language: Language; clientIp: string },
+  input: { form: FormData; request: Request; language: Language; clientIp: string; brandMode?: BrandMode },
 ): Promise<SignInResult> {
   const mode = input.form.get("mode") === "signup" ? "signup" : "signin";
   const email = normaliseEmail(String(input.form.get("email") ?? ""));
@@ -39,7 +40,8 @@ export async function requestSignInLink(
         name: mode === "signup" ? username : undefined,
         callbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
         errorCallbackURL: "/auth/callback",
-        metadata: { language: input.language },
+        // The e-mail names the site the visitor is on (the companion site's visitors never read the adult brand).
+        metadata: { language: input.language, brandMode: input.brandMode ?? "adult" },
       },
       headers: input.request.headers,
     });

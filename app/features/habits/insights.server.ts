@@ -1,12 +1,6 @@
-import { and, eq, gte, sql } from "drizzle-orm";
-import {
-  clips,
-  emotionTypes,
-  profiles,
-  usageSessions,
-  userFlames,
-  videoCategories,
-} from "../../../db/schema";
+import { eq } from "drizzle-orm";
+import { profiles } from "../../../db/schema";
+import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { readProfile } from "~/features/premium/premium.server";
@@ -19,20 +13,39 @@ import {
   type EmotionStat,
   type Prompt,
 } from "./insights";
+import { dayIn } from "./time-zone";
+import { databaseTimeZone } from "./time-zone.server";
+import {
+  categoryTime,
+  dayTotals,
+  emotionStats,
+  goalHistory,
+  hasSessions,
+  secondsToday,
+  type CategoryTime,
+} from "./usage-figures.server";
 
-const DAY_MS = 86_400_000;
+export type { CategoryTime };
 
-export interface CategoryFlames {
-  name: string;
-  color: string;
-  flames: number;
+export interface InsightsQuery {
+  userId: string;
+  language: Language;
+  /** The visitor's IANA time zone; UTC when the database does not know it. */
+  timeZone: string;
+  /** Category names are adult words: only the adult site shows time by category. */
+  brandMode: BrandMode;
+  now?: Date;
 }
 
 export interface Insights {
   premium: boolean;
   periodDays: number;
+  /** The zone the days were counted in. */
+  timeZone: string;
   days: DayTotal[];
   sessions: number;
+  /** No session in the window, but older ones exist. */
+  earlierSessions: boolean;
   totalSeconds: number;
   averageSeconds: number;
   longestSeconds: number;
@@ -40,139 +53,43 @@ export interface Insights {
   goalSeconds: number | null;
   streak: number;
   emotions: EmotionStat[];
-  categories: CategoryFlames[] | null;
+  /** Premium on the adult site; null otherwise. */
+  categories: CategoryTime[] | null;
   prompts: Prompt[];
 }
 
-/** Start of the UTC day `count - 1` days before `now`'s day: the window's lower bound. */
-function windowStart(now: Date, count: number): Date {
-  return new Date(
-    Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) -
-      (count - 1) * DAY_MS,
-  );
-}
-
-const utcDate = sql<string>`to_char(${usageSessions.startedAt} at time zone 'UTC', 'YYYY-MM-DD')`;
-const utcHour = sql`extract(hour from ${usageSessions.startedAt} at time zone 'UTC')`;
-
-/** Per UTC day: total seconds, sessions, longest and late-night (23:00–03:59 UTC) sessions (usage_sessions_user_idx). */
-async function dayTotals(db: Database, userId: string, since: Date) {
-  const rows = await db
-    .select({
-      day: utcDate,
-      seconds: sql<number>`sum(${usageSessions.seconds})::int`,
-      sessions: sql<number>`count(*)::int`,
-      longest: sql<number>`max(${usageSessions.seconds})::int`,
-      late: sql<number>`(count(*) filter (where ${utcHour} >= 23 or ${utcHour} < 4))::int`,
-    })
-    .from(usageSessions)
-    .where(
-      and(
-        eq(usageSessions.userId, userId),
-        gte(usageSessions.startedAt, since),
-      ),
-    )
-    .groupBy(utcDate);
-  return rows.map((r) => ({
-    day: r.day,
-    seconds: Number(r.seconds),
-    sessions: Number(r.sessions),
-    longest: Number(r.longest),
-    late: Number(r.late),
-  }));
-}
-
-/** Sessions per logged emotion and how long they lasted on average. */
-async function emotionStats(
-  db: Database,
-  userId: string,
-  since: Date,
-  language: Language,
-): Promise<EmotionStat[]> {
-  const rows = await db
-    .select({
-      id: emotionTypes.id,
-      nameEn: emotionTypes.nameEn,
-      nameEs: emotionTypes.nameEs,
-      sessions: sql<number>`count(*)::int`,
-      averageSeconds: sql<number>`round(avg(${usageSessions.seconds}))::int`,
-    })
-    .from(usageSessions)
-    .innerJoin(emotionTypes, eq(emotionTypes.id, usageSessions.emotionId))
-    .where(
-      and(
-        eq(usageSessions.userId, userId),
-        gte(usageSessions.startedAt, since),
-      ),
-    )
-    .groupBy(emotionTypes.id)
-    .orderBy(sql`avg(${usageSessions.seconds}) desc`, emotionTypes.id);
-  return rows.map((r) => ({
-    id: r.id,
-    name: language === "es" ? r.nameEs : r.nameEn,
-    sessions: Number(r.sessions),
-    averageSeconds: Number(r.averageSeconds),
-  }));
-}
-
-/** Premium: the categories of the clips the user flamed in the period (user_flames_user_idx). */
-async function flamesByCategory(
-  db: Database,
-  userId: string,
-  since: Date,
-  language: Language,
-): Promise<CategoryFlames[]> {
-  const rows = await db
-    .select({
-      nameEn: videoCategories.nameEn,
-      nameEs: videoCategories.nameEs,
-      color: videoCategories.color,
-      flames: sql<number>`count(*)::int`,
-    })
-    .from(userFlames)
-    .innerJoin(clips, eq(clips.id, userFlames.clipId))
-    .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
-    .where(and(eq(userFlames.userId, userId), gte(userFlames.createdAt, since)))
-    .groupBy(videoCategories.id)
-    .orderBy(sql`count(*) desc`, videoCategories.slug)
-    .limit(20);
-  return rows.map((r) => ({
-    name: language === "es" ? r.nameEs : r.nameEn,
-    color: r.color,
-    flames: Number(r.flames),
-  }));
-}
-
 /** Everything /insights shows, from the user's own sessions: 7 days, or 30 with premium. */
-export async function loadInsights(
-  db: Database,
-  userId: string,
-  language: Language,
-  now: Date = new Date(),
-): Promise<Insights> {
-  const profile = await readProfile(db, userId, now);
+export async function loadInsights(db: Database, query: InsightsQuery): Promise<Insights> {
+  const { userId, language } = query;
+  const now = query.now ?? new Date();
+  const [profile, timeZone] = await Promise.all([
+    readProfile(db, userId, now),
+    databaseTimeZone(db, query.timeZone),
+  ]);
   const premium = profile?.premium ?? false;
   const periodDays = premium ? 30 : 7;
-  const since = windowStart(now, periodDays);
-  const [totals, emotions, categories] = await Promise.all([
-    dayTotals(db, userId, since),
-    emotionStats(db, userId, since, language),
-    premium
-      ? flamesByCategory(db, userId, since, language)
-      : Promise.resolve(null),
+  const goalSeconds = profile?.dailyGoalSeconds ?? null;
+  const today = dayIn(now, timeZone);
+  const windowDays = lastDays(today, periodDays);
+  const window = { userId, timeZone, firstDay: windowDays[0]! };
+  const [totals, emotions, categories, history] = await Promise.all([
+    dayTotals(db, window),
+    emotionStats(db, window, language),
+    premium && query.brandMode === "adult" ? categoryTime(db, window, language) : null,
+    goalSeconds ? goalHistory(db, { userId, timeZone, today, goalSeconds }) : null,
   ]);
-  const days = fillDays(lastDays(now, periodDays), totals);
+  const days = fillDays(windowDays, totals);
   const sessions = totals.reduce((n, d) => n + d.sessions, 0);
   const totalSeconds = totals.reduce((n, d) => n + d.seconds, 0);
-  const goalSeconds = profile?.dailyGoalSeconds ?? null;
   const todaySeconds = days[days.length - 1]!.seconds;
-  const streak = goalStreak(days, goalSeconds);
-  const lateSessions = totals.reduce((n, d) => n + d.late, 0);
+  const streak = history ? goalStreak(today, history, goalSeconds) : 0;
   return {
     premium,
     periodDays,
+    timeZone,
     days,
     sessions,
+    earlierSessions: sessions === 0 && (await hasSessions(db, userId)),
     totalSeconds,
     averageSeconds: sessions ? Math.round(totalSeconds / sessions) : 0,
     longestSeconds: totals.reduce((n, d) => Math.max(n, d.longest), 0),
@@ -183,7 +100,7 @@ export async function loadInsights(
     categories,
     prompts: choosePrompts({
       sessions,
-      lateSessions,
+      lateSessions: totals.reduce((n, d) => n + d.late, 0),
       todaySeconds,
       goalSeconds,
       emotions,
@@ -208,18 +125,19 @@ export async function saveGoal(
     });
 }
 
-/** True when today's (UTC) total has reached the user's goal: the home page's gentle nudge. */
+/** True when today's total, in the visitor's time zone, has reached the goal: the home page's gentle nudge. */
 export async function todayOverGoal(
   db: Database,
-  userId: string,
-  now: Date = new Date(),
+  input: { userId: string; timeZone: string; now?: Date },
 ): Promise<boolean> {
+  const timeZone = await databaseTimeZone(db, input.timeZone);
+  const today = dayIn(input.now ?? new Date(), timeZone);
   const [row] = await db
     .select({
       goal: profiles.dailyGoalSeconds,
-      today: sql<number>`(select coalesce(sum(${usageSessions.seconds}), 0)::int from ${usageSessions} where ${usageSessions.userId} = ${userId} and ${usageSessions.startedAt} >= ${windowStart(now, 1).toISOString()})`,
+      today: secondsToday(input.userId, today, timeZone),
     })
     .from(profiles)
-    .where(eq(profiles.id, userId));
+    .where(eq(profiles.id, input.userId));
   return Boolean(row?.goal && Number(row.today) >= row.goal);
 }

@@ -1,9 +1,12 @@
-// Pure computations behind /insights (DESIGN 12). Days are UTC calendar days ("YYYY-MM-DD").
+// Pure computations behind /insights (DESIGN 12). Days are calendar days
+// ("YYYY-MM-DD") in the visitor's time zone; the server works out which.
 
 const DAY_MS = 86_400_000;
 
 export const GOAL_MIN_MINUTES = 5;
 export const GOAL_MAX_MINUTES = 600;
+/** How far back the streak under the goal looks, whatever window the page shows. */
+export const STREAK_LOOKBACK_DAYS = 365;
 
 export interface DayTotal {
   day: string;
@@ -32,21 +35,18 @@ export interface Prompt {
   values?: Record<string, string | number>;
 }
 
-/** The UTC day of an instant. */
-export function utcDay(value: Date): string {
-  return value.toISOString().slice(0, 10);
+// Calendar arithmetic on "YYYY-MM-DD" strings, read as UTC dates so no zone's
+// daylight-saving change can shift them.
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+
+/** The day `count` days after `day` (before, when negative). */
+export function addDays(day: string, count: number): string {
+  return new Date((dayNumber(day) + count) * DAY_MS).toISOString().slice(0, 10);
 }
 
-/** The `count` UTC days ending with `now`'s day, oldest first. */
-export function lastDays(now: Date, count: number): string[] {
-  const today = Date.UTC(
-    now.getUTCFullYear(),
-    now.getUTCMonth(),
-    now.getUTCDate(),
-  );
-  return Array.from({ length: count }, (_, i) =>
-    utcDay(new Date(today - (count - 1 - i) * DAY_MS)),
-  );
+/** The `count` days ending with `today`, oldest first. */
+export function lastDays(today: string, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => addDays(today, i - (count - 1)));
 }
 
 /** One entry per day of the window; days without sessions read as zero. */
@@ -55,24 +55,31 @@ export function fillDays(days: string[], rows: DayTotal[]): DayTotal[] {
   return days.map((day) => byDay.get(day) ?? { day, seconds: 0, sessions: 0 });
 }
 
+/** What the streak needs from the look-back, summed by the database. */
+export interface GoalHistory {
+  /** The first day with a session in the look-back (null: none). */
+  firstDay: string | null;
+  todaySeconds: number;
+  /** The last day before today whose total reached the goal (null: none). */
+  lastDayOver: string | null;
+}
+
 /**
  * Consecutive days under the goal, ending today (or yesterday while today is
  * already over it). Days before the first recorded session do not count: a
  * streak starts with the habit being tracked.
  */
 export function goalStreak(
-  days: DayTotal[],
+  today: string,
+  history: GoalHistory,
   goalSeconds: number | null,
 ): number {
-  if (!goalSeconds || days.length === 0) return 0;
-  const first = days.findIndex((d) => d.sessions > 0);
-  if (first === -1) return 0;
-  let end = days.length - 1;
-  if (days[end]!.seconds >= goalSeconds) end -= 1;
-  let streak = 0;
-  for (let i = end; i >= first && days[i]!.seconds < goalSeconds; i -= 1)
-    streak += 1;
-  return streak;
+  if (!goalSeconds || !history.firstDay) return 0;
+  const end = history.todaySeconds >= goalSeconds ? addDays(today, -1) : today;
+  const start = history.lastDayOver
+    ? addDays(history.lastDayOver, 1)
+    : history.firstDay;
+  return Math.max(0, dayNumber(end) - dayNumber(start) + 1);
 }
 
 /** Seconds to whole minutes for display, rounding half up (30 s → 1 min). */

@@ -21,3 +21,51 @@ export function formatElapsed(total: number): string {
 /** One saved session is at most a day long. */
 export const USAGE_MAX_SECONDS = 86_400;
 export const USAGE_ENDPOINT = "/api/usage";
+
+/**
+ * The clip feed marks the clip on screen with this attribute, holding its
+ * browse category's slug; the timer reads it each second.
+ */
+export const ON_SCREEN_CATEGORY_ATTRIBUTE = "data-clip-category";
+
+/** The category of the clip on screen, or null when there is none or the page is hidden. */
+export function onScreenCategory(doc: Document): string | null {
+  if (doc.visibilityState !== "visible") return null;
+  return doc.querySelector(`[${ON_SCREEN_CATEGORY_ATTRIBUTE}]`)?.getAttribute(ON_SCREEN_CATEGORY_ATTRIBUTE) || null;
+}
+
+export interface CategoryClock {
+  /** From `now` on, `category` is on screen (null: nothing that counts). */
+  show(category: string | null, now: number): void;
+  /** Whole seconds per category up to `now`; the clock then starts again from `now`. */
+  take(now: number): Record<string, number>;
+}
+
+/**
+ * Time per browse category within one timer session that began at `start`.
+ * It only ever credits time between `start` and `now`, and rounds each
+ * category down, so the seconds it reports never add up to more than the
+ * session's own whole seconds (the server refuses such a session).
+ */
+export function categoryClock(start: number): CategoryClock {
+  let current: string | null = null;
+  let since = start;
+  let spent = new Map<string, number>();
+  const settle = (now: number) => {
+    if (current && now > since) spent.set(current, (spent.get(current) ?? 0) + (now - since));
+    since = Math.max(since, now);
+  };
+  return {
+    show(category, now) {
+      settle(now);
+      current = category;
+    },
+    take(now) {
+      settle(now);
+      const seconds: Record<string, number> = {};
+      for (const [category, ms] of spent) if (ms >= 1000) seconds[category] = Math.floor(ms / 1000);
+      spent = new Map();
+      return seconds;
+    },
+  };
+}

@@ -18,11 +18,26 @@ export function I18nProvider({ language, children }: { language: Language; child
 export function useT(namespace = "common"): { t: Translate; language: Language } {
   const language = useContext(I18nContext);
   if (!language) throw new Error("useT needs an I18nProvider");
-  for (const ns of [namespace, "common"]) if (!getNamespace(language, ns)) use(loadNamespace(language, ns));
+  // `use` runs on every render, never behind a condition: when a missing
+  // namespace suspends the first render, React replays the component once it
+  // arrives and relies on the same `use` calls to switch from its replay
+  // hooks to mount hooks. Skipping `use` in that replay (the namespace is
+  // loaded by then) made the next hook throw React error #467/#520.
+  use(namespaceReady(language, namespace));
+  use(namespaceReady(language, "common"));
   return useMemo(() => {
     const resources = { [namespace]: getNamespace(language, namespace) ?? {}, common: getNamespace(language, "common") ?? {} };
     return { t: createTranslator(language, resources, [namespace, "common"]), language };
   }, [language, namespace]);
+}
+
+// A promise React reads without suspending (the `status` field is React's own
+// protocol for thenables it has already seen settle).
+const LOADED = Object.assign(Promise.resolve(), { status: "fulfilled" as const, value: undefined });
+
+/** Settled at once when the namespace is there; otherwise the one loading promise of that file. */
+function namespaceReady(language: Language, namespace: string): Promise<void> {
+  return getNamespace(language, namespace) ? LOADED : loadNamespace(language, namespace);
 }
 
 /** Route handles list the namespaces their page uses so the browser can fetch them before hydrating. */

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
 import { ErrorPage, NotFoundPage } from "~/components/error-pages";
+import { useSiteName } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
 /** True for the 401 that `requireUser` throws. */
@@ -10,11 +11,12 @@ export function isAccessRequired(error: unknown): boolean {
 /** SPEC: pages that need sign-in show 'Access Required' with a way home and a way in. */
 export function AccessRequired() {
   const { t } = useT("accounts");
+  const site = useSiteName();
   const location = useLocation();
   const next = encodeURIComponent(location.pathname + location.search);
   return (
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center" aria-labelledby="access-required-title">
-      <title>{`${t("access.title")} · ${t("brand.name")}`}</title>
+      <title>{`${t("access.title")} · ${site}`}</title>
       <meta name="robots" content="noindex" />
       <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-ink-800 text-2xl">
         🔒

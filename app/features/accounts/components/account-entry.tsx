@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
 const SignInDialog = lazy(() => import("./sign-in-dialog"));
@@ -9,8 +10,8 @@ export interface HeaderUser {
 }
 
 /** Header entry point: 'Sign in' for visitors, the account menu for signed-in users. */
-export function AccountEntry({ user }: { user: HeaderUser | null }) {
-  return user ? <UserMenu user={user} /> : <SignInButton />;
+export function AccountEntry({ user, goPremiumUrl }: { user: HeaderUser | null; goPremiumUrl: string | null }) {
+  return user ? <UserMenu user={user} goPremiumUrl={goPremiumUrl} /> : <SignInButton />;
 }
 
 function SignInButton() {
@@ -39,8 +40,9 @@ function SignInButton() {
   );
 }
 
-function UserMenu({ user }: { user: HeaderUser }) {
+function UserMenu({ user, goPremiumUrl }: { user: HeaderUser; goPremiumUrl: string | null }) {
   const { t } = useT("accounts");
+  const adult = useBrandMode() === "adult";
   const name = user.email.split("@")[0] ?? user.email;
   const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
   return (
@@ -56,12 +58,21 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <span className="max-w-[7ch] truncate sm:max-w-none">{name}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+        {/* The header's 'Go Premium' button needs room the header only has from md up. */}
+        {goPremiumUrl ? (
+          <a href={goPremiumUrl} className={`${item} font-semibold text-calm-300 md:hidden`}>
+            {t("goPremium")}
+          </a>
+        ) : null}
         <Link to="/my-account" className={item}>
           {t("menu.myAccount")}
         </Link>
-        <Link to="/liked-videos" className={item}>
-          {t("menu.likedVideos")}
-        </Link>
+        {/* Liked videos is an adult page: it does not exist in safe mode. */}
+        {adult ? (
+          <Link to="/liked-videos" className={item}>
+            {t("menu.likedVideos")}
+          </Link>
+        ) : null}
         <Link to="/insights" className={item}>
           {t("menu.insights")}
         </Link>

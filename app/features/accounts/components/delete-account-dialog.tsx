@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 import { Spinner } from "./spinner";
 
@@ -17,6 +18,8 @@ const CONFIRM_PARAM = "confirm";
  */
 export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountActionData }) {
   const { t } = useT("account");
+  // The companion site has no liked videos to mention.
+  const wording = useBrandMode() === "safe" ? { intro: "delete.introSafe", warning: "delete.warningSafe" } : { intro: "delete.intro", warning: "delete.warning" };
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
   const [searchParams] = useSearchParams();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -43,7 +46,7 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
       <h2 id="delete-account" className="mb-2 text-lg font-bold text-white">
         {t("delete.heading")}
       </h2>
-      <p className="mb-4 text-sm text-ink-300">{t("delete.intro")}</p>
+      <p className="mb-4 text-sm text-ink-300">{t(wording.intro)}</p>
       <Link
         to={`?${CONFIRM_PARAM}=delete`}
         preventScrollReset
@@ -75,7 +78,7 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
           {t("delete.title")}
         </h2>
         <p id="delete-account-warning" className="mt-2 text-ink-300">
-          {t("delete.warning")}
+          {t(wording.warning)}
         </p>
         {error ? (
           <p role="alert" className="mt-3 text-sm text-red-300">

@@ -41,8 +41,9 @@ export function ClipFeed({ initial, total, search }: { initial: FeedClip[]; tota
     return result;
   }
 
+  // data-clip-category tells the usage timer which category is on screen (time per category in insights).
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" data-clip-category={clip.category.slug}>
       <p className="sr-only" aria-live="polite">
         {t("feed.position", { position: feed.index + 1, total, title: clip.title })}
       </p>

@@ -39,7 +39,8 @@ export function InsightsChart({
             className="pointer-events-none absolute inset-x-0 border-t border-dashed border-flame-300/70"
             style={{ bottom: `${(goalSeconds / max) * 100}%` }}
           >
-            <span className="absolute -top-5 right-0 text-xs text-flame-300">
+            {/* Bars can rise behind the label: its own solid background keeps it readable (AA). */}
+            <span className="absolute -top-5 right-0 rounded bg-ink-950 px-1 text-xs text-flame-300">
               {t("chart.goalLine", { minutes: toMinutes(goalSeconds) })}
             </span>
           </div>

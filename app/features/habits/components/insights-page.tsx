@@ -1,10 +1,14 @@
-import { Link, useFetcher } from "react-router";
+import { useEffect } from "react";
+import { useRevalidator } from "react-router";
 import type { Insights } from "../insights.server";
-import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, toMinutes } from "../insights";
+import { toMinutes } from "../insights";
+import { rememberTimeZone } from "../time-zone";
+import { InsightsCategories } from "./insights-categories";
 import { InsightsChart } from "./insights-chart";
+import { InsightsEmpty } from "./insights-empty";
+import { GoalForm } from "./insights-goal-form";
+import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
-
-export type GoalActionData = { ok: true; cleared: boolean } | { ok: false };
 
 function Stat({
   label,
@@ -25,77 +29,15 @@ function Stat({
   );
 }
 
-function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
-  const { t } = useT("insights");
-  const fetcher = useFetcher<GoalActionData>({ key: "insights-goal" });
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  return (
-    <section
-      aria-labelledby="goal-title"
-      className="rounded-2xl border border-ink-800 bg-ink-900 p-4"
-    >
-      <h2 id="goal-title" className="text-lg font-bold text-white">
-        {t("goal.title")}
-      </h2>
-      <p className="mt-1 text-sm text-ink-300" data-testid="goal-current">
-        {goalSeconds
-          ? t("goal.current", { minutes: toMinutes(goalSeconds) })
-          : t("goal.none")}
-      </p>
-      <fetcher.Form
-        method="post"
-        className="mt-3 flex flex-wrap items-end gap-3"
-      >
-        <div className="flex flex-col gap-1">
-          <label
-            htmlFor="goal-minutes"
-            className="text-sm font-semibold text-ink-200"
-          >
-            {t("goal.label")}
-          </label>
-          <input
-            id="goal-minutes"
-            name="minutes"
-            type="number"
-            inputMode="numeric"
-            min={GOAL_MIN_MINUTES}
-            max={GOAL_MAX_MINUTES}
-            step={1}
-            defaultValue={goalSeconds ? toMinutes(goalSeconds) : ""}
-            aria-describedby="goal-hint"
-            aria-invalid={result?.ok === false || undefined}
-            className="w-32 rounded-lg border border-ink-700 bg-ink-950 px-3 py-2 text-white"
-          />
-        </div>
-        <button
-          type="submit"
-          disabled={fetcher.state !== "idle"}
-          className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
-        >
-          {t("goal.save")}
-        </button>
-      </fetcher.Form>
-      <p id="goal-hint" className="mt-2 text-xs text-ink-300">
-        {t("goal.hint")}
-      </p>
-      <p role="status" className="mt-2 text-sm" data-testid="goal-status">
-        {result ? (
-          result.ok ? (
-            <span className="text-ink-200">
-              {result.cleared ? t("goal.cleared") : t("goal.saved")}
-            </span>
-          ) : (
-            <span className="text-flame-300">{t("goal.invalid")}</span>
-          )
-        ) : null}
-      </p>
-    </section>
-  );
-}
-
 /** DESIGN 12: the signed-in user's own usage figures, goal and reflection prompts. */
 export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
+  const safe = useBrandMode() === "safe";
+  const { revalidate } = useRevalidator();
+  // Days follow the browser's time zone: once the cookie says so, count again.
+  useEffect(() => {
+    if (rememberTimeZone()) void revalidate();
+  }, [revalidate]);
   const minutes = (seconds: number) =>
     t("stats.minutes", { count: toMinutes(seconds) });
   const empty = insights.sessions === 0;
@@ -106,25 +48,16 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         <p className="mt-1 text-ink-300">
           {t("intro", { count: insights.periodDays })}
         </p>
-        <p className="mt-1 text-xs text-ink-300">{t("utcNote")}</p>
+        <p className="mt-1 text-xs text-ink-300" data-testid="time-zone-note">
+          {t("timeZoneNote", { zone: insights.timeZone })}
+        </p>
       </header>
 
       {empty ? (
-        <section
-          aria-labelledby="empty-title"
-          className="rounded-2xl border border-ink-800 bg-ink-900 p-6 text-center"
-        >
-          <h2 id="empty-title" className="text-xl font-bold text-white">
-            {t("empty.title")}
-          </h2>
-          <p className="mt-2 text-ink-300">{t("empty.body")}</p>
-          <Link
-            to="/"
-            className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
-          >
-            {t("empty.cta")}
-          </Link>
-        </section>
+        <InsightsEmpty
+          periodDays={insights.periodDays}
+          earlierSessions={insights.earlierSessions}
+        />
       ) : (
         <>
           <section aria-labelledby="chart-title">
@@ -219,40 +152,13 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         </>
       )}
 
-      {insights.categories ? (
-        <section aria-labelledby="categories-title">
-          <h2 id="categories-title" className="text-lg font-bold text-white">
-            {t("categories.title")}
-          </h2>
-          <p className="mb-2 text-xs text-ink-300">{t("categories.note")}</p>
-          {insights.categories.length === 0 ? (
-            <p className="text-ink-300">{t("categories.none")}</p>
-          ) : (
-            <ul className="flex flex-col gap-2">
-              {insights.categories.map((c) => (
-                <li
-                  key={c.name}
-                  className="flex items-center gap-3 text-sm text-white"
-                >
-                  <span className="w-32 truncate">{c.name}</span>
-                  <span
-                    aria-hidden="true"
-                    className="h-3 rounded"
-                    style={{
-                      width: `${(c.flames / insights.categories![0]!.flames) * 60}%`,
-                      backgroundColor: c.color,
-                    }}
-                  />
-                  <span className="text-ink-300">
-                    {t("categories.flames", { count: c.flames })}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      ) : (
-        <p className="text-sm text-ink-300">{t("categories.premiumTeaser")}</p>
+      {/* The server sends no categories to the safe site; the page does not rely on it alone. */}
+      {insights.categories && !safe ? (
+        <InsightsCategories categories={insights.categories} />
+      ) : insights.premium ? null : (
+        <p className="text-sm text-ink-300">
+          {t(safe ? "premiumTeaserSafe" : "premiumTeaser")}
+        </p>
       )}
 
       <section aria-labelledby="prompts-title">

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/lib/i18n/react";
-import { formatElapsed, timerColour, USAGE_ENDPOINT } from "../timer";
+import { rememberTimeZone } from "../time-zone";
+import { categoryClock, formatElapsed, onScreenCategory, timerColour, USAGE_ENDPOINT, type CategoryClock } from "../timer";
 import { EmotionPicker, type EmotionOption } from "./emotion-picker";
 
 const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orange: "text-orange-400", red: "text-red-400" } as const;
@@ -9,13 +10,15 @@ const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orang
  * SPEC 4 usage timer: counts from mount, Reset saves and restarts, and the
  * session is also saved on unmount and when the page is hidden for good.
  * Saving uses sendBeacon so it survives the unload; the server ignores
- * anonymous visitors.
+ * anonymous visitors. Each second it also notes which clip category is on
+ * screen, and the session carries the time per category (premium insights).
  */
 export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
   const { t } = useT("habits");
   const [elapsed, setElapsed] = useState(0);
   const started = useRef(0);
   const emotion = useRef("");
+  const clock = useRef<CategoryClock | null>(null);
 
   /** Sends the running session (if any) and starts a new one from now. */
   const save = useRef(() => {
@@ -23,18 +26,31 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
     const seconds = Math.floor((now - started.current) / 1000);
     const startedAt = new Date(started.current).toISOString();
     started.current = now;
+    const categories = clock.current?.take(now) ?? {};
     if (seconds <= 0) return;
     const body = new URLSearchParams({ seconds: String(seconds), startedAt, emotionId: emotion.current });
+    if (Object.keys(categories).length > 0) body.set("categories", JSON.stringify(categories));
     if (!navigator.sendBeacon?.(USAGE_ENDPOINT, body)) void fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }).catch(() => {});
   }).current;
 
   useEffect(() => {
     started.current = Date.now();
-    const tick = setInterval(() => setElapsed(Math.floor((Date.now() - started.current) / 1000)), 1000);
+    clock.current = categoryClock(started.current);
+    // The home page's goal nudge counts today in the visitor's time zone.
+    rememberTimeZone();
+    const look = () => clock.current?.show(onScreenCategory(document), Date.now());
+    look();
+    const tick = setInterval(() => {
+      setElapsed(Math.floor((Date.now() - started.current) / 1000));
+      look();
+    }, 1000);
     addEventListener("pagehide", save);
+    // Background tabs tick rarely: stop crediting the clip as soon as the page is hidden.
+    document.addEventListener("visibilitychange", look);
     return () => {
       clearInterval(tick);
       removeEventListener("pagehide", save);
+      document.removeEventListener("visibilitychange", look);
       save();
     };
   }, [save]);

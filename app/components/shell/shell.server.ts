@@ -1,0 +1,40 @@
+import { data, type RouterContextProvider } from "react-router";
+import { getUser } from "~/features/accounts/session.server";
+import { goPremiumUrl } from "~/features/premium/go-premium";
+import { readProfile } from "~/features/premium/premium.server";
+import { getServices, getVisitor } from "~/lib/context";
+import type { ShellError } from "./shell-error";
+
+type Args = { request: Request; context: Readonly<RouterContextProvider> };
+
+/**
+ * What the site shell (header, footer, age gate, ads) needs on every page.
+ * The root loader returns it; a route refused before any loader runs (an
+ * adult route in safe mode) sends it with its 404 so that page keeps the shell.
+ */
+export async function loadShell(args: Args) {
+  const visitor = getVisitor(args);
+  const { origin, db, env } = getServices(args);
+  const user = await getUser(args);
+  const adult = visitor.brandMode === "adult";
+  const premium = user ? Boolean((await readProfile(db, user.id))?.premium) : false;
+  return {
+    language: visitor.language,
+    brandMode: visitor.brandMode,
+    audience: visitor.audience,
+    showAgeGate: adult && visitor.ageGateEnabled && !visitor.ageVerified,
+    origin,
+    user: user ? { email: user.email } : null,
+    // SPEC 1: 'Go Premium' for signed-in users without premium, on the adult site.
+    goPremiumUrl: adult && user && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
+    // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
+    adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,
+  };
+}
+
+export type ShellData = Awaited<ReturnType<typeof loadShell>>;
+
+/** The 404 for a route refused before the root loader ran: it carries the shell's data (read back by `shellOfError`). */
+export async function notFoundWithShell(args: Args) {
+  return data({ shell: await loadShell(args) } satisfies ShellError, { status: 404 });
+}

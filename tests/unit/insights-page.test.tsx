@@ -1,0 +1,101 @@
+import { renderToString } from "react-dom/server";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { beforeAll, describe, expect, it } from "vitest";
+import { InsightsPage } from "~/features/habits/components/insights-page";
+import type { Insights } from "~/features/habits/insights.server";
+import { BrandModeProvider } from "~/lib/brand-context";
+import type { BrandMode } from "~/lib/brand-mode";
+import { I18nProvider } from "~/lib/i18n/react";
+import { loadNamespaces } from "~/lib/i18n/resources";
+
+function render(insights: Insights, brandMode: BrandMode, language: "en" | "es" = "en") {
+  const router = createMemoryRouter([{ path: "/", element: <InsightsPage insights={insights} /> }]);
+  return renderToString(
+    <BrandModeProvider value={brandMode}>
+      <I18nProvider language={language}>
+        <RouterProvider router={router} />
+      </I18nProvider>
+    </BrandModeProvider>,
+  );
+}
+
+const EMPTY: Insights = {
+  premium: false,
+  periodDays: 7,
+  timeZone: "Europe/Madrid",
+  days: Array.from({ length: 7 }, (_, i) => ({ day: `2026-11-1${i}`, seconds: 0, sessions: 0 })),
+  sessions: 0,
+  earlierSessions: false,
+  totalSeconds: 0,
+  averageSeconds: 0,
+  longestSeconds: 0,
+  todaySeconds: 0,
+  goalSeconds: null,
+  streak: 0,
+  emotions: [],
+  categories: null,
+  prompts: [{ key: "start" }, { key: "setGoal" }],
+};
+const WITH_DATA: Insights = {
+  ...EMPTY,
+  premium: true,
+  sessions: 2,
+  totalSeconds: 700,
+  days: EMPTY.days.map((d, i) => (i === 6 ? { ...d, seconds: 700, sessions: 2 } : d)),
+  goalSeconds: 600,
+  categories: [
+    { slug: "bdsm", name: "BDSM", color: "#a855f7", seconds: 400 },
+    { slug: "feet", name: "Feet", color: "#14b8a6", seconds: 20 },
+  ],
+  prompts: [{ key: "reflect" }, { key: "pause" }],
+};
+
+describe("the insights page", () => {
+  beforeAll(async () => {
+    await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
+  });
+
+  it("says which time zone the days follow", () => {
+    expect(render(EMPTY, "adult")).toContain("Days follow your time zone: Europe/Madrid.");
+    expect(render(EMPTY, "adult", "es")).toContain("Los días siguen tu zona horaria: Europe/Madrid.");
+  });
+
+  it("sends adult visitors without sessions to the home page's timer", () => {
+    const html = render(EMPTY, "adult");
+    expect(html).toContain("No sessions yet");
+    expect(html).toContain('href="/"');
+    expect(html).toContain("Premium shows the last 30 days and your time by category.");
+  });
+
+  it("on the safe site, explains where the timer is without linking to the landing page", () => {
+    const html = render(EMPTY, "safe");
+    expect(html).toContain("No sessions yet");
+    expect(html).toContain("the usage timer on the main site&#x27;s home page");
+    expect(html).not.toContain("Go to the home page");
+    expect(html).toContain("Premium shows the last 30 days.");
+    expect(html).not.toContain("by category");
+  });
+
+  it("says there are none in this window when the sessions are older", () => {
+    const older = { ...EMPTY, earlierSessions: true };
+    expect(render(older, "adult")).toContain("No sessions in the last 7 days");
+    expect(render(older, "adult")).not.toContain("No sessions yet");
+    expect(render({ ...older, periodDays: 30 }, "safe", "es")).toContain("No hay sesiones en los últimos 30 días");
+  });
+
+  it("shows premium minutes per category in words on the adult site only", () => {
+    const html = render(WITH_DATA, "adult");
+    expect(html).toContain("Time by category");
+    expect(html).toMatch(/BDSM<\/span>.*7 min/);
+    expect(html).toContain("under 1 min");
+    expect(render(WITH_DATA, "adult", "es")).toContain("Tiempo por categoría");
+    // Even if category data reached it, the safe page would not show it.
+    const safe = render(WITH_DATA, "safe");
+    expect(safe).not.toMatch(/BDSM|Feet|Time by category/);
+  });
+
+  it("labels the goal line on a solid background, readable over a bar", () => {
+    const html = render(WITH_DATA, "adult");
+    expect(html).toMatch(/<span class="[^"]*bg-ink-950[^"]*text-flame-300[^"]*">Goal: 10 min<\/span>/);
+  });
+});

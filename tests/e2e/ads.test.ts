@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
+import { signIn } from "./sign-in";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 // A stand-in ad network on loopback: its script only marks the page.
@@ -29,17 +30,6 @@ afterAll(async () => {
 });
 
 const adsLoaded = (page: Page) => page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded);
-
-/** The magic link this test's own server mailed to `to` (its dev mailbox answers loopback requests). */
-async function magicLinkTo(to: string): Promise<string> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await fetch(`${site.url}/dev/mailbox.json`)).json()) as { to: string; link: string | null }[];
-    const link = mails.find((m) => m.to === to && m.link?.includes("magic-link"))?.link;
-    if (link) return link;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`no magic link to ${to}`);
-}
 
 describe("ads (DESIGN 11)", () => {
   it("loads the configured script about a second after hydration, allowed by the CSP", async () => {
@@ -81,17 +71,7 @@ describe("ads (DESIGN 11)", () => {
     const context = await browser.newContext({ baseURL: origin });
     await context.addCookies([{ name: "age_verified", value: "true", url: origin }]);
     const page = await context.newPage();
-    const email = `ads-${randomUUID().slice(0, 8)}@example.com`;
-    await page.goto("/");
-    await hydrated(page);
-    await page.locator("header").getByRole("link", { name: "Sign in" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByLabel("E-mail").fill(email);
-    await dialog.getByRole("button", { name: "Send magic link" }).click();
-    await dialog.getByText("Email sent!").waitFor();
-    await page.goto(await magicLinkTo(email));
-    await page.waitForURL(`${origin}/`);
-    await hydrated(page);
+    await signIn(page, `ads-${randomUUID().slice(0, 8)}@example.com`, site.url);
     // Signed in without premium: the ads still come.
     await expect.poll(() => adsLoaded(page), { timeout: 5000 }).toBe(1);
 

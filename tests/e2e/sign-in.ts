@@ -25,10 +25,13 @@ interface Mail {
 // Links already followed in this test file: a second sign-in to the same address waits for a new one.
 const read = new Set<string>();
 
-/** The newest unread link to `to` in the dev mailbox whose URL contains `kind` (magic-link, verify-email…). */
-export async function mailTo(to: string, kind: string): Promise<string> {
+/**
+ * The newest unread link to `to` in the dev mailbox whose URL contains `kind` (magic-link, verify-email…).
+ * `server` is the suite's server unless a test started its own (its loopback URL).
+ */
+export async function mailTo(to: string, kind: string, server = baseURL()): Promise<string> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const mails = (await (await fetch(`${baseURL()}/dev/mailbox.json`)).json()) as Mail[];
+    const mails = (await (await fetch(`${server}/dev/mailbox.json`)).json()) as Mail[];
     const mail = mails.find((m) => m.to === to && m.link?.includes(kind) && !read.has(m.link));
     if (mail?.link) {
       read.add(mail.link);
@@ -42,21 +45,23 @@ export async function mailTo(to: string, kind: string): Promise<string> {
 /**
  * Signs in the way a person does: the header's 'Sign in' dialog, then the link from the mailbox.
  * Every call counts against the server's per-IP sign-in limit (SIGN_IN_LIMIT_PER_IP, raised for the
- * e2e run in global-setup). Returns the (now used) link.
+ * e2e run in global-setup). `server` is the suite's server unless a test started its own; the page
+ * browses its public origin (localhost). Returns the (now used) link.
  */
-export async function signIn(page: Page, email: string): Promise<string> {
-  await page.goto(`${site()}/`);
+export async function signIn(page: Page, email: string, server = baseURL()): Promise<string> {
+  const origin = server.replace("127.0.0.1", "localhost");
+  await page.goto(`${origin}/`);
   await hydrated(page);
   await page.locator("header").getByRole("link", { name: "Sign in" }).click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Send magic link" }).click();
   await dialog.getByText("Email sent!").waitFor();
-  const link = await mailTo(email, "magic-link");
+  const link = await mailTo(email, "magic-link", server);
   await page.goto(link);
   await page.getByRole("heading", { name: "Authentication Successful!" }).waitFor();
   // The callback page goes home on its own after 1.5 s: let it, before the test navigates.
-  await page.waitForURL(`${site()}/`);
+  await page.waitForURL(`${origin}/`);
   await hydrated(page);
   await accountMenu(page, email).waitFor();
   return link;

@@ -35,7 +35,7 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
       {d.entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-flame-400" tabIndex={0} role="region" aria-labelledby="audit-heading">
+        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-flame-400" tabIndex={0} role="region" aria-label={t("audit.table")}>
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-ink-800">

@@ -3,6 +3,7 @@ import { ActionButton, DeadlineBadge, FormattedDate } from "~/features/moderatio
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { clipFileUrl, clipForItem, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { publishSubmission } from "~/features/moderation/publish-submission.server";
+import { discardUpload } from "~/features/moderation/quarantine.server";
 import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
 import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
 import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, setStatus } from "~/features/moderation/queues.server";
@@ -41,12 +42,16 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  const { db } = getServices(args);
+  const { db, storage } = getServices(args);
+  if (args.request.method !== "POST") return data({ ok: false, errors: undefined }, { status: 405, headers: { Allow: "POST" } });
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   let ok = false;
   if (intent === "note") ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
-  else if (intent === "resolve" || intent === "reject") ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
+  else if (intent === "resolve" || intent === "reject") {
+    ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
+    if (ok && intent === "reject" && queue === "submissions") await discardUpload(db, storage, id);
+  }
   else if (intent === "publish" && queue === "submissions") {
     const outcome = await publishSubmission(getServices(args), actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
     return data({ ok: outcome.ok, errors: outcome.ok ? undefined : outcome.errors }, { status: outcome.ok ? 200 : 400 });

@@ -24,6 +24,20 @@ describe("home feed", () => {
     expect(html).toContain(">Full Content</a>");
   });
 
+  it("fits a 390 px phone: no sideways scroll, and the '+3' list stays on screen", async () => {
+    const page = await newPage(browser, { viewport: { width: 390, height: 844 } });
+    await page.goto("/");
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.getByRole("navigation", { name: "Categories" }).locator("summary").click();
+    const trans = page.getByRole("link", { name: "Trans", exact: true });
+    await trans.waitFor();
+    const box = (await trans.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.context().close();
+  });
+
   it("wraps from the last clip to the first and back", async () => {
     const page = await newPage(browser);
     await page.goto("/?category=feet");

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDays, lastDays } from "~/features/habits/insights";
 import { dayIn } from "~/features/habits/time-zone";
 import { hydrated, launchBrowser, newPage } from "./support";
-import { newSitePage, signIn, site } from "./sign-in";
+import { accountMenu, newSitePage, signIn, site } from "./sign-in";
 
 // One sign-in in this file (the per-IP sign-in limit is shared by the whole e2e run).
 
@@ -290,4 +290,20 @@ describe("insights", () => {
       await page.context().close();
     },
   );
+  it("counts the session the home page's timer saved on the way to insights", { timeout: 120_000 }, async () => {
+    const page = await newSitePage(browser);
+    const email = `insights-nav-${randomUUID().slice(0, 8)}@example.com`;
+    await signIn(page, email);
+    // The timer runs on the home page; leave it for insights through the menu (no page load).
+    await page.waitForTimeout(2200);
+    await accountMenu(page, email).click();
+    await page.getByRole("link", { name: "Insights", exact: true }).click();
+    await page.waitForURL(`${site()}/insights`);
+    await hydrated(page);
+    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const stored = (await sessionsOf(page)).length;
+    // Without a reload, the page's figures come to include it.
+    await expect.poll(() => page.getByTestId("stat-sessions").textContent(), { timeout: 10_000 }).toBe(String(stored));
+    await page.context().close();
+  });
 });

@@ -192,6 +192,21 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
     expect(await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } }))).toBe(404);
   });
+  it("acts only on POST: other methods get 405 and change nothing", async () => {
+    const [report] = await handle.db.insert(contentReports).values({ contentUrl: "https://x/put", description: "put" }).returning();
+    await grantAdmin(handle.db, "methods@example.com");
+    const cookie = await signIn(env, "methods@example.com");
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const result = (await adminItem.action(args(`/admin/reports/${report!.id}`, { cookie, method, params: { queue: "reports", id: report!.id }, body: { intent: "resolve" } }))) as unknown as { init: { status: number } };
+      expect(result.init.status, method).toBe(405);
+      const clipResult = (await adminClips.action(args("/admin/clips", { cookie, method, body: { intent: "hide-clip", clipId: report!.id } }))) as unknown as { init: { status: number } };
+      expect(clipResult.init.status, method).toBe(405);
+    }
+    const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report!.id));
+    expect(row!.status).toBe("open");
+    expect(await audits(report!.id)).toEqual([]);
+  });
+
   it("renders every admin page for an admin in English and Spanish", async () => {
     await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
     const [clip] = await makeClips(handle.db, 1);
@@ -205,7 +220,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       ["/admin/audit", adminAudit, {}, "Admin granted", "Admin concedido"],
       [`/admin/clips?q=${clip!.id}`, adminClips, {}, "Hide clip", "Ocultar clip"],
       // Chosen values read in the moderator's language; the clip is found by its 8-hex short id too.
-      [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "removal", "retirada"],
+      [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "Removal", "Retirada"],
       [`/admin/clips?q=${clip!.id.slice(0, 8)}`, adminClips, {}, "Status: published", "Estado: publicado"],
     ];
     for (const [path, mod, params, en, es] of pages) {
@@ -217,5 +232,18 @@ describe(`moderation back-end on ${testEngine()}`, () => {
         expect(html, `${path} ${language}`).toContain(expected);
       }
     }
+  });
+  it("lists removal claims due within 12 hours right after the overdue ones, most urgent first", async () => {
+    const now = new Date();
+    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
+    const rows = await handle.db
+      .insert(contentClaims)
+      .values([1, 47, 40, 70, 2].map((h) => ({ contentUrl: `https://x/due-${h}`, email: "d@x.co", position: "removal" as const, createdAt: at(h) })))
+      .returning();
+    const ids = new Set(rows.map((r) => r.id));
+    const page = await queuePage(handle.db, "claims-removal", "open", 1, now);
+    const order = page.items.filter((i) => ids.has(i.id)).map((i) => i.contentUrl);
+    // Overdue (70 h), then due soon, oldest first (47 h, 40 h), then the rest newest first (1 h, 2 h).
+    expect(order).toEqual(["https://x/due-70", "https://x/due-47", "https://x/due-40", "https://x/due-1", "https://x/due-2"]);
   });
 });

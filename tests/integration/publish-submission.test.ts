@@ -105,10 +105,14 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
   });
 
-  it("does not publish a rejected submission", async () => {
+  it("does not publish a rejected submission, and deletes its file", async () => {
     const submission = await submitWithVideo("Rejected Studio");
     expect((await adminItem.action(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id }, body: { intent: "reject" } }))) as unknown as Answer).toMatchObject({ data: { ok: true } });
     expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({ form: "publish.errors.notPublishable" });
+    // Its file is gone from quarantine, and the row no longer points at it.
+    expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
+    const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
+    expect(after).toMatchObject({ status: "rejected", uploadKey: null, uploadName: "pattern.mp4" });
     const page = (await adminItem.loader(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }))) as { upload: { categories: unknown } };
     expect(page.upload.categories).toBeNull();
   });

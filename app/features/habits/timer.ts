@@ -69,3 +69,22 @@ export function categoryClock(start: number): CategoryClock {
     },
   };
 }
+
+let pendingSave: Promise<unknown> | null = null;
+
+/**
+ * Sends one timer session. When the page is going away only a beacon survives; inside the app a
+ * fetch is used and remembered, so a page that opens while it is in flight (insights, reached
+ * from the home page whose unmount saved it) can wait for it and read its figures again.
+ */
+export function sendUsage(body: URLSearchParams, leavingPage: boolean): void {
+  if (leavingPage && navigator.sendBeacon?.(USAGE_ENDPOINT, body)) return;
+  const sent = fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }).catch(() => {});
+  pendingSave = sent;
+  void sent.finally(() => {
+    if (pendingSave === sent) pendingSave = null;
+  });
+}
+
+/** The in-app save still in flight, if any (see sendUsage). */
+export const pendingUsageSave = (): Promise<unknown> | null => pendingSave;

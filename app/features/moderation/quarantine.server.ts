@@ -23,6 +23,18 @@ export async function quarantinedUpload(db: Database, submissionId: string): Pro
 }
 
 /**
+ * A rejected submission keeps no file: its quarantined upload is deleted and the row forgets it
+ * (the file's name, type and size stay for the record). Material refused by a moderator — possibly
+ * unlawful — is not kept around unpublished.
+ */
+export async function discardUpload(db: Database, storage: Storage, submissionId: string): Promise<void> {
+  const upload = await quarantinedUpload(db, submissionId);
+  if (!upload) return;
+  await db.update(contentSubmissions).set({ uploadKey: null }).where(eq(contentSubmissions.id, submissionId));
+  await storage.delete(upload.key);
+}
+
+/**
  * A quarantined file for a moderator's eyes only: never cached, never sniffed
  * into another type, sandboxed should a crafted file pretend to be a page,
  * with single byte ranges so a video can be scrubbed.

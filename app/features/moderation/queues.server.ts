@@ -4,14 +4,14 @@ import { contactMessages, contentClaims, contentReports, contentSubmissions, par
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
+import { DEADLINE_HOURS, DUE_SOON_HOURS } from "./deadline";
 
 export const QUEUES = ["submissions", "reports", "claims-partnership", "claims-removal", "contact", "partnerships"] as const;
 export type QueueName = (typeof QUEUES)[number];
 export const STATE_FILTERS = ["open", "resolved", "rejected", "all"] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 export const QUEUE_PAGE_SIZE = 20;
-/** TAKE IT DOWN Act: valid removal requests are acted on within 48 hours (DESIGN 2). */
-export const DEADLINE_HOURS = 48;
+export { DEADLINE_HOURS, DUE_SOON_HOURS };
 
 type ModerationTable = PgTable & { id: PgColumn; status: PgColumn; moderatorNote: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
 
@@ -55,10 +55,14 @@ export async function queuePage(db: Database, queue: QueueName, state: StateFilt
   const conditions = [def.where, state === "all" ? undefined : eq(t.status, state)].filter(Boolean) as SQL[];
   const where = conditions.length ? and(...conditions) : undefined;
   const cutoff = deadlineCutoff(now);
-  const overdueExpr = sql<boolean>`(${t.status} = 'open' and ${t.createdAt} < ${cutoff.toISOString()})`;
-  // Overdue items are the oldest open ones; the status/created_at index serves
-  // both halves (a handful of overdue rows, then newest first).
-  const order = def.deadline ? [desc(overdueExpr), desc(t.createdAt), desc(t.id)] : [desc(t.createdAt), desc(t.id)];
+  const dueSoon = new Date(cutoff.getTime() + (DEADLINE_HOURS - DUE_SOON_HOURS) * 3600_000);
+  // Deadline queues: overdue items first, then those due soon, each most urgent (oldest) first; then
+  // the rest newest first. Both urgent groups are the oldest open rows, read through the
+  // status/created_at index like the rest.
+  const urgency = sql`case when ${t.status} <> 'open' then 0 when ${t.createdAt} < ${cutoff.toISOString()} then 2 when ${t.createdAt} < ${dueSoon.toISOString()} then 1 else 0 end`;
+  const order = def.deadline
+    ? [desc(urgency), sql`case when ${urgency} > 0 then ${t.createdAt} end asc`, desc(t.createdAt), desc(t.id)]
+    : [desc(t.createdAt), desc(t.id)];
   const rows = await db
     .select()
     .from(t)

@@ -16,12 +16,12 @@ export function CategoryBar({ categories, filters }: { categories: CategoryChip[
   const visible = categories.slice(0, CATEGORY_BAR_VISIBLE);
   const rest = categories.slice(CATEGORY_BAR_VISIBLE);
   const to = (category: string | null) => `/${feedSearch({ ...filters, category })}`;
-  const chip = "rounded-full border px-3.5 py-1.5 text-sm font-semibold transition whitespace-nowrap";
+  const chip = "rounded-full border px-3 py-1.5 text-sm font-semibold transition whitespace-nowrap sm:px-3.5";
   const activeInRest = rest.find((c) => c.slug === filters.category);
 
   return (
-    <nav aria-label={t("categories.label")} className="flex items-center gap-2">
-      <ul className="flex items-center gap-2">
+    <nav aria-label={t("categories.label")} className="flex flex-wrap items-center gap-2">
+      <ul className="flex flex-wrap items-center gap-2">
         <li>
           <Link
             to={to(null)}
@@ -52,7 +52,8 @@ export function CategoryBar({ categories, filters }: { categories: CategoryChip[
           >
             {activeInRest ? name(activeInRest) : `+${rest.length}`}
           </summary>
-          <ul className="absolute left-0 z-20 mt-2 min-w-40 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+          {/* Anchored at the chip's right edge: the chip ends the row, so the list never leaves a narrow screen. */}
+          <ul className="absolute right-0 z-20 mt-2 min-w-40 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
             {rest.map((category) => (
               <li key={category.slug}>
                 <Link

@@ -113,7 +113,8 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
         }
       }}
     >
-      {actionData?.ok ? (
+      {/* The server's success line, until the visitor starts over on this page (then toasts speak). */}
+      {actionData?.ok && generation === 0 && !tried ? (
         <p role="status" className="rounded-xl border border-emerald-700 bg-emerald-950/60 px-4 py-3 text-emerald-200">
           {successMessage}
         </p>

@@ -3,6 +3,7 @@ import { useRevalidator } from "react-router";
 import type { Insights } from "../insights.server";
 import { toMinutes } from "../insights";
 import { rememberTimeZone } from "../time-zone";
+import { pendingUsageSave } from "../timer";
 import { InsightsCategories } from "./insights-categories";
 import { InsightsChart } from "./insights-chart";
 import { InsightsEmpty } from "./insights-empty";
@@ -34,9 +35,12 @@ export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
   const safe = useBrandMode() === "safe";
   const { revalidate } = useRevalidator();
-  // Days follow the browser's time zone: once the cookie says so, count again.
+  // Count again when the figures were computed without something: the browser's time zone (the
+  // cookie just changed), or the session the home page's timer saved as it unmounted on the way here.
   useEffect(() => {
-    if (rememberTimeZone()) void revalidate();
+    const saving = pendingUsageSave();
+    const zoneChanged = rememberTimeZone();
+    if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
   }, [revalidate]);
   const minutes = (seconds: number) =>
     t("stats.minutes", { count: toMinutes(seconds) });

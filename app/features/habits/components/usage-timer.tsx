@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useT } from "~/lib/i18n/react";
 import { rememberTimeZone } from "../time-zone";
-import { categoryClock, formatElapsed, onScreenCategory, timerColour, USAGE_ENDPOINT, type CategoryClock } from "../timer";
+import { categoryClock, formatElapsed, onScreenCategory, sendUsage, timerColour, type CategoryClock } from "../timer";
 import { EmotionPicker, type EmotionOption } from "./emotion-picker";
 
 const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orange: "text-orange-400", red: "text-red-400" } as const;
@@ -21,7 +21,7 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
   const clock = useRef<CategoryClock | null>(null);
 
   /** Sends the running session (if any) and starts a new one from now. */
-  const save = useRef(() => {
+  const save = useRef((leavingPage = false) => {
     const now = Date.now();
     const seconds = Math.floor((now - started.current) / 1000);
     const startedAt = new Date(started.current).toISOString();
@@ -30,7 +30,7 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
     if (seconds <= 0) return;
     const body = new URLSearchParams({ seconds: String(seconds), startedAt, emotionId: emotion.current });
     if (Object.keys(categories).length > 0) body.set("categories", JSON.stringify(categories));
-    if (!navigator.sendBeacon?.(USAGE_ENDPOINT, body)) void fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }).catch(() => {});
+    sendUsage(body, leavingPage);
   }).current;
 
   useEffect(() => {
@@ -44,12 +44,13 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
       setElapsed(Math.floor((Date.now() - started.current) / 1000));
       look();
     }, 1000);
-    addEventListener("pagehide", save);
+    const leave = () => save(true);
+    addEventListener("pagehide", leave);
     // Background tabs tick rarely: stop crediting the clip as soon as the page is hidden.
     document.addEventListener("visibilitychange", look);
     return () => {
       clearInterval(tick);
-      removeEventListener("pagehide", save);
+      removeEventListener("pagehide", leave);
       document.removeEventListener("visibilitychange", look);
       save();
     };

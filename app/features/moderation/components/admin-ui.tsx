@@ -1,10 +1,10 @@
 import { Form, Link, NavLink } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { formatLongDate } from "~/lib/i18n/format";
+import { DEADLINE_HOURS, DUE_SOON_HOURS } from "../deadline";
 
 const QUEUE_NAMES = ["submissions", "reports", "claims-partnership", "claims-removal", "contact", "partnerships"] as const;
 const STATES = ["open", "resolved", "rejected", "all"] as const;
-const DEADLINE_HOURS = 48;
 
 export function AdminNav() {
   const { t } = useT("admin");
@@ -27,7 +27,9 @@ export function DeadlineBadge({ createdAt, overdue, now }: { createdAt: string; 
   const { t } = useT("admin");
   const hours = Math.floor((Date.parse(now) - Date.parse(createdAt)) / 3600_000);
   if (overdue) return <strong className="rounded bg-red-900 px-2 py-0.5 text-red-100">{t("age.overdue", { hours })}</strong>;
-  return <span className="text-ink-300">{t("age.remaining", { hours: Math.max(0, DEADLINE_HOURS - hours) })}</span>;
+  const left = Math.max(0, DEADLINE_HOURS - hours);
+  if (left <= DUE_SOON_HOURS) return <strong className="rounded bg-amber-900 px-2 py-0.5 text-amber-100">{t("age.remaining", { hours: left })}</strong>;
+  return <span className="text-ink-300">{t("age.remaining", { hours: left })}</span>;
 }
 
 export function StateFilter({ queue, state }: { queue: string; state: string }) {

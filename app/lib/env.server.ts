@@ -50,6 +50,7 @@ export const envSchema = z
     S3_FORCE_PATH_STYLE: onOff(true),
     SAFE_HOSTS: list,
     SAFE_SITE_URL: optionalUrl(["http:", "https:"]),
+    MAIN_SITE_URL: optionalUrl(["http:", "https:"]),
     ADMIN_EMAILS: list,
     AD_SCRIPT_URL: optionalUrl(["https:", "http:"]),
     BETTER_AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {

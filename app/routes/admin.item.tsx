@@ -6,7 +6,7 @@ import { publishSubmission } from "~/features/moderation/publish-submission.serv
 import { discardUpload } from "~/features/moderation/quarantine.server";
 import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
 import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
-import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, setStatus } from "~/features/moderation/queues.server";
+import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, senderEmail, setStatus, type QueueRow } from "~/features/moderation/queues.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -21,8 +21,10 @@ export async function loader(args: Route.LoaderArgs) {
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db, origin } = getServices(args);
-  const item = await queueItem(db, queue, id);
-  if (!item) throw data(null, { status: 404 });
+  const found = await queueItem(db, queue, id);
+  if (!found) throw data(null, { status: 404 });
+  // A deleted account leaves its id; an existing one reads as its e-mail.
+  const item: QueueRow = { ...found, userId: (await senderEmail(db, found.userId)) ?? found.userId };
   const clipRow = queueHasClip(queue) && typeof item.clipId === "string" ? await clipForItem(db, item.clipId) : null;
   const t = await serverT(getVisitor(args).language, "admin");
   return {

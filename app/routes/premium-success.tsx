@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
 import { PremiumBenefits } from "~/features/premium/components/premium-benefits";
+import { mainSiteUrl } from "~/features/premium/go-premium";
 import { readProfile } from "~/features/premium/premium.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
@@ -25,6 +26,7 @@ export async function loader(args: Route.LoaderArgs) {
   const [title, description] = premium ? [t("success.metaTitle"), t("success.metaDescription")] : [t("success.notPremiumTitle"), t("success.notPremiumBody")];
   return {
     premium,
+    mainSite: mainSiteUrl(getServices(args).env, args.request.headers.get("host"), visitor.brandMode),
     meta: { title: `${title} · ${site}`, description, origin, path: "/premium-success", siteName: site, noindex: true },
   };
 }
@@ -33,7 +35,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 
 export default function PremiumSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useT("premium");
-  if (loaderData.premium) return <PremiumBenefits plan={loaderData.premium.plan} expiresAt={loaderData.premium.expiresAt} />;
+  if (loaderData.premium) return <PremiumBenefits plan={loaderData.premium.plan} expiresAt={loaderData.premium.expiresAt} mainSite={loaderData.mainSite} />;
   return (
     <section aria-labelledby="not-premium" className="mx-auto flex max-w-lg flex-col gap-4 py-10">
       <h1 id="not-premium" className="text-3xl font-black text-white">

@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminGrants, clips, contentClaims, contentReports, contactMessages, moderationAudit } from "../../db/schema";
+import { adminGrants, clips, contentClaims, contentReports, contactMessages, moderationAudit, user } from "../../db/schema";
 import { findVideo } from "~/features/clips/video.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
@@ -245,5 +245,13 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const order = page.items.filter((i) => ids.has(i.id)).map((i) => i.contentUrl);
     // Overdue (70 h), then due soon, oldest first (47 h, 40 h), then the rest newest first (1 h, 2 h).
     expect(order).toEqual(["https://x/due-70", "https://x/due-47", "https://x/due-40", "https://x/due-1", "https://x/due-2"]);
+  });
+  it("names the signed-in sender of an item by e-mail", async () => {
+    await grantAdmin(handle.db, "sender-check@example.com");
+    const cookie = await signIn(env, "sender-check@example.com");
+    const [sender] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "sender-check@example.com"));
+    const [message] = await handle.db.insert(contactMessages).values({ name: "N", email: "n@x.co", subject: "s", message: "m", userId: sender!.id }).returning();
+    const page = (await adminItem.loader(args(`/admin/contact/${message!.id}`, { cookie, params: { queue: "contact", id: message!.id } }))) as unknown as { item: { userId: unknown } };
+    expect(page.item.userId).toBe("sender-check@example.com");
   });
 });

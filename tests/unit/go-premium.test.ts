@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { goPremiumUrl } from "~/features/premium/go-premium";
+import { goPremiumUrl, mainSiteUrl } from "~/features/premium/go-premium";
 
 const none = { SAFE_SITE_URL: undefined, SAFE_HOSTS: [] as string[] };
 
@@ -24,5 +24,14 @@ describe("Go Premium link (SPEC 1)", () => {
     // A public host ignores ?mode=sfw: that link would land on the adult home.
     expect(goPremiumUrl(none, "clips.example")).toBe("/ativar");
     expect(goPremiumUrl(none, null)).toBe("/ativar");
+  });
+});
+
+describe("Back to the main site (premium success)", () => {
+  it("is the root on the adult site, ?mode=adult on local hosts, MAIN_SITE_URL on a companion host", () => {
+    expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example" }, "clips.example", "adult")).toBe("/");
+    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "localhost:3000", "safe")).toBe("/?mode=adult");
+    expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example/" }, "calm.example", "safe")).toBe("https://clips.example/");
+    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "calm.example", "safe")).toBe("/");
   });
 });

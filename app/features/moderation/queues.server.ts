@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, FORM_STATUSES, type FormStatus } from "../../../db/schema";
+import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, user, FORM_STATUSES, type FormStatus } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -159,3 +159,9 @@ export async function setStatus(db: Database, actor: Actor, queue: QueueName, id
   });
 }
 
+/** The e-mail of the signed-in user who sent an item, so the moderator sees a person, not an id. */
+export async function senderEmail(db: Database, userId: unknown): Promise<string | null> {
+  if (typeof userId !== "string" || userId === "") return null;
+  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
+  return row?.email ?? null;
+}

@@ -1,4 +1,4 @@
-import { isLocalHost } from "~/lib/brand-mode";
+import { isLocalHost, type BrandMode } from "~/lib/brand-mode";
 import type { Env } from "~/lib/env.server";
 import { ACTIVATE_PATH } from "./promo";
 
@@ -16,4 +16,15 @@ export function goPremiumUrl(env: Pick<Env, "SAFE_SITE_URL" | "SAFE_HOSTS">, hos
   if (isLocalHost(host)) return `/?mode=sfw&${GO_PREMIUM_QUERY}`;
   const site = env.SAFE_SITE_URL ?? (env.SAFE_HOSTS[0] ? `https://${env.SAFE_HOSTS[0]}` : null);
   return site ? `${site.replace(/\/+$/, "")}/?${GO_PREMIUM_QUERY}` : ACTIVATE_PATH;
+}
+
+/**
+ * Where premium-success's "back to the main site" leads (SPEC 2): the adult site's root. From the
+ * adult site that is "/"; from the companion site it is MAIN_SITE_URL, or on local hosts the same
+ * server switched back with ?mode=adult; without either, this site's own root.
+ */
+export function mainSiteUrl(env: Pick<Env, "MAIN_SITE_URL">, host: string | null, brandMode: BrandMode): string {
+  if (brandMode === "adult") return "/";
+  if (isLocalHost(host)) return "/?mode=adult";
+  return env.MAIN_SITE_URL ? `${env.MAIN_SITE_URL.replace(/\/+$/, "")}/` : "/";
 }

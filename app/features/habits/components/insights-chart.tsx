@@ -76,8 +76,9 @@ export function InsightsChart({
         className="mt-1 flex gap-1 text-center text-[0.65rem] text-ink-300"
       >
         {days.map((d, i) => (
-          <span key={d.day} className="flex-1 truncate">
-            {!dense || i % 5 === 0 || i === days.length - 1
+          // 30 narrow columns: a label every 7th day counted back from today, allowed past its column.
+          <span key={d.day} className={dense ? "flex-1 whitespace-nowrap" : "flex-1 truncate"}>
+            {!dense || (days.length - 1 - i) % 7 === 0
               ? short.format(new Date(`${d.day}T00:00:00Z`))
               : ""}
           </span>

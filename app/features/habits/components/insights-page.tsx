@@ -146,7 +146,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
                         {e.name}
                       </th>
                       <td className="py-1">{e.sessions}</td>
-                      <td className="py-1">{toMinutes(e.averageSeconds)}</td>
+                      <td className="py-1">{toMinutes(e.averageSeconds) > 0 ? toMinutes(e.averageSeconds) : t("categories.underMinute")}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -5,7 +5,7 @@ import { BETA_DAYS, BETA_PLAN } from "../promo";
 const BENEFITS = ["insights", "prompts", "adFree", "analytics"] as const;
 
 /** SPEC "Safe-mode pages": the benefits, the plan in upper case ('BETA (30 days)') and a way back to the site root. */
-export function PremiumBenefits({ plan, expiresAt }: { plan: string; expiresAt: string | null }) {
+export function PremiumBenefits({ plan, expiresAt, mainSite }: { plan: string; expiresAt: string | null; mainSite: string }) {
   const { t, language } = useT("premium");
   const planName = plan === BETA_PLAN ? t("success.planDays", { plan: plan.toUpperCase(), days: BETA_DAYS }) : plan.toUpperCase();
   return (
@@ -36,7 +36,7 @@ export function PremiumBenefits({ plan, expiresAt }: { plan: string; expiresAt: 
         </ul>
       </section>
       {/* A full load of the root, so the header and ads reflect the new premium state. */}
-      <a href="/" className="self-start rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700">
+      <a href={mainSite} className="self-start rounded-full bg-flame-600 px-6 py-3 font-semibold text-white hover:bg-flame-700">
         {t("success.back")}
       </a>
     </section>

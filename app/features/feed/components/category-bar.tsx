@@ -20,7 +20,7 @@ export function CategoryBar({ categories, filters }: { categories: CategoryChip[
   const activeInRest = rest.find((c) => c.slug === filters.category);
 
   return (
-    <nav aria-label={t("categories.label")} className="flex flex-wrap items-center gap-2">
+    <nav aria-label={t("categories.label")} className="relative flex flex-wrap items-center gap-2">
       <ul className="flex flex-wrap items-center gap-2">
         <li>
           <Link
@@ -45,15 +45,15 @@ export function CategoryBar({ categories, filters }: { categories: CategoryChip[
         ))}
       </ul>
       {rest.length ? (
-        <details className="relative">
+        <details className="sm:relative">
           <summary
             aria-label={t("categories.more", { count: rest.length })}
             className={`${chip} ${activeInRest ? "border-white bg-white text-ink-950" : "border-ink-700 text-ink-200 hover:border-ink-600"}`}
           >
             {activeInRest ? name(activeInRest) : `+${rest.length}`}
           </summary>
-          {/* Anchored at the chip's right edge: the chip ends the row, so the list never leaves a narrow screen. */}
-          <ul className="absolute right-0 z-20 mt-2 min-w-40 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+          {/* Under the chip; on narrow screens, where the chip may sit at either edge, at the bar's left edge so it stays on screen. */}
+          <ul className="absolute left-0 z-20 mt-2 min-w-40 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
             {rest.map((category) => (
               <li key={category.slug}>
                 <Link

@@ -10,7 +10,7 @@ import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
 import { shellOfError } from "./components/shell/shell-error";
-import { loadShell, type ShellData } from "./components/shell/shell.server";
+import { loadShell, type ShellData } from "./shell.server";
 import { AdScript } from "./features/ads/ad-script";
 import { readFlash } from "./lib/flash.server";
 import { useBrandMode } from "./lib/brand-context";

@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { notFoundWithShell } from "~/components/shell/shell.server";
+import { notFoundWithShell } from "~/shell.server";
 import { AdminNav } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import type { I18nHandle } from "~/lib/i18n/react";

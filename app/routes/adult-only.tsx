@@ -1,5 +1,5 @@
 import { Outlet } from "react-router";
-import { notFoundWithShell } from "~/components/shell/shell.server";
+import { notFoundWithShell } from "~/shell.server";
 import { getVisitor } from "~/lib/context";
 import type { Route } from "./+types/adult-only";
 

@@ -1,5 +1,5 @@
 import { isRouteErrorResponse } from "react-router";
-import type { ShellData } from "./shell.server";
+import type { ShellData } from "~/shell.server";
 
 /** The body of a 404 made by `notFoundWithShell`. */
 export interface ShellError {

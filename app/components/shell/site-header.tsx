@@ -7,7 +7,7 @@ import { useT } from "~/lib/i18n/react";
 import { SearchBox } from "~/features/search/components/search-box";
 import { AccountEntry } from "~/features/accounts/components/account-entry";
 import { PreferenceMenu } from "./preference-menu";
-import type { ShellData } from "./shell.server";
+import type { ShellData } from "~/shell.server";
 
 /** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */
 export interface ShellHandle {

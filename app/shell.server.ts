@@ -3,7 +3,10 @@ import { getUser } from "~/features/accounts/session.server";
 import { goPremiumUrl } from "~/features/premium/go-premium";
 import { readProfile } from "~/features/premium/premium.server";
 import { getServices, getVisitor } from "~/lib/context";
-import type { ShellError } from "./shell-error";
+import type { ShellError } from "./components/shell/shell-error";
+
+// Next to root.tsx rather than in components/: it composes features (session, premium), which
+// components may not import.
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

@@ -1,4 +1,16 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useMatches, useRouteLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useRouteLoaderData,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import "./app.css";
@@ -55,9 +67,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </>
         ) : null}
         {root
-          ? [...LANGUAGES.map((lang) => ({ lang, href: `${root.origin}${pathname}?lang=${lang}` })), { lang: "x-default", href: `${root.origin}${pathname}` }].map(
-              (alt) => <link key={alt.lang} rel="alternate" hrefLang={alt.lang} href={alt.href} />,
-            )
+          ? [
+              ...LANGUAGES.map((lang) => ({ lang, href: `${root.origin}${pathname}?lang=${lang}` })),
+              { lang: "x-default", href: `${root.origin}${pathname}` },
+            ].map((alt) => <link key={alt.lang} rel="alternate" hrefLang={alt.lang} href={alt.href} />)
           : null}
         <meta name="i18n-namespaces" content={[...namespaces].join(",")} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
@@ -115,7 +128,10 @@ function FlashWithoutScript({ flash }: { flash: RootData["flash"] }) {
   if (!message) return null;
   return (
     <noscript>
-      <p role="status" className={`mx-auto mt-4 max-w-3xl rounded-xl border px-4 py-3 ${message.ok ? "border-emerald-700 bg-emerald-950/60 text-emerald-200" : "border-red-800 bg-red-950/60 text-red-200"}`}>
+      <p
+        role="status"
+        className={`mx-auto mt-4 max-w-3xl rounded-xl border px-4 py-3 ${message.ok ? "border-emerald-700 bg-emerald-950/60 text-emerald-200" : "border-red-800 bg-red-950/60 text-red-200"}`}
+      >
         {t(message.key)}
       </p>
     </noscript>
@@ -126,7 +142,10 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
   const { t } = useT();
   return (
     <>
-      <a href="#main" className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-ink-800 focus:px-3 focus:py-2"
+      >
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />

@@ -20,7 +20,8 @@ export async function runAdminCommand(argv: string[], env = parseEnv()): Promise
   try {
     const result = command === "grant" ? await grantAdmin(database.db, email) : await revokeAdmin(database.db, email);
     if (!result.ok) return { code: 1, out: `not a valid e-mail address: ${email}` };
-    if (command === "grant") return { code: 0, out: result.changed ? `granted admin to ${result.email}` : `${result.email} is already an admin` };
+    if (command === "grant")
+      return { code: 0, out: result.changed ? `granted admin to ${result.email}` : `${result.email} is already an admin` };
     return { code: 0, out: result.changed ? `revoked admin from ${result.email}` : `${result.email} was not an admin` };
   } finally {
     await database.close();

@@ -81,7 +81,8 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
   try {
     const unknown = [];
     for (const entry of plan.entries) {
-      if (!(await categoryExists(database.db, entry.input.categorySlug))) unknown.push(`${entry.label}: unknown category: ${entry.input.categorySlug}`);
+      if (!(await categoryExists(database.db, entry.input.categorySlug)))
+        unknown.push(`${entry.label}: unknown category: ${entry.input.categorySlug}`);
     }
     if (unknown.length > 0) {
       for (const line of unknown) err(line);

@@ -29,9 +29,29 @@ const [busiest] = await db
 
 const base = { audience: "hetero" as const, language: "en" as const, mediaAllowed: true };
 const pages: [string, () => Promise<unknown>][] = [
-  ["Home feed, all categories, first page", () => feedPage(db, { ...base, category: null, tag: null, period: "ongoing", seed: "explain" }, { offset: 0, limit: 12, mediaAllowed: true })],
-  ["Home feed, category bdsm, page at offset 240", () => feedPage(db, { ...base, category: "bdsm", tag: null, period: "ongoing", seed: "explain" }, { offset: 240, limit: 12, mediaAllowed: true })],
-  ["Home feed, this week", () => feedPage(db, { ...base, category: null, tag: null, period: "week", seed: "explain" }, { offset: 0, limit: 12, mediaAllowed: true })],
+  [
+    "Home feed, all categories, first page",
+    () =>
+      feedPage(
+        db,
+        { ...base, category: null, tag: null, period: "ongoing", seed: "explain" },
+        { offset: 0, limit: 12, mediaAllowed: true },
+      ),
+  ],
+  [
+    "Home feed, category bdsm, page at offset 240",
+    () =>
+      feedPage(
+        db,
+        { ...base, category: "bdsm", tag: null, period: "ongoing", seed: "explain" },
+        { offset: 240, limit: 12, mediaAllowed: true },
+      ),
+  ],
+  [
+    "Home feed, this week",
+    () =>
+      feedPage(db, { ...base, category: null, tag: null, period: "week", seed: "explain" }, { offset: 0, limit: 12, mediaAllowed: true }),
+  ],
   ["Tag page /tag/couple, popular, page 3", () => loadTagPage(db, { ...base, term: "couple", sort: "popular", page: 3 })],
   ["Tag page /tag/neon, recent, page 1", () => loadTagPage(db, { ...base, term: "neon", sort: "recent", page: 1 })],
   [`Creator page /creator/${busiest?.slug}, page 5`, () => loadCreatorPage(db, { ...base, slug: busiest?.slug ?? "", page: 5 })],

@@ -102,9 +102,7 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
       const rangeHeader = req.get("range");
       // Range is defined for GET only (RFC 9110 §14.2); HEAD gets the full headers.
       const range =
-        req.method === "GET" && rangeHeader !== undefined && rangeApplies(req, info)
-          ? parseRange(rangeHeader, info.size)
-          : null;
+        req.method === "GET" && rangeHeader !== undefined && rangeApplies(req, info) ? parseRange(rangeHeader, info.size) : null;
       if (range === "unsatisfiable") {
         res.set("Content-Range", `bytes */${info.size}`);
         return text(res, 416, "Range Not Satisfiable");

@@ -40,9 +40,7 @@ export function storageFromEnv(env: Env): Storage {
 /** Opens the database, applies migrations, seeds an empty catalogue and wires the services. */
 export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
   useDiskLocales();
-  const database = env.DATABASE_URL
-    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
-    : await openDatabase({ dataDir: env.DATA_DIR });
+  const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
   log.info({ engine: database.engine }, "database opened");
   await database.migrate();
   log.info("migrations applied");

@@ -16,7 +16,12 @@ export function isLoopbackPeer(req: Request): boolean {
 
 /** The request's brand mode as remembered (no `?mode=` switch): for requests outside the pages, such as /media. */
 export function brandModeOf(req: Request, env: Env): BrandMode {
-  return decideBrandMode({ host: req.headers.host, safeHosts: env.SAFE_HOSTS, modeParam: null, modeCookie: readCookie(req.headers.cookie, BRAND_MODE_COOKIE) }).mode;
+  return decideBrandMode({
+    host: req.headers.host,
+    safeHosts: env.SAFE_HOSTS,
+    modeParam: null,
+    modeCookie: readCookie(req.headers.cookie, BRAND_MODE_COOKIE),
+  }).mode;
 }
 
 /** Everything the server decides about a request before React Router sees it. */

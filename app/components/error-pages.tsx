@@ -9,7 +9,9 @@ export function NotFoundPage() {
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
       <title>{`${t("errors.metaNotFound")} · ${site}`}</title>
       <meta name="robots" content="noindex" />
-      <p aria-hidden="true" className="text-7xl font-black text-flame-400">404</p>
+      <p aria-hidden="true" className="text-7xl font-black text-flame-400">
+        404
+      </p>
       <h1 className="text-2xl font-bold text-white">{t("errors.notFoundTitle")}</h1>
       <p className="text-ink-300">{t("errors.notFoundMessage")}</p>
       <Link to="/" className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">

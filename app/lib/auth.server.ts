@@ -87,7 +87,8 @@ export function createAuth(input: {
       magicLink({
         expiresIn: MAGIC_LINK_TTL_SECONDS,
         storeToken: "hashed",
-        sendMagicLink: ({ email, url, metadata }) => input.mail.signInLink({ email, url, language: metadata?.language, brandMode: metadata?.brandMode }),
+        sendMagicLink: ({ email, url, metadata }) =>
+          input.mail.signInLink({ email, url, language: metadata?.language, brandMode: metadata?.brandMode }),
       }),
     ],
   } satisfies BetterAuthOptions;

@@ -19,13 +19,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** A first-party preference cookie readable by the page (language, audience, age flag). */
 export function preferenceCookie(name: string, value: string, options: { secure?: boolean } = {}): string {
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    "Path=/",
-    `Max-Age=${ONE_YEAR}`,
-    "SameSite=Lax",
-    options.secure ? "Secure" : "",
-  ]
+  return [`${name}=${encodeURIComponent(value)}`, "Path=/", `Max-Age=${ONE_YEAR}`, "SameSite=Lax", options.secure ? "Secure" : ""]
     .filter(Boolean)
     .join("; ");
 }

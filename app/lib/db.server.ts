@@ -35,8 +35,7 @@ const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", imp
 export type QueryObserver = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = { migrationsFolder?: string; onQuery?: QueryObserver } & (
-  | { databaseUrl: string; poolSize?: number }
-  | { dataDir: string | null }
+  { databaseUrl: string; poolSize?: number } | { dataDir: string | null }
 );
 
 /** `dataDir: null` gives a throwaway in-memory PGlite (tests). */

@@ -10,10 +10,9 @@ const optionalString = z
   .optional();
 
 const optionalUrl = (protocols: string[]) =>
-  optionalString.refine(
-    (v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)),
-    { message: `must be a URL starting with ${protocols.join(" or ")}` },
-  );
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.includes(new URL(v).protocol)), {
+    message: `must be a URL starting with ${protocols.join(" or ")}`,
+  });
 
 const list = z
   .string()

@@ -15,15 +15,22 @@ export function createLogger(level: string = "info") {
     level,
     base: undefined,
     redact: {
-      paths: ["email", "*.email", "token", "*.token", "password", "*.password", "headers.cookie", "headers.authorization", "req.headers.cookie"],
+      paths: [
+        "email",
+        "*.email",
+        "token",
+        "*.token",
+        "password",
+        "*.password",
+        "headers.cookie",
+        "headers.authorization",
+        "req.headers.cookie",
+      ],
       censor: "[redacted]",
     },
     hooks: {
       logMethod(args, method) {
-        method.apply(
-          this,
-          args.map((a) => (typeof a === "string" ? scrub(a) : a)) as Parameters<typeof method>,
-        );
+        method.apply(this, args.map((a) => (typeof a === "string" ? scrub(a) : a)) as Parameters<typeof method>);
       },
     },
   });

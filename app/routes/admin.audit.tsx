@@ -31,15 +31,24 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
     <section aria-labelledby="audit-heading" className="space-y-4">
-      <h1 id="audit-heading" className="text-2xl font-bold">{t("audit.heading")}</h1>
+      <h1 id="audit-heading" className="text-2xl font-bold">
+        {t("audit.heading")}
+      </h1>
       {d.entries.length === 0 ? (
         <p>{t("audit.empty")}</p>
       ) : (
-        <div className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-flame-400" tabIndex={0} role="region" aria-label={t("audit.table")}>
+        <div
+          className="overflow-x-auto focus-visible:outline-2 focus-visible:outline-flame-400"
+          tabIndex={0}
+          role="region"
+          aria-label={t("audit.table")}
+        >
           <table className="w-full text-left text-sm">
             <thead>
               <tr className="border-b border-ink-800">
-                <th scope="col" className="py-2">{t("audit.when")}</th>
+                <th scope="col" className="py-2">
+                  {t("audit.when")}
+                </th>
                 <th scope="col">{t("audit.actor")}</th>
                 <th scope="col">{t("audit.action")}</th>
                 <th scope="col">{t("audit.target")}</th>
@@ -49,10 +58,14 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
             <tbody>
               {d.entries.map((e) => (
                 <tr key={e.id} className="border-b border-ink-900 align-top">
-                  <td className="py-2"><FormattedDate value={e.createdAt} /></td>
+                  <td className="py-2">
+                    <FormattedDate value={e.createdAt} />
+                  </td>
                   <td>{e.actorEmail}</td>
                   <td>{t(`audit.actions.${e.action}`)}</td>
-                  <td className="break-all">{t(`audit.targets.${e.targetType}`, { defaultValue: e.targetType })}: {e.targetId}</td>
+                  <td className="break-all">
+                    {t(`audit.targets.${e.targetType}`, { defaultValue: e.targetType })}: {e.targetId}
+                  </td>
                   <td className="break-words">{e.note ?? "—"}</td>
                 </tr>
               ))}

@@ -39,27 +39,49 @@ export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
     <section aria-labelledby="clips-heading" className="space-y-4">
-      <h1 id="clips-heading" className="text-2xl font-bold">{t("clips.heading")}</h1>
+      <h1 id="clips-heading" className="text-2xl font-bold">
+        {t("clips.heading")}
+      </h1>
       <p className="text-ink-300">{t("clips.intro")}</p>
       <Form method="get" className="flex flex-wrap items-end gap-2">
         <label className="flex flex-1 flex-col gap-1">
           <span>{t("clips.label")}</span>
           <input name="q" defaultValue={d.q} required className="rounded bg-ink-900 p-2 text-ink-200" />
         </label>
-        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">{t("clips.find")}</button>
+        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">
+          {t("clips.find")}
+        </button>
       </Form>
       {d.q && !d.clip ? <p role="status">{t("clips.notFound")}</p> : null}
       {d.clip ? (
         <div className="space-y-2">
-          <p><a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">{d.clip.title}</a></p>
+          <p>
+            <a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">
+              {d.clip.title}
+            </a>
+          </p>
           <p>{t("clips.status", { status: t(`clipStatus.${d.clip.status}`) })}</p>
           {d.clip.thumbnailUrl ? <img src={d.clip.thumbnailUrl} alt="" className="max-h-48 rounded" /> : null}
           <Form method="post">
             <input type="hidden" name="clipId" value={d.clip.id} />
             {d.clip.status === "hidden" ? (
-              <button type="submit" name="intent" value="show-clip" className="rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950 focus-visible:outline-2 focus-visible:outline-flame-300">{t("item.showClip")}</button>
+              <button
+                type="submit"
+                name="intent"
+                value="show-clip"
+                className="rounded bg-flame-500 px-3 py-2 font-semibold text-ink-950 focus-visible:outline-2 focus-visible:outline-flame-300"
+              >
+                {t("item.showClip")}
+              </button>
             ) : d.clip.status === "published" ? (
-              <button type="submit" name="intent" value="hide-clip" className="rounded bg-red-700 px-3 py-2 font-semibold text-white focus-visible:outline-2 focus-visible:outline-flame-300">{t("item.hideClip")}</button>
+              <button
+                type="submit"
+                name="intent"
+                value="hide-clip"
+                className="rounded bg-red-700 px-3 py-2 font-semibold text-white focus-visible:outline-2 focus-visible:outline-flame-300"
+              >
+                {t("item.hideClip")}
+              </button>
             ) : null}
           </Form>
         </div>

@@ -6,7 +6,16 @@ import { publishSubmission } from "~/features/moderation/publish-submission.serv
 import { discardUpload } from "~/features/moderation/quarantine.server";
 import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
 import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
-import { isQueue, queueHasClip, queueHasDeadline, queueItem, saveNote, senderEmail, setStatus, type QueueRow } from "~/features/moderation/queues.server";
+import {
+  isQueue,
+  queueHasClip,
+  queueHasDeadline,
+  queueItem,
+  saveNote,
+  senderEmail,
+  setStatus,
+  type QueueRow,
+} from "~/features/moderation/queues.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -35,8 +44,19 @@ export async function loader(args: Route.LoaderArgs) {
     now: new Date().toISOString(),
     // Admins are trusted adults past the age gate: the preview shows media.
     // The preview comes through the admin's own route: /media withholds a hidden clip's files.
-    clip: clipRow && { ...clipRow, thumbnailUrl: clipRow.thumbnailKey ? clipFileUrl(clipRow.id, "thumbnail") : null, videoUrl: clipFileUrl(clipRow.id, "video") },
-    meta: { title: `${t(`queues.${queue}`)} · ${t("item.heading")}`, description: t("title"), origin, path: `/admin/${queue}/${id}`, siteName: t("brand.name"), noindex: true },
+    clip: clipRow && {
+      ...clipRow,
+      thumbnailUrl: clipRow.thumbnailKey ? clipFileUrl(clipRow.id, "thumbnail") : null,
+      videoUrl: clipFileUrl(clipRow.id, "video"),
+    },
+    meta: {
+      title: `${t(`queues.${queue}`)} · ${t("item.heading")}`,
+      description: t("title"),
+      origin,
+      path: `/admin/${queue}/${id}`,
+      siteName: t("brand.name"),
+      noindex: true,
+    },
   };
 }
 
@@ -53,13 +73,16 @@ export async function action(args: Route.ActionArgs) {
   else if (intent === "resolve" || intent === "reject") {
     ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
     if (ok && intent === "reject" && queue === "submissions") await discardUpload(db, storage, id);
-  }
-  else if (intent === "publish" && queue === "submissions") {
-    const outcome = await publishSubmission(getServices(args), actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
+  } else if (intent === "publish" && queue === "submissions") {
+    const outcome = await publishSubmission(getServices(args), actor, id, {
+      ...Object.fromEntries(form),
+      audiences: form.getAll("audiences"),
+    });
     return data({ ok: outcome.ok, errors: outcome.ok ? undefined : outcome.errors }, { status: outcome.ok ? 200 : 400 });
   } else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
     const item = await queueItem(db, queue, id);
-    if (item && typeof item.clipId === "string") ok = (await setClipHidden(db, actor, item.clipId, intent === "hide-clip", `${queue}/${id}`)).ok;
+    if (item && typeof item.clipId === "string")
+      ok = (await setClipHidden(db, actor, item.clipId, intent === "hide-clip", `${queue}/${id}`)).ok;
   }
   return data({ ok, errors: undefined }, { status: ok ? 200 : 400 });
 }
@@ -85,33 +108,54 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
   const entries = Object.entries(d.item).filter(([k]) => !HIDDEN_FIELDS.has(k) && k !== "overdue");
   return (
     <article aria-labelledby="item-heading" className="space-y-6">
-      <Link to={`/admin/${d.queue}`} className="text-sm text-flame-300 underline">{t("item.back")}</Link>
-      <h1 id="item-heading" className="text-2xl font-bold">{t(`queues.${d.queue}`)} · {t("item.heading")}</h1>
+      <Link to={`/admin/${d.queue}`} className="text-sm text-flame-300 underline">
+        {t("item.back")}
+      </Link>
+      <h1 id="item-heading" className="text-2xl font-bold">
+        {t(`queues.${d.queue}`)} · {t("item.heading")}
+      </h1>
       {d.deadline && d.item.status === "open" ? <DeadlineBadge createdAt={d.item.createdAt} overdue={d.item.overdue} now={d.now} /> : null}
       {/* Always present, so screen readers announce the text when an action's answer fills it. */}
-      <p role="status" className={result?.ok ? "text-green-300" : "text-red-300"}>{result ? (result.ok ? t("item.saved") : t("item.failed")) : null}</p>
+      <p role="status" className={result?.ok ? "text-green-300" : "text-red-300"}>
+        {result ? (result.ok ? t("item.saved") : t("item.failed")) : null}
+      </p>
       <section aria-labelledby="fields-heading">
-        <h2 id="fields-heading" className="mb-2 text-lg font-semibold">{t("item.fields")}</h2>
+        <h2 id="fields-heading" className="mb-2 text-lg font-semibold">
+          {t("item.fields")}
+        </h2>
         <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
           {entries.map(([k, v]) => (
             <div key={k} className="contents">
               <dt className="font-semibold text-ink-300">{t(`fieldNames.${k}`)}</dt>
-              <dd className="break-words whitespace-pre-wrap">{v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : fieldText(k, String(v))}</dd>
+              <dd className="break-words whitespace-pre-wrap">
+                {v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : fieldText(k, String(v))}
+              </dd>
             </div>
           ))}
         </dl>
       </section>
       {d.clip !== null || "clipId" in d.item ? (
         <section aria-labelledby="clip-heading" className="space-y-2">
-          <h2 id="clip-heading" className="text-lg font-semibold">{t("item.clip")}</h2>
+          <h2 id="clip-heading" className="text-lg font-semibold">
+            {t("item.clip")}
+          </h2>
           {d.clip ? (
             <>
               <p>
-                <a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">{d.clip.title}</a> ({t("item.openClip")})
+                <a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">
+                  {d.clip.title}
+                </a>{" "}
+                ({t("item.openClip")})
               </p>
               {d.clip.status === "hidden" ? <p className="text-red-300">{t("item.clipHidden")}</p> : null}
               {d.clip.videoUrl ? (
-                <video controls preload="none" poster={d.clip.thumbnailUrl ?? undefined} className="max-h-80 rounded" aria-label={d.clip.title}>
+                <video
+                  controls
+                  preload="none"
+                  poster={d.clip.thumbnailUrl ?? undefined}
+                  className="max-h-80 rounded"
+                  aria-label={d.clip.title}
+                >
                   <source src={d.clip.videoUrl} type="video/mp4" />
                 </video>
               ) : null}
@@ -129,9 +173,20 @@ export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
       {d.upload ? <SubmissionUpload upload={d.upload} errors={result?.errors} /> : null}
       <Form method="post" className="space-y-2">
         <input type="hidden" name="intent" value="note" />
-        <label htmlFor="moderator-note" className="block font-semibold">{t("item.note")}</label>
-        <textarea id="moderator-note" name="note" rows={4} maxLength={5000} defaultValue={String(d.item.moderatorNote ?? "")} className="w-full rounded bg-ink-900 p-2 text-ink-200" />
-        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">{t("item.saveNote")}</button>
+        <label htmlFor="moderator-note" className="block font-semibold">
+          {t("item.note")}
+        </label>
+        <textarea
+          id="moderator-note"
+          name="note"
+          rows={4}
+          maxLength={5000}
+          defaultValue={String(d.item.moderatorNote ?? "")}
+          className="w-full rounded bg-ink-900 p-2 text-ink-200"
+        />
+        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">
+          {t("item.saveNote")}
+        </button>
       </Form>
       <div className="flex gap-3">
         <ActionButton intent="resolve" label={t("item.resolve")} />

@@ -39,9 +39,17 @@ export async function loader(args: Route.LoaderArgs) {
       overdue: item.overdue,
       summary: String(SUMMARY_FIELDS.map((f) => item[f]).find((v) => typeof v === "string" && v) ?? ""),
       // Submissions with a file still in quarantine (a video is publishable).
-      attachment: typeof item.uploadKey === "string" && (item.uploadKind === "video" || item.uploadKind === "image") ? item.uploadKind : null,
+      attachment:
+        typeof item.uploadKey === "string" && (item.uploadKind === "video" || item.uploadKind === "image") ? item.uploadKind : null,
     })),
-    meta: { title: t(`queues.${queue}`), description: t("title"), origin, path: `/admin/${queue}`, siteName: t("brand.name"), noindex: true },
+    meta: {
+      title: t(`queues.${queue}`),
+      description: t("title"),
+      origin,
+      path: `/admin/${queue}`,
+      siteName: t("brand.name"),
+      noindex: true,
+    },
   };
 }
 
@@ -51,7 +59,9 @@ export default function AdminQueue({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
     <section aria-labelledby="queue-heading" className="space-y-4">
-      <h1 id="queue-heading" className="text-2xl font-bold">{t(`queues.${d.queue}`)}</h1>
+      <h1 id="queue-heading" className="text-2xl font-bold">
+        {t(`queues.${d.queue}`)}
+      </h1>
       <StateFilter queue={d.queue} state={d.state} />
       <p className="text-ink-300">{t("queue.total", { count: d.total })}</p>
       {d.items.length === 0 ? (
@@ -60,13 +70,22 @@ export default function AdminQueue({ loaderData: d }: Route.ComponentProps) {
         <ul className="divide-y divide-ink-800">
           {d.items.map((item) => (
             <li key={item.id} className={`flex flex-wrap items-center gap-3 py-3 ${item.overdue ? "border-l-4 border-red-500 pl-3" : ""}`}>
-              <Link to={`/admin/${d.queue}/${item.id}`} className="min-w-0 flex-1 truncate text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400">
+              <Link
+                to={`/admin/${d.queue}/${item.id}`}
+                className="min-w-0 flex-1 truncate text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400"
+              >
                 {item.summary || t("queue.open")}
               </Link>
-              {item.attachment ? <span className="rounded bg-ink-800 px-2 py-0.5 text-xs text-ink-200">{t(`queue.attachment.${item.attachment}`)}</span> : null}
+              {item.attachment ? (
+                <span className="rounded bg-ink-800 px-2 py-0.5 text-xs text-ink-200">{t(`queue.attachment.${item.attachment}`)}</span>
+              ) : null}
               <span className="text-sm text-ink-300">{t(`itemStates.${item.status}`)}</span>
-              <span className="text-sm text-ink-300"><FormattedDate value={item.createdAt} /></span>
-              {d.deadline && item.status === "open" ? <DeadlineBadge createdAt={item.createdAt} overdue={item.overdue} now={d.now} /> : null}
+              <span className="text-sm text-ink-300">
+                <FormattedDate value={item.createdAt} />
+              </span>
+              {d.deadline && item.status === "open" ? (
+                <DeadlineBadge createdAt={item.createdAt} overdue={item.overdue} now={d.now} />
+              ) : null}
             </li>
           ))}
         </ul>

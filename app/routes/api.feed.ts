@@ -20,7 +20,11 @@ export async function loader(args: Route.LoaderArgs) {
   const { seed, setCookie } = feedSeed(args.request, origin.startsWith("https:"));
   const mediaAllowed = visitor.ageVerified || !visitor.ageGateEnabled;
   const page = await feedPage(db, { ...filters, audience: visitor.audience, seed }, { offset, limit: FEED_PAGE_SIZE, mediaAllowed });
-  const flamed = await flamedClipIds(db, resolveLiker(args.request, { userId: (await getUser(args))?.id }).liker, page.clips.map((c) => c.id));
+  const flamed = await flamedClipIds(
+    db,
+    resolveLiker(args.request, { userId: (await getUser(args))?.id }).liker,
+    page.clips.map((c) => c.id),
+  );
   return data(
     { clips: page.clips.map((clip) => ({ ...clip, flamed: flamed.has(clip.id) })), total: page.total },
     { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },

@@ -62,7 +62,8 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 export default function Activate({ loaderData, actionData }: Route.ComponentProps) {
   const { t, language } = useT("premium");
   const succeeded = actionData?.ok === true;
-  const alreadyActive = !succeeded && (loaderData.activeUntil !== undefined || (actionData && !actionData.ok && actionData.error === "alreadyActive"));
+  const alreadyActive =
+    !succeeded && (loaderData.activeUntil !== undefined || (actionData && !actionData.ok && actionData.error === "alreadyActive"));
 
   return (
     <section aria-labelledby="activate-title" className="mx-auto flex max-w-lg flex-col gap-5 py-10">
@@ -71,7 +72,9 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
           <h1 id="activate-title" className="text-3xl font-black text-white">
             {t("activate.alreadyTitle")}
           </h1>
-          {loaderData.activeUntil ? <p className="text-ink-300">{t("activate.alreadyBody", { date: formatLongDate(loaderData.activeUntil, language) })}</p> : null}
+          {loaderData.activeUntil ? (
+            <p className="text-ink-300">{t("activate.alreadyBody", { date: formatLongDate(loaderData.activeUntil, language) })}</p>
+          ) : null}
           <Link to="/" className="self-start rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800">
             {t("activate.back")}
           </Link>

@@ -24,7 +24,14 @@ export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
   const t = await serverT(visitor.language, "accounts");
   const site = siteNameFor(t, visitor.brandMode);
-  const meta = { title: `${t("callback.pageTitle")} · ${site}`, description: t("callback.authenticatingBody"), origin: getServices(args).origin, path: "/auth/callback", siteName: site, noindex: true };
+  const meta = {
+    title: `${t("callback.pageTitle")} · ${site}`,
+    description: t("callback.authenticatingBody"),
+    origin: getServices(args).origin,
+    path: "/auth/callback",
+    siteName: site,
+    noindex: true,
+  };
   const next = safeRedirectPath(params.get("next"));
   const error = params.get("error");
   // The attempts of SPEC 4 in order: an existing session, then an error in the link parameters.

@@ -21,7 +21,17 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await serverT(visitor.language, "accounts");
   const site = siteNameFor(t, visitor.brandMode);
   const { origin } = getServices(args);
-  return { next, meta: { title: `${t("signIn.pageTitle")} · ${site}`, description: t("signIn.pageDescription"), origin, path: "/auth/sign-in", siteName: site, noindex: true } };
+  return {
+    next,
+    meta: {
+      title: `${t("signIn.pageTitle")} · ${site}`,
+      description: t("signIn.pageDescription"),
+      origin,
+      path: "/auth/sign-in",
+      siteName: site,
+      noindex: true,
+    },
+  };
 }
 
 export async function action(args: Route.ActionArgs) {

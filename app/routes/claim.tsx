@@ -26,7 +26,13 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
         successMessage={t("claim.success")}
         requireChoice="position"
         fields={[
-          { name: "contentUrl", kind: "url", label: t("claim.contentUrl"), placeholder: `${loaderData.origin}/video/…`, defaultValue: loaderData.prefill },
+          {
+            name: "contentUrl",
+            kind: "url",
+            label: t("claim.contentUrl"),
+            placeholder: `${loaderData.origin}/video/…`,
+            defaultValue: loaderData.prefill,
+          },
           { name: "email", kind: "email", label: t("fields.email"), autoComplete: "email", placeholder: t("fields.emailPlaceholder") },
           { name: "phone", kind: "tel", label: t("fields.phone"), autoComplete: "tel", optional: true },
           {

@@ -32,7 +32,14 @@ export async function loader(args: Route.LoaderArgs) {
     : null;
 
   if (!found) {
-    const meta = { title: `${t("notFound.title")} · ${siteName}`, description: t("notFound.message"), origin, path: url.pathname, siteName, noindex: true };
+    const meta = {
+      title: `${t("notFound.title")} · ${siteName}`,
+      description: t("notFound.message"),
+      origin,
+      path: url.pathname,
+      siteName,
+      noindex: true,
+    };
     return data({ found: false as const, meta }, { status: 404 });
   }
   if (slug !== args.params.slug) throw redirect(`/creator/${slug}${url.search}`, 301);

@@ -46,7 +46,13 @@ export async function loader(args: Route.LoaderArgs) {
       emotions,
       overGoal,
       // An empty feed (an unknown category, a quiet week) is not worth indexing.
-      meta: { ...base, title: t("meta.homeTitle"), description: t("meta.homeDescription"), siteName: siteNameFor(t, visitor.brandMode), noindex: home.data.feed.total === 0 },
+      meta: {
+        ...base,
+        title: t("meta.homeTitle"),
+        description: t("meta.homeDescription"),
+        siteName: siteNameFor(t, visitor.brandMode),
+        noindex: home.data.feed.total === 0,
+      },
     },
     { headers: home.setCookie ? { "Set-Cookie": home.setCookie } : undefined },
   );

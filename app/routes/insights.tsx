@@ -46,16 +46,13 @@ export async function loader(args: Route.LoaderArgs) {
 /** Saves or clears the daily-limit goal. */
 export async function action(args: Route.ActionArgs) {
   const user = await requireUser(args);
-  const parsed = parseGoalMinutes(
-    (await readForm(args.request)).get("minutes"),
-  );
+  const parsed = parseGoalMinutes((await readForm(args.request)).get("minutes"));
   if (!parsed.ok) return data<GoalActionData>({ ok: false }, { status: 400 });
   await saveGoal(getServices(args).db, user.id, parsed.seconds);
   return data<GoalActionData>({ ok: true, cleared: parsed.seconds === null });
 }
 
-export const meta: Route.MetaFunction = ({ data }) =>
-  data ? pageMeta(data.meta) : [];
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function InsightsRoute({ loaderData }: Route.ComponentProps) {
   return <InsightsPage insights={loaderData.insights} />;

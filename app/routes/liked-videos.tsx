@@ -43,7 +43,14 @@ export async function loader(args: Route.LoaderArgs) {
     filters,
     categories,
     liked,
-    meta: { title: `${t("title")} · ${t("brand.name")}`, description: t("metaDescription"), origin, path: "/liked-videos", siteName: t("brand.name"), noindex: true },
+    meta: {
+      title: `${t("title")} · ${t("brand.name")}`,
+      description: t("metaDescription"),
+      origin,
+      path: "/liked-videos",
+      siteName: t("brand.name"),
+      noindex: true,
+    },
   };
 }
 
@@ -65,7 +72,9 @@ export async function action(args: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function LikedVideos({ loaderData }: Route.ComponentProps) {
-  return <LikedVideosPage liked={loaderData.liked} filters={loaderData.filters} categories={loaderData.categories} page={loaderData.page} />;
+  return (
+    <LikedVideosPage liked={loaderData.liked} filters={loaderData.filters} categories={loaderData.categories} page={loaderData.page} />
+  );
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -25,7 +25,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { origin } = getServices(args);
   return {
     account: { id: user.id, email: user.email, createdAt: user.createdAt },
-    meta: { title: `${t("title")} · ${site}`, description: t("metaDescription"), origin, path: "/my-account", siteName: site, noindex: true },
+    meta: {
+      title: `${t("title")} · ${site}`,
+      description: t("metaDescription"),
+      origin,
+      path: "/my-account",
+      siteName: site,
+      noindex: true,
+    },
   };
 }
 
@@ -39,7 +46,11 @@ export async function action(args: Route.ActionArgs) {
   const intent = form.get("intent");
 
   if (intent === "changeEmail") {
-    const result = await requestEmailChange(services, { currentEmail: user.email, newEmail: String(form.get("newEmail") ?? ""), headers: args.request.headers });
+    const result = await requestEmailChange(services, {
+      currentEmail: user.email,
+      newEmail: String(form.get("newEmail") ?? ""),
+      headers: args.request.headers,
+    });
     const message = result.ok ? t("email.sent") : t(`email.${result.error}`);
     return data<ActionData>({ intent, ok: result.ok, message }, { status: result.ok ? 200 : result.status });
   }
@@ -69,7 +80,11 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
     <div className="mx-auto flex max-w-2xl flex-col gap-6 py-6">
       <h1 className="text-2xl font-bold text-white">{t("title")}</h1>
       <AccountDetails account={account} />
-      <ChangeEmailForm key={account.email} currentEmail={account.email} initial={actionData?.intent === "changeEmail" ? actionData : undefined} />
+      <ChangeEmailForm
+        key={account.email}
+        currentEmail={account.email}
+        initial={actionData?.intent === "changeEmail" ? actionData : undefined}
+      />
       <section aria-labelledby="session" className="rounded-2xl border border-ink-800 bg-ink-900 p-5">
         <h2 id="session" className="mb-4 text-lg font-bold text-white">
           {t("signOut.heading")}

@@ -21,9 +21,13 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await getUser(args);
   const profile = user ? await readProfile(db, user.id) : null;
   const site = siteNameFor(t, visitor.brandMode);
-  const premium = profile?.premium ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null } : null;
+  const premium = profile?.premium
+    ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null }
+    : null;
   // The title says what the page shows: the benefits, or that premium is not active.
-  const [title, description] = premium ? [t("success.metaTitle"), t("success.metaDescription")] : [t("success.notPremiumTitle"), t("success.notPremiumBody")];
+  const [title, description] = premium
+    ? [t("success.metaTitle"), t("success.metaDescription")]
+    : [t("success.notPremiumTitle"), t("success.notPremiumBody")];
   return {
     premium,
     mainSite: mainSiteUrl(getServices(args).env, args.request.headers.get("host"), visitor.brandMode),
@@ -35,7 +39,8 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 
 export default function PremiumSuccess({ loaderData }: Route.ComponentProps) {
   const { t } = useT("premium");
-  if (loaderData.premium) return <PremiumBenefits plan={loaderData.premium.plan} expiresAt={loaderData.premium.expiresAt} mainSite={loaderData.mainSite} />;
+  if (loaderData.premium)
+    return <PremiumBenefits plan={loaderData.premium.plan} expiresAt={loaderData.premium.expiresAt} mainSite={loaderData.mainSite} />;
   return (
     <section aria-labelledby="not-premium" className="mx-auto flex max-w-lg flex-col gap-4 py-10">
       <h1 id="not-premium" className="text-3xl font-black text-white">

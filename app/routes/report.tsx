@@ -24,8 +24,20 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         submitLabel={t("report.submit")}
         successMessage={t("report.success")}
         fields={[
-          { name: "contentUrl", kind: "url", label: t("report.contentUrl"), placeholder: `${loaderData.origin}/video/…`, defaultValue: loaderData.prefill },
-          { name: "description", kind: "textarea", rows: 5, label: t("report.description"), placeholder: t("report.descriptionPlaceholder") },
+          {
+            name: "contentUrl",
+            kind: "url",
+            label: t("report.contentUrl"),
+            placeholder: `${loaderData.origin}/video/…`,
+            defaultValue: loaderData.prefill,
+          },
+          {
+            name: "description",
+            kind: "textarea",
+            rows: 5,
+            label: t("report.description"),
+            placeholder: t("report.descriptionPlaceholder"),
+          },
         ]}
       />
     </FormPage>

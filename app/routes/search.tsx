@@ -32,7 +32,10 @@ export async function loader(args: Route.LoaderArgs) {
 
   if (parsed.kind === "empty") return data({ state: "empty" as const, meta: meta(null) }, { headers: noindexHeaders });
   if (parsed.kind === "tooShort") {
-    return data({ state: "tooShort" as const, error: t("errors.tooShort"), meta: meta(parsed.term || null) }, { status: 400, headers: noindexHeaders });
+    return data(
+      { state: "tooShort" as const, error: t("errors.tooShort"), meta: meta(parsed.term || null) },
+      { status: 400, headers: noindexHeaders },
+    );
   }
 
   const page = pageParam(url);
@@ -44,7 +47,14 @@ export async function loader(args: Route.LoaderArgs) {
     mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
   });
   return data(
-    { state: "results" as const, term: parsed.term, page, totalPages: totalPagesFor(results.total, SEARCH_PAGE_SIZE), results, meta: meta(parsed.term) },
+    {
+      state: "results" as const,
+      term: parsed.term,
+      page,
+      totalPages: totalPagesFor(results.total, SEARCH_PAGE_SIZE),
+      results,
+      meta: meta(parsed.term),
+    },
     { headers: noindexHeaders },
   );
 }

@@ -9,5 +9,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);
   if (getVisitor(args).brandMode === "safe") return new Response(homeOnlySitemap(origin), { headers });
   const body = await renderSitemap(db, { origin, part: new URL(args.request.url).searchParams.get("part") });
-  return body ? new Response(body, { headers }) : new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  return body
+    ? new Response(body, { headers })
+    : new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
 }

@@ -19,7 +19,15 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
   const { t } = useT("forms");
   const navigate = useNavigate();
   return (
-    <FormPage title={t("submit.title")} intro={<><p>{t("submit.intro")}</p><p className="text-sm">{t("submit.audienceNote")}</p></>}>
+    <FormPage
+      title={t("submit.title")}
+      intro={
+        <>
+          <p>{t("submit.intro")}</p>
+          <p className="text-sm">{t("submit.audienceNote")}</p>
+        </>
+      }
+    >
       <SiteForm
         id="submit-form"
         schema={submitSchema}
@@ -39,7 +47,14 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
           { name: "tags", kind: "text", label: t("submit.tags"), placeholder: t("submit.tagsPlaceholder"), hint: t("submit.tagsHint") },
           { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: new URL(loaderData.origin).host },
           { name: "salesProfileLink", kind: "url", label: t("submit.salesProfileLink"), placeholder: t("submit.salesProfilePlaceholder") },
-          { name: "socialLinks", kind: "textarea", rows: 3, optional: true, label: t("submit.socialLinks"), placeholder: t("submit.socialLinksPlaceholder") },
+          {
+            name: "socialLinks",
+            kind: "textarea",
+            rows: 3,
+            optional: true,
+            label: t("submit.socialLinks"),
+            placeholder: t("submit.socialLinksPlaceholder"),
+          },
           { name: "upload", kind: "file", optional: true, accept: UPLOAD_ACCEPT, label: t("submit.upload"), hint: t("submit.uploadHint") },
         ]}
       />

@@ -33,7 +33,14 @@ export async function loader(args: Route.LoaderArgs) {
     mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
   });
   if (!found) {
-    const meta = { title: `${t("notFound.title")} · ${siteName}`, description: t("notFound.message"), origin, path: url.pathname, siteName, noindex: true };
+    const meta = {
+      title: `${t("notFound.title")} · ${siteName}`,
+      description: t("notFound.message"),
+      origin,
+      path: url.pathname,
+      siteName,
+      noindex: true,
+    };
     return data({ found: false as const, meta }, { status: 404 });
   }
   if (page > found.totalPages) throw data(null, { status: 404 });

@@ -70,10 +70,7 @@ export const usageSessionCategories = pgTable(
       .references(() => videoCategories.id, { onDelete: "cascade" }),
     seconds: integer().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.sessionId, t.categoryId] }),
-    check("usage_session_categories_seconds_check", sql`${t.seconds} > 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.sessionId, t.categoryId] }), check("usage_session_categories_seconds_check", sql`${t.seconds} > 0`)],
 );
 
 /** SPEC 3 premium_tokens: each premium activation. */

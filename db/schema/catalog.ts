@@ -37,7 +37,10 @@ export const videoCategories = pgTable(
     nameEs: text().notNull(),
     color: text().notNull(),
     /** Older query-layer values accepted in URLs, e.g. `dominatrix-bdsm`. */
-    aliases: text().array().notNull().default(sql`'{}'::text[]`),
+    aliases: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchQuery: text(),
     mainTagEn: text(),
     mainTagEs: text(),
@@ -80,7 +83,11 @@ export const channelSites = pgTable(
     url: text().notNull(),
     producerLink: text(),
     verified: boolean().notNull().default(false),
-    audiences: text().array().$type<Audience[]>().notNull().default(sql`'{hetero}'::text[]`),
+    audiences: text()
+      .array()
+      .$type<Audience[]>()
+      .notNull()
+      .default(sql`'{hetero}'::text[]`),
     ...timestamps,
   },
   (t) => [uniqueIndex("channel_sites_url_key").on(t.url)],
@@ -121,7 +128,11 @@ export const clips = pgTable(
     durationSeconds: real().notNull(),
     fileSizeBytes: integer(),
     status: text().$type<ClipStatus>().notNull().default("published"),
-    audiences: text().array().$type<Audience[]>().notNull().default(sql`'{hetero}'::text[]`),
+    audiences: text()
+      .array()
+      .$type<Audience[]>()
+      .notNull()
+      .default(sql`'{hetero}'::text[]`),
     /** Denormalised like count, changed in the same transaction as user_flames. */
     flames: integer().notNull().default(0),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -134,16 +145,26 @@ export const clips = pgTable(
     // Feed, category, creator and popularity listings all read published clips only.
     // `nullsFirst` makes these plain DESC indexes, the order a query's `desc()` asks for
     // (drizzle's bare `.desc()` would write DESC NULLS LAST, which such queries cannot use).
-    index("clips_published_idx").on(t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_category_published_idx").on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_creator_published_idx").on(t.creatorId, t.publishedAt.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
-    index("clips_flames_idx").on(t.flames.desc().nullsFirst(), t.id).where(sql`${t.status} = 'published'`),
+    index("clips_published_idx")
+      .on(t.publishedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("clips_category_published_idx")
+      .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("clips_creator_published_idx")
+      .on(t.creatorId, t.publishedAt.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'published'`),
+    index("clips_flames_idx")
+      .on(t.flames.desc().nullsFirst(), t.id)
+      .where(sql`${t.status} = 'published'`),
     index("clips_audiences_idx").using("gin", t.audiences),
     index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
     // /media refuses the files of clips that are not published (a hidden clip's video and thumbnails
     // answer 404 like its page): every media request looks its key up among the few such clips, and
     // only a key found there is looked up among all clips (a published clip may share the file).
-    index("clips_withheld_media_idx").using("gin", clipMediaKeys(t)).where(sql`${t.status} <> 'published'`),
+    index("clips_withheld_media_idx")
+      .using("gin", clipMediaKeys(t))
+      .where(sql`${t.status} <> 'published'`),
     index("clips_media_keys_idx").using("gin", clipMediaKeys(t)),
     // Search (DESIGN 15): substring matches on titles use trigram indexes.
     index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),

@@ -79,7 +79,10 @@ export const contentClaims = pgTable(
     position: text().$type<ClaimPosition>().notNull(),
     clipId: uuid().references(() => clips.id, { onDelete: "set null" }),
   },
-  (t) => [...moderationIndexes("content_claims", t), check("content_claims_position_check", sql`${t.position} in ('partnership', 'removal')`)],
+  (t) => [
+    ...moderationIndexes("content_claims", t),
+    check("content_claims_position_check", sql`${t.position} in ('partnership', 'removal')`),
+  ],
 );
 
 export const contactMessages = pgTable(

@@ -2,8 +2,24 @@
 // test pattern from db/seed/media (see its README).
 
 export const CATEGORIES = [
-  { slug: "swing", nameEn: "Swing", nameEs: "Swing", color: "#f97316", aliases: ["swinger-group-sex"], mainTagEn: "swing", mainTagEs: "swing" },
-  { slug: "hotwife", nameEn: "Hotwife", nameEs: "Hotwife", color: "#ec4899", aliases: ["hotwife-cuckold"], mainTagEn: "hotwife", mainTagEs: "hotwife" },
+  {
+    slug: "swing",
+    nameEn: "Swing",
+    nameEs: "Swing",
+    color: "#f97316",
+    aliases: ["swinger-group-sex"],
+    mainTagEn: "swing",
+    mainTagEs: "swing",
+  },
+  {
+    slug: "hotwife",
+    nameEn: "Hotwife",
+    nameEs: "Hotwife",
+    color: "#ec4899",
+    aliases: ["hotwife-cuckold"],
+    mainTagEn: "hotwife",
+    mainTagEs: "hotwife",
+  },
   { slug: "bdsm", nameEn: "BDSM", nameEs: "BDSM", color: "#a855f7", aliases: ["dominatrix-bdsm"], mainTagEn: "bdsm", mainTagEs: "bdsm" },
   { slug: "feet", nameEn: "Feet", nameEs: "Pies", color: "#14b8a6", aliases: ["feet-fetish"], mainTagEn: "feet", mainTagEs: "pies" },
   { slug: "woman", nameEn: "Woman", nameEs: "Mujer", color: "#ef4444", aliases: [], mainTagEn: "woman", mainTagEs: "mujer" },
@@ -73,7 +89,20 @@ export const TAGS: ReadonlyArray<readonly [string, string, string]> = [
   ["woman", "woman", "mujer"],
 ];
 
-const ADJECTIVES = ["Neon", "Quiet", "Golden", "Electric", "Velvet", "Midnight", "Crystal", "Silent", "Amber", "Cobalt", "Scarlet", "Lunar"];
+const ADJECTIVES = [
+  "Neon",
+  "Quiet",
+  "Golden",
+  "Electric",
+  "Velvet",
+  "Midnight",
+  "Crystal",
+  "Silent",
+  "Amber",
+  "Cobalt",
+  "Scarlet",
+  "Lunar",
+];
 const NOUNS = ["Drift", "Bloom", "Signal", "Cascade", "Orbit", "Pulse", "Horizon", "Mirage", "Echo", "Spiral", "Tide", "Glow"];
 
 /** A neutral demo title, stable for a given index. */

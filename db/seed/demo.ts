@@ -56,7 +56,15 @@ async function seedReferenceData(db: Database) {
 
   const [categoryRows, creatorRows, siteRows, tagRows] = await Promise.all([
     db.select({ id: videoCategories.id, slug: videoCategories.slug }).from(videoCategories),
-    db.select({ id: creators.id }).from(creators).where(inArray(creators.slug, CREATORS.map((c) => slugify(c.name)))),
+    db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(
+        inArray(
+          creators.slug,
+          CREATORS.map((c) => slugify(c.name)),
+        ),
+      ),
     db.select({ id: channelSites.id, url: channelSites.url }).from(channelSites),
     db.select({ id: tags.id, slug: tags.slug }).from(tags),
   ]);
@@ -114,7 +122,13 @@ export function buildDemoClips(refs: References, media: MediaFile[], offset: num
     for (const audience of audiences) chosen.add(categoryTagIds.get(audience)!);
     while (chosen.size < 3 + Math.floor(random() * 4)) chosen.add(pick(generalTags).id);
     [...chosen].forEach((tagId, position) =>
-      tagRows.push({ clipId: id, tagId, position, generationModel: "demo-seed", confidenceScore: Math.round((0.6 + random() * 0.4) * 100) / 100 }),
+      tagRows.push({
+        clipId: id,
+        tagId,
+        position,
+        generationModel: "demo-seed",
+        confidenceScore: Math.round((0.6 + random() * 0.4) * 100) / 100,
+      }),
     );
   }
   return { clipRows, tagRows };
@@ -143,7 +157,12 @@ export async function seedDemoContent({ db, storage, log }: { db: Database; stor
   const refs = await seedReferenceData(db);
   const rows = buildDemoClips(refs, media, 0, media.length);
   await insertClips(db, rows);
-  return { clips: rows.clipRows.length, categories: refs.categoryRows.length, creators: refs.creatorRows.length, tags: refs.tagRows.length };
+  return {
+    clips: rows.clipRows.length,
+    categories: refs.categoryRows.length,
+    creators: refs.creatorRows.length,
+    tags: refs.tagRows.length,
+  };
 }
 
 /** `npm run seed -- --clips N`: adds N synthetic clips for performance work. */

@@ -54,7 +54,12 @@ async function expectNoBlockingViolations(page: Page, where: string) {
   });
   const blocking = violations.filter((v) => v.impact && BLOCKING.has(v.impact));
   // Soft: every page of the test is audited, and the report lists all of them at once.
-  expect.soft(blocking.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), explain(where, blocking)).toEqual([]);
+  expect
+    .soft(
+      blocking.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      explain(where, blocking),
+    )
+    .toEqual([]);
 }
 
 /**
@@ -92,7 +97,17 @@ describe("accessibility: axe finds no serious or critical violation", () => {
 
   it("on the forms, the static pages and the 404 page", async () => {
     const page = await auditablePage();
-    for (const path of ["/submit", "/report", "/claim-this-content", "/contato", "/promote-content", "/sobre-nos", "/termos-de-uso", "/politica-de-privacidade", "/auth/sign-in"]) {
+    for (const path of [
+      "/submit",
+      "/report",
+      "/claim-this-content",
+      "/contato",
+      "/promote-content",
+      "/sobre-nos",
+      "/termos-de-uso",
+      "/politica-de-privacidade",
+      "/auth/sign-in",
+    ]) {
       expect((await audit(page, path)).status(), path).toBe(200);
     }
     expect((await audit(page, "/no-such-page-here")).status()).toBe(404);

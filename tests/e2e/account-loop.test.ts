@@ -106,7 +106,9 @@ describe("account loop", () => {
       const main = page.locator("main");
       await main.getByRole("heading", { name: "Access Required" }).waitFor();
       await main.getByText("You need to be logged in to access this page.").waitFor();
-      await expect(main.getByRole("link", { name: "Sign in" }).getAttribute("href")).resolves.toBe(`/auth/sign-in?next=${encodeURIComponent(path)}`);
+      await expect(main.getByRole("link", { name: "Sign in" }).getAttribute("href")).resolves.toBe(
+        `/auth/sign-in?next=${encodeURIComponent(path)}`,
+      );
       await main.getByRole("link", { name: "Back to home" }).waitFor();
     }
     await page.context().close();

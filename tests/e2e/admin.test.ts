@@ -110,7 +110,10 @@ async function dashboard() {
 /** Opens a queue from the admin navigation, as a moderator does. */
 async function openQueue(queue: Queue) {
   await adminGo("/admin");
-  await admin.getByRole("navigation", { name: "Moderation sections" }).getByRole("link", { name: QUEUE_LABELS[queue], exact: true }).click();
+  await admin
+    .getByRole("navigation", { name: "Moderation sections" })
+    .getByRole("link", { name: QUEUE_LABELS[queue], exact: true })
+    .click();
   await admin.waitForURL(`${site()}/admin/${queue}`);
   await admin.getByRole("heading", { name: QUEUE_LABELS[queue], level: 1 }).waitFor();
   return admin.getByRole("main");
@@ -243,7 +246,8 @@ describe("moderation back-end", () => {
       if (queue === "reports" || queue === "claims-removal") await item.getByText("48 h left of 48 h").waitFor();
       if (queue === "submissions") expect(await fieldValue(item, "Creator name")).toBe(sent.submissions);
       if (queue === "reports") expect(await fieldValue(item, "Description")).toBe(`Posted without consent (${run}).`);
-      if (queue.startsWith("claims-")) expect(await fieldValue(item, "Position")).toBe(queue === "claims-removal" ? "Removal" : "Partnership");
+      if (queue.startsWith("claims-"))
+        expect(await fieldValue(item, "Position")).toBe(queue === "claims-removal" ? "Removal" : "Partnership");
       if (queue === "contact") expect(await fieldValue(item, "Message")).toBe(`A question about the site (${run}).`);
       if (queue === "partnerships") expect(await fieldValue(item, "E-mail")).toBe(`partner-${run}@example.com`);
 
@@ -311,7 +315,10 @@ describe("moderation back-end", () => {
       // The home page, then the feed as it pages in (shuffled per visitor by a cookie the home page sets, so every page is read).
       await visitor.goto("/");
       await hydrated(visitor);
-      const homeLinks = await visitor.getByRole("main").getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+      const homeLinks = await visitor
+        .getByRole("main")
+        .getByRole("link")
+        .evaluateAll((links) => links.map((a) => a.getAttribute("href")));
       const feedIds: string[] = [];
       let total = 0;
       for (let offset = 0; offset === 0 || offset < total; offset += 12) {
@@ -322,7 +329,9 @@ describe("moderation back-end", () => {
       }
       // The sitemap, or each part of it when it is an index.
       const sitemap = await (await request.get("/sitemap.xml")).text();
-      const parts = sitemap.includes("<sitemapindex") ? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&")) : [];
+      const parts = sitemap.includes("<sitemapindex")
+        ? [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!.replaceAll("&amp;", "&"))
+        : [];
       const sitemaps = [sitemap, ...(await Promise.all(parts.map(async (url) => (await request.get(url)).text())))];
       const places = {
         feed: feedIds.includes(target.id),
@@ -342,69 +351,107 @@ describe("moderation back-end", () => {
       return places;
     }
 
-    it("takes the clip and its files off home, its tag, its creator, search, the sitemap, /media and /video, and Show clip brings it back", { timeout: 240_000 }, async () => {
-      // A published clip, as the site shows it: the first of a visitor's feed, then its page.
-      const reader = await newPage(browser);
-      type FeedClip = { id: string; slug: string; videoUrl: string; thumbnailUrl: string };
-      const [first] = ((await (await reader.request.get("/api/feed?offset=0")).json()) as { clips: FeedClip[] }).clips;
-      await reader.goto(`/video/${first!.slug}`);
-      await hydrated(reader);
-      const title = (await reader.getByRole("heading", { level: 1 }).textContent())!.trim();
-      const links = await reader.getByRole("article", { name: title }).first().getByRole("link").evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
-      const creatorPath = links.find((href) => href.startsWith("/creator/"))!;
-      // The clip's last tag: the first ones are the broad audience tags with many pages.
-      const tagPath = await reader.getByRole("region", { name: "Tags", exact: true }).getByRole("link").last().getAttribute("href");
-      await reader.context().close();
-      clip = { id: first!.id, slug: first!.slug, title, creatorPath, tagPath: tagPath!, files: [first!.videoUrl, first!.thumbnailUrl] };
-      expect(clip.files).toEqual([expect.stringMatching(/^\/media\/.+\.mp4$/), expect.stringMatching(/^\/media\/.+\.jpg$/)]);
-      expect(clip.creatorPath).toMatch(/^\/creator\/[a-z0-9-]+$/);
-      expect(clip.tagPath).toMatch(/^\/tag\/[a-z0-9-]+$/);
+    it(
+      "takes the clip and its files off home, its tag, its creator, search, the sitemap, /media and /video, and Show clip brings it back",
+      { timeout: 240_000 },
+      async () => {
+        // A published clip, as the site shows it: the first of a visitor's feed, then its page.
+        const reader = await newPage(browser);
+        type FeedClip = { id: string; slug: string; videoUrl: string; thumbnailUrl: string };
+        const [first] = ((await (await reader.request.get("/api/feed?offset=0")).json()) as { clips: FeedClip[] }).clips;
+        await reader.goto(`/video/${first!.slug}`);
+        await hydrated(reader);
+        const title = (await reader.getByRole("heading", { level: 1 }).textContent())!.trim();
+        const links = await reader
+          .getByRole("article", { name: title })
+          .first()
+          .getByRole("link")
+          .evaluateAll((as) => as.map((a) => a.getAttribute("href") ?? ""));
+        const creatorPath = links.find((href) => href.startsWith("/creator/"))!;
+        // The clip's last tag: the first ones are the broad audience tags with many pages.
+        const tagPath = await reader.getByRole("region", { name: "Tags", exact: true }).getByRole("link").last().getAttribute("href");
+        await reader.context().close();
+        clip = { id: first!.id, slug: first!.slug, title, creatorPath, tagPath: tagPath!, files: [first!.videoUrl, first!.thumbnailUrl] };
+        expect(clip.files).toEqual([expect.stringMatching(/^\/media\/.+\.mp4$/), expect.stringMatching(/^\/media\/.+\.jpg$/)]);
+        expect(clip.creatorPath).toMatch(/^\/creator\/[a-z0-9-]+$/);
+        expect(clip.tagPath).toMatch(/^\/tag\/[a-z0-9-]+$/);
 
-      const shown = await publicPlaces(clip);
-      expect(shown).toMatchObject({ feed: true, tag: true, creator: true, search: true, sitemap: true, files: [200, 200], video: 200, videoById: 200 });
+        const shown = await publicPlaces(clip);
+        expect(shown).toMatchObject({
+          feed: true,
+          tag: true,
+          creator: true,
+          search: true,
+          sitemap: true,
+          files: [200, 200],
+          video: 200,
+          videoById: 200,
+        });
 
-      // A visitor reports it from the link the site gives ('/report?video=<id>').
-      const visitor = await relayedVisitor();
-      await openForm(visitor, `/report?video=${clip.id}`);
-      const contentUrl = await visitor.getByRole("main").getByLabel("Content URL").inputValue();
-      expect(contentUrl).toMatch(new RegExp(`/video/${clip.id}$`));
-      await visitor.getByRole("main").getByLabel("Description").fill(`Please take this down (${run}).`);
-      await visitor.getByRole("button", { name: "Send report" }).click();
-      await visitor.getByText("Report submitted successfully!").first().waitFor();
-      await visitor.context().close();
+        // A visitor reports it from the link the site gives ('/report?video=<id>').
+        const visitor = await relayedVisitor();
+        await openForm(visitor, `/report?video=${clip.id}`);
+        const contentUrl = await visitor.getByRole("main").getByLabel("Content URL").inputValue();
+        expect(contentUrl).toMatch(new RegExp(`/video/${clip.id}$`));
+        await visitor.getByRole("main").getByLabel("Description").fill(`Please take this down (${run}).`);
+        await visitor.getByRole("button", { name: "Send report" }).click();
+        await visitor.getByText("Report submitted successfully!").first().waitFor();
+        await visitor.context().close();
 
-      // The admin opens the report: it names the clip and can hide it.
-      const main = await openQueue("reports");
-      await main.getByRole("link", { name: contentUrl, exact: true }).first().click();
-      await admin.waitForURL(/\/admin\/reports\/[0-9a-f-]{36}$/);
-      const reportId = admin.url().split("/").pop()!;
-      await hydrated(admin);
-      const item = admin.getByRole("article", { name: "Content reports · Item details" });
-      expect(await fieldValue(item, "Clip id")).toBe(clip.id);
-      const clipSection = item.getByRole("region", { name: "Clip" });
-      expect(await clipSection.getByRole("link", { name: title }).getAttribute("href")).toBe(`/video/${clip.slug}`);
-      await clipSection.getByRole("button", { name: "Hide clip" }).click();
-      hidden = true;
-      await clipSection.getByText("This clip is hidden.").waitFor();
-      await clipSection.getByRole("button", { name: "Show clip" }).waitFor();
+        // The admin opens the report: it names the clip and can hide it.
+        const main = await openQueue("reports");
+        await main.getByRole("link", { name: contentUrl, exact: true }).first().click();
+        await admin.waitForURL(/\/admin\/reports\/[0-9a-f-]{36}$/);
+        const reportId = admin.url().split("/").pop()!;
+        await hydrated(admin);
+        const item = admin.getByRole("article", { name: "Content reports · Item details" });
+        expect(await fieldValue(item, "Clip id")).toBe(clip.id);
+        const clipSection = item.getByRole("region", { name: "Clip" });
+        expect(await clipSection.getByRole("link", { name: title }).getAttribute("href")).toBe(`/video/${clip.slug}`);
+        await clipSection.getByRole("button", { name: "Hide clip" }).click();
+        hidden = true;
+        await clipSection.getByText("This clip is hidden.").waitFor();
+        await clipSection.getByRole("button", { name: "Show clip" }).waitFor();
 
-      const gone = await publicPlaces(clip);
-      expect(gone).toEqual({ feed: false, feedTotal: shown.feedTotal - 1, home: false, tag: false, creator: false, search: false, sitemap: false, files: [404, 404], video: 404, videoById: 404 });
+        const gone = await publicPlaces(clip);
+        expect(gone).toEqual({
+          feed: false,
+          feedTotal: shown.feedTotal - 1,
+          home: false,
+          tag: false,
+          creator: false,
+          search: false,
+          sitemap: false,
+          files: [404, 404],
+          video: 404,
+          videoById: 404,
+        });
 
-      // Undo: the clip is back.
-      await clipSection.getByRole("button", { name: "Show clip" }).click();
-      await clipSection.getByRole("button", { name: "Hide clip" }).waitFor();
-      hidden = false;
-      expect(await clipSection.getByText("This clip is hidden.").count()).toBe(0);
-      const back = await publicPlaces(clip);
-      expect(back).toMatchObject({ feed: true, feedTotal: shown.feedTotal, tag: true, creator: true, search: true, sitemap: true, files: [200, 200], video: 200, videoById: 200 });
+        // Undo: the clip is back.
+        await clipSection.getByRole("button", { name: "Show clip" }).click();
+        await clipSection.getByRole("button", { name: "Hide clip" }).waitFor();
+        hidden = false;
+        expect(await clipSection.getByText("This clip is hidden.").count()).toBe(0);
+        const back = await publicPlaces(clip);
+        expect(back).toMatchObject({
+          feed: true,
+          feedTotal: shown.feedTotal,
+          tag: true,
+          creator: true,
+          search: true,
+          sitemap: true,
+          files: [200, 200],
+          video: 200,
+          videoById: 200,
+        });
 
-      // Both changes are in the audit log, tied to the report.
-      await adminGo("/admin/audit");
-      expect(await auditEntries(`clip: ${clip.id}`)).toEqual([
-        [ADMIN, "Clip hidden", `clip: ${clip.id}`, `reports/${reportId}`],
-        [ADMIN, "Clip shown", `clip: ${clip.id}`, `reports/${reportId}`],
-      ]);
-    });
+        // Both changes are in the audit log, tied to the report.
+        await adminGo("/admin/audit");
+        expect(await auditEntries(`clip: ${clip.id}`)).toEqual([
+          [ADMIN, "Clip hidden", `clip: ${clip.id}`, `reports/${reportId}`],
+          [ADMIN, "Clip shown", `clip: ${clip.id}`, `reports/${reportId}`],
+        ]);
+      },
+    );
   });
 });

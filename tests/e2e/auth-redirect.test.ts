@@ -20,7 +20,9 @@ describe("sign-in redirects stay on this site", () => {
   });
 
   it("sends the callback page home, never off-site, after a sign-in", async () => {
-    const html = await (await fetch(`${baseURL()}/auth/callback?next=${encodeURIComponent("https://evil.example")}&error=INVALID_TOKEN`)).text();
+    const html = await (
+      await fetch(`${baseURL()}/auth/callback?next=${encodeURIComponent("https://evil.example")}&error=INVALID_TOKEN`)
+    ).text();
     expect(html).toContain("Invalid or expired authentication link");
     expect(html).not.toMatch(/(href|content|value)="(https?:)?\/\/evil\.example/);
   });

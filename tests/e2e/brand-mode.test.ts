@@ -32,11 +32,27 @@ const ADULT_WORDING = /Spicy Clips|flame|liked videos|audience|age confirmation|
 /** What a visitor reads on the page: its text, its title and the site name link previews show. */
 async function wordingOf(page: Page): Promise<string> {
   return page.evaluate(() =>
-    [document.title, document.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "", document.body.innerText].join("\n"),
+    [document.title, document.querySelector('meta[property="og:site_name"]')?.getAttribute("content") ?? "", document.body.innerText].join(
+      "\n",
+    ),
   );
 }
 
-const SAFE_PAGES = ["/", "/auth/sign-in", "/auth/callback", "/my-account", "/insights", "/ativar", "/premium-success", "/sobre", "/termos-de-uso", "/politica-de-privacidade", "/no/such/page", "/video/anything", "/liked-videos"];
+const SAFE_PAGES = [
+  "/",
+  "/auth/sign-in",
+  "/auth/callback",
+  "/my-account",
+  "/insights",
+  "/ativar",
+  "/premium-success",
+  "/sobre",
+  "/termos-de-uso",
+  "/politica-de-privacidade",
+  "/no/such/page",
+  "/video/anything",
+  "/liked-videos",
+];
 
 describe("brand mode", () => {
   it("renders the companion landing on a SAFE_HOSTS host, with nothing adult in the page", async () => {
@@ -103,7 +119,10 @@ describe("brand mode", () => {
 
   it("names the companion site, never the adult one, on every safe page in both languages", async () => {
     const safe = `http://calm.test:${new URL(baseURL()).port}`;
-    for (const [locale, name] of [["en-US", "Conscious Mode"], ["es-ES", "Modo Consciente"]] as const) {
+    for (const [locale, name] of [
+      ["en-US", "Conscious Mode"],
+      ["es-ES", "Modo Consciente"],
+    ] as const) {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       for (const path of SAFE_PAGES) {

@@ -9,7 +9,11 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 const get = (path: string, init: RequestInit = {}) =>
-  fetch(`${baseURL()}${path}`, { redirect: "manual", ...init, headers: { cookie: "age_verified=true", "accept-language": "en", ...init.headers } });
+  fetch(`${baseURL()}${path}`, {
+    redirect: "manual",
+    ...init,
+    headers: { cookie: "age_verified=true", "accept-language": "en", ...init.headers },
+  });
 const stat = async (page: Page, key: string) => Number((await page.locator(`[data-stat=${key}] dd`).textContent())!.replace(/\D/g, ""));
 const cardTitles = (page: Page) => page.locator("main article h3").allTextContents();
 

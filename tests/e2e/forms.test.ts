@@ -89,7 +89,10 @@ describe("the public forms (DESIGN 1)", () => {
       early.waitForURL("**/esse-conteudo-e-meu"),
       early.evaluate(() => {
         const form = Object.assign(document.createElement("form"), { method: "post", action: "/esse-conteudo-e-meu" });
-        for (const [name, value] of [["contentUrl", "https://example.com/mine"], ["position", "removal"]]) {
+        for (const [name, value] of [
+          ["contentUrl", "https://example.com/mine"],
+          ["position", "removal"],
+        ]) {
           form.append(Object.assign(document.createElement("input"), { type: "hidden", name, value }));
         }
         document.body.append(form);
@@ -156,7 +159,10 @@ describe("the public forms (DESIGN 1)", () => {
     await page.goto("/submit");
     await field(page, "submit", "creatorName").fill("A");
     await field(page, "submit", "tags").fill("blonde, amateur");
-    const [invalid] = await Promise.all([page.waitForResponse((r) => r.request().method() === "POST"), page.getByRole("button", { name: "Submit for review" }).click()]);
+    const [invalid] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === "POST"),
+      page.getByRole("button", { name: "Submit for review" }).click(),
+    ]);
     expect(invalid.status()).toBe(400);
     await page.waitForLoadState();
     expect(await errorOf(page, "submit", "creatorName").textContent()).toBe("Creator name must be at least 2 characters");
@@ -182,7 +188,13 @@ describe("the public forms (DESIGN 1)", () => {
     const response = await fetch(`${baseURL()}/submit`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: "age_verified=true" },
-      body: new URLSearchParams({ creatorName: "Ava", category: "Toys", tags: "toys", imageOrVideoLink: "https://example.com/a", salesProfileLink: "https://fans.example/a" }),
+      body: new URLSearchParams({
+        creatorName: "Ava",
+        category: "Toys",
+        tags: "toys",
+        imageOrVideoLink: "https://example.com/a",
+        salesProfileLink: "https://fans.example/a",
+      }),
       redirect: "manual",
     });
     expect(response.status).toBe(302);
@@ -202,7 +214,11 @@ describe("the public forms (DESIGN 1)", () => {
       fetch(`${baseURL()}/promote-content`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", cookie: "age_verified=true" },
-        body: new URLSearchParams({ salesPlatformUrl: "https://fans.example/a", socialNetworkUrl: "https://x.com/a", email: "a@example.com" }),
+        body: new URLSearchParams({
+          salesPlatformUrl: "https://fans.example/a",
+          socialNetworkUrl: "https://x.com/a",
+          email: "a@example.com",
+        }),
         redirect: "manual",
       });
     const statuses: number[] = [];

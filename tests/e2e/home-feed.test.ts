@@ -129,7 +129,13 @@ describe("home feed", () => {
     await page.getByRole("button", { name: "Unmute" }).waitFor();
     await page.locator("body").press("m");
     await page.getByRole("button", { name: "Mute" }).waitFor();
-    await page.locator("video").first().evaluate((v: HTMLVideoElement) => new Promise((r) => (v.readyState >= 1 ? r(null) : v.addEventListener("loadedmetadata", r, { once: true }))));
+    await page
+      .locator("video")
+      .first()
+      .evaluate(
+        (v: HTMLVideoElement) =>
+          new Promise((r) => (v.readyState >= 1 ? r(null) : v.addEventListener("loadedmetadata", r, { once: true }))),
+      );
     await page.locator("body").press(" ");
     await page.getByRole("button", { name: "Pause" }).waitFor();
     await page.context().close();
@@ -149,7 +155,10 @@ describe("home feed", () => {
   });
 
   it("keeps playing on the next clip, except for visitors who prefer reduced motion", async () => {
-    for (const [reducedMotion, expectPaused] of [["no-preference", false], ["reduce", true]] as const) {
+    for (const [reducedMotion, expectPaused] of [
+      ["no-preference", false],
+      ["reduce", true],
+    ] as const) {
       const page = await newPage(browser, { reducedMotion });
       await page.goto("/");
       await hydrated(page);
@@ -160,9 +169,23 @@ describe("home feed", () => {
       await page.waitForFunction(() => (document.querySelector("video")?.readyState ?? 0) >= 1);
       if (expectPaused) {
         await page.waitForTimeout(1000);
-        await expect(page.locator("video").first().evaluate((v: HTMLVideoElement) => v.paused)).resolves.toBe(true);
+        await expect(
+          page
+            .locator("video")
+            .first()
+            .evaluate((v: HTMLVideoElement) => v.paused),
+        ).resolves.toBe(true);
       } else {
-        await expect.poll(() => page.locator("video").first().evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(false);
+        await expect
+          .poll(
+            () =>
+              page
+                .locator("video")
+                .first()
+                .evaluate((v: HTMLVideoElement) => v.paused),
+            { timeout: 10_000 },
+          )
+          .toBe(false);
       }
       await page.context().close();
     }

@@ -129,10 +129,7 @@ describe("insights", () => {
               longest: minutes(Math.max(...stored.map((s) => s.seconds))),
               today: minutes(total),
             };
-            return (
-              JSON.stringify(shown) === JSON.stringify(expected) &&
-              stored.length >= 2
-            );
+            return JSON.stringify(shown) === JSON.stringify(expected) && stored.length >= 2;
           },
           { timeout: 30_000 },
         )
@@ -140,31 +137,17 @@ describe("insights", () => {
       await hydrated(page);
       // Days are the browser's, told to the server by the tz cookie.
       await expect(page.getByTestId("time-zone-note").textContent()).resolves.toBe(`Days follow your time zone: ${ZONE}.`);
-      await expect(
-        page
-          .getByTestId("emotions")
-          .getByRole("rowheader", { name: "Calm" })
-          .count(),
-      ).resolves.toBe(1);
+      await expect(page.getByTestId("emotions").getByRole("rowheader", { name: "Calm" }).count()).resolves.toBe(1);
       const bar = page.locator(`[data-day="${today()}"]`);
-      await expect(bar.getAttribute("aria-label")).resolves.toMatch(
-        /: \d+ min$/,
-      );
-      await expect(page.locator("figure table tbody tr").count()).resolves.toBe(
-        7,
-      );
-      await expect(
-        page.locator('meta[name="robots"]').getAttribute("content"),
-      ).resolves.toContain("noindex");
+      await expect(bar.getAttribute("aria-label")).resolves.toMatch(/: \d+ min$/);
+      await expect(page.locator("figure table tbody tr").count()).resolves.toBe(7);
+      await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toContain("noindex");
 
       // A 5-minute goal is already passed by the 20 minutes posted today.
       await page.getByLabel("Daily limit in minutes").fill("5");
       await page.getByRole("button", { name: "Save goal" }).click();
       await page.getByTestId("goal-status").getByText("Goal saved.").waitFor();
-      await page
-        .getByTestId("goal-current")
-        .getByText("Your goal: 5 min a day")
-        .waitFor();
+      await page.getByTestId("goal-current").getByText("Your goal: 5 min a day").waitFor();
       await page.locator('[data-prompt="overGoal"]').waitFor();
       // The goal line's label sits well inside today's bar (5 of 20 minutes): it keeps AA contrast there.
       await page.reload();
@@ -173,9 +156,7 @@ describe("insights", () => {
 
       await page.goto(`${site()}/`);
       await hydrated(page);
-      const nudge = page
-        .getByRole("status")
-        .filter({ hasText: "You've passed today's goal." });
+      const nudge = page.getByRole("status").filter({ hasText: "You've passed today's goal." });
       await nudge.waitFor();
       await expect(axeViolations(page, "[data-testid=goal-nudge]")).resolves.toEqual([]);
       await nudge.getByRole("button", { name: "Dismiss" }).click();
@@ -188,14 +169,8 @@ describe("insights", () => {
       await hydrated(page);
       await page.getByLabel("Daily limit in minutes").fill("");
       await page.getByRole("button", { name: "Save goal" }).click();
-      await page
-        .getByTestId("goal-status")
-        .getByText("Goal cleared.")
-        .waitFor();
-      await page
-        .getByTestId("goal-current")
-        .getByText("No goal set.")
-        .waitFor();
+      await page.getByTestId("goal-status").getByText("Goal cleared.").waitFor();
+      await page.getByTestId("goal-current").getByText("No goal set.").waitFor();
 
       // Data of its own for the premium views: a 15-minute session 20 days ago (outside the
       // free 7 days, inside premium's 30), 9 of its minutes on BDSM clips.
@@ -214,15 +189,9 @@ describe("insights", () => {
       const premium = await expectedFigures(page, 30);
       expect(premium).not.toEqual(free);
       await insightsMatch(page, 7);
-      await page
-        .getByText("Figures from your own timer sessions over the last 7 days.")
-        .waitFor();
-      await page
-        .getByText("Premium shows the last 30 days and your time by category.")
-        .waitFor();
-      await expect(
-        page.getByRole("heading", { name: "Time by category" }).count(),
-      ).resolves.toBe(0);
+      await page.getByText("Figures from your own timer sessions over the last 7 days.").waitFor();
+      await page.getByText("Premium shows the last 30 days and your time by category.").waitFor();
+      await expect(page.getByRole("heading", { name: "Time by category" }).count()).resolves.toBe(0);
       // The safe site's teaser promises no category view.
       await page.goto(`${site()}/insights?mode=sfw`);
       await page.getByText("Premium shows the last 30 days.", { exact: true }).waitFor();
@@ -238,26 +207,16 @@ describe("insights", () => {
 
       // Premium: 30 days, the old session counted, and its minutes on BDSM.
       await insightsMatch(page, 30);
-      await page
-        .getByText("Figures from your own timer sessions over the last 30 days.")
-        .waitFor();
-      await expect(page.locator("figure table tbody tr").count()).resolves.toBe(
-        30,
-      );
+      await page.getByText("Figures from your own timer sessions over the last 30 days.").waitFor();
+      await expect(page.locator("figure table tbody tr").count()).resolves.toBe(30);
       const twentyDaysAgo = dayIn(new Date(Date.now() - 20 * DAY_MS), ZONE);
       expect(twentyDaysAgo >= addDays(today(), -29)).toBe(true);
-      await expect(
-        page.locator(`[data-day="${twentyDaysAgo}"]`).getAttribute("data-minutes"),
-      ).resolves.toBe("15");
+      await expect(page.locator(`[data-day="${twentyDaysAgo}"]`).getAttribute("data-minutes")).resolves.toBe("15");
       const byCategory = page.getByRole("region", { name: "Time by category" });
       await byCategory.getByRole("listitem").filter({ hasText: "BDSM" }).waitFor();
       const before = await categorySeconds(page);
       expect(before.bdsm).toBeGreaterThanOrEqual(540);
-      await expect(
-        page
-          .getByText("Premium shows the last 30 days and your time by category.")
-          .count(),
-      ).resolves.toBe(0);
+      await expect(page.getByText("Premium shows the last 30 days and your time by category.").count()).resolves.toBe(0);
 
       // The real timer next to swing clips: every second it runs there is swing time.
       const since = Date.now();

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 type Session = { seconds: number; emotionId: number | null };
-const sessionsOf = async (page: Page) => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Session[] }).sessions;
+const sessionsOf = async (page: Page) =>
+  ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Session[] }).sessions;
 
 describe("premium activation and the usage timer", () => {
   it("asks signed-out visitors to sign in, in both brand modes", { timeout: 120_000 }, async () => {
@@ -105,7 +106,12 @@ describe("premium activation and the usage timer", () => {
 
     // Premium users see no 'Go Premium' (and get no ads: the root passes no ad script for them).
     await page.goto(`${site()}/termos-de-uso`);
-    await page.locator("header").getByRole("link", { name: "Sign in" }).or(page.locator("header summary[aria-label^='Account menu']")).first().waitFor();
+    await page
+      .locator("header")
+      .getByRole("link", { name: "Sign in" })
+      .or(page.locator("header summary[aria-label^='Account menu']"))
+      .first()
+      .waitFor();
     await expect(page.locator("header").getByRole("link", { name: "Go Premium" }).count()).resolves.toBe(0);
     await expect(page.locator('header a[href*="cta=premium"]').count()).resolves.toBe(0);
     await page.context().close();

@@ -66,7 +66,8 @@ describe("robots.txt and sitemap.xml", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("text/plain");
     const body = await response.text();
-    for (const path of ["/api/", "/search", "/my-account", "/liked-videos", "/admin", "/dev/"]) expect(body).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/api/", "/search", "/my-account", "/liked-videos", "/admin", "/dev/"])
+      expect(body).toContain(`Disallow: ${path}\n`);
     expect(body).toMatch(/\nSitemap: https?:\/\/[^\s]+\/sitemap\.xml\n/);
   });
 

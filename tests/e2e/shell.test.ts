@@ -32,7 +32,15 @@ describe("shell", () => {
     const page = await newPage(browser);
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
-    for (const href of ["/sobre", "/claim-this-content", "/report", "/promote-content", "/contato", "/politica-de-privacidade", "/termos-de-uso"]) {
+    for (const href of [
+      "/sobre",
+      "/claim-this-content",
+      "/report",
+      "/promote-content",
+      "/contato",
+      "/politica-de-privacidade",
+      "/termos-de-uso",
+    ]) {
       await expect(footer.locator(`a[href="${href}"]`).count()).resolves.toBe(1);
     }
     await page.context().close();
@@ -128,26 +136,33 @@ describe("shell", () => {
     await page.context().close();
   });
 
-  it("navigates client-side to pages with a namespace not loaded yet, signed in, without console errors", { timeout: 120_000 }, async () => {
-    // The legal texts load on first use: that suspension once broke React's hook order (errors #520/#467).
-    const page = await newSitePage(browser);
-    await signIn(page, `shell-${randomUUID().slice(0, 8)}@example.com`);
-    const problems: string[] = [];
-    page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
-    page.on("pageerror", (e) => problems.push(e.message));
-    for (const from of ["/", "/my-account", "/insights"]) {
-      for (const [to, heading] of [["/termos-de-uso", "Terms of use"], ["/sobre", "About us"]] as const) {
-        await page.goto(`${site()}${from}`);
-        await hydrated(page);
-        await page.getByRole("contentinfo").locator(`a[href="${to}"]`).click();
-        await page.getByRole("heading", { level: 1, name: heading }).waitFor();
-        // Recoverable render errors are reported just after the commit.
-        await page.waitForTimeout(300);
-        expect(problems, `${from} → ${to}`).toEqual([]);
+  it(
+    "navigates client-side to pages with a namespace not loaded yet, signed in, without console errors",
+    { timeout: 120_000 },
+    async () => {
+      // The legal texts load on first use: that suspension once broke React's hook order (errors #520/#467).
+      const page = await newSitePage(browser);
+      await signIn(page, `shell-${randomUUID().slice(0, 8)}@example.com`);
+      const problems: string[] = [];
+      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+      page.on("pageerror", (e) => problems.push(e.message));
+      for (const from of ["/", "/my-account", "/insights"]) {
+        for (const [to, heading] of [
+          ["/termos-de-uso", "Terms of use"],
+          ["/sobre", "About us"],
+        ] as const) {
+          await page.goto(`${site()}${from}`);
+          await hydrated(page);
+          await page.getByRole("contentinfo").locator(`a[href="${to}"]`).click();
+          await page.getByRole("heading", { level: 1, name: heading }).waitFor();
+          // Recoverable render errors are reported just after the commit.
+          await page.waitForTimeout(300);
+          expect(problems, `${from} → ${to}`).toEqual([]);
+        }
       }
-    }
-    await page.context().close();
-  });
+      await page.context().close();
+    },
+  );
 
   it("caches hashed assets for a year", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();

@@ -70,7 +70,12 @@ describe(`account deletion on ${testEngine()}`, () => {
   }
 
   const flamesOf = async (ids: string[]) =>
-    Object.fromEntries((await handle.db.select({ id: clips.id, flames: clips.flames }).from(clips).where(inArray(clips.id, ids))).map((c) => [c.id, c.flames]));
+    Object.fromEntries(
+      (await handle.db.select({ id: clips.id, flames: clips.flames }).from(clips).where(inArray(clips.id, ids))).map((c) => [
+        c.id,
+        c.flames,
+      ]),
+    );
 
   const FULL = { user: 1, session: 2, account: 1, verification: 2, profiles: 1, userFlames: 2, usageSessions: 2, premiumTokens: 1 };
   const NONE = { user: 0, session: 0, account: 0, verification: 0, profiles: 0, userFlames: 0, usageSessions: 0, premiumTokens: 0 };
@@ -103,8 +108,12 @@ describe(`account deletion on ${testEngine()}`, () => {
     const [first, second] = await makeClips(handle.db, 2);
     const person = await makePerson([first!.id, second!.id]);
     const before = await flamesOf([first!.id, second!.id]);
-    await handle.db.execute(sql.raw(`create or replace function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
-    await handle.db.execute(sql.raw(`create trigger refuse_delete before delete on "${table}" for each row execute function refuse_delete()`));
+    await handle.db.execute(
+      sql.raw(`create or replace function refuse_delete() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`),
+    );
+    await handle.db.execute(
+      sql.raw(`create trigger refuse_delete before delete on "${table}" for each row execute function refuse_delete()`),
+    );
     try {
       const result = await deleteAccount(handle.db, person.id);
       expect(result).toMatchObject({ ok: false, step });

@@ -23,15 +23,26 @@ describe(`change of e-mail on ${testEngine()}`, () => {
   it("asks for a new address when it is empty or the current one", async () => {
     const headers = new Headers({ cookie: await signIn(env, "same@example.com"), origin: ORIGIN });
     for (const newEmail of ["", "   ", " SAME@example.com "]) {
-      expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail, headers })).toEqual({ ok: false, error: "emailRequired", status: 400 });
+      expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail, headers })).toEqual({
+        ok: false,
+        error: "emailRequired",
+        status: 400,
+      });
     }
-    expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail: "nope", headers })).toEqual({ ok: false, error: "emailInvalid", status: 400 });
+    expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail: "nope", headers })).toEqual({
+      ok: false,
+      error: "emailInvalid",
+      status: 400,
+    });
   });
 
   it("changes the address only after the current inbox confirms and the new inbox verifies", async () => {
     const cookie = await signIn(env, "old@example.com");
     const headers = new Headers({ cookie, origin: ORIGIN });
-    expect(await requestEmailChange(env.services, { currentEmail: "old@example.com", newEmail: " New@Example.com ", headers })).toEqual({ ok: true, newEmail: "new@example.com" });
+    expect(await requestEmailChange(env.services, { currentEmail: "old@example.com", newEmail: " New@Example.com ", headers })).toEqual({
+      ok: true,
+      newEmail: "new@example.com",
+    });
 
     const confirmation = env.outbox.list()[0]!;
     expect(confirmation.to).toBe("old@example.com");
@@ -49,7 +60,11 @@ describe(`change of e-mail on ${testEngine()}`, () => {
 
   it("turns a refusal by Better Auth into 'updateFailed'", async () => {
     // Without a session Better Auth refuses the change.
-    const result = await requestEmailChange(env.services, { currentEmail: "ghost@example.com", newEmail: "other@example.com", headers: new Headers({ origin: ORIGIN }) });
+    const result = await requestEmailChange(env.services, {
+      currentEmail: "ghost@example.com",
+      newEmail: "other@example.com",
+      headers: new Headers({ origin: ORIGIN }),
+    });
     expect(result).toMatchObject({ ok: false, error: "updateFailed" });
     expect((result as { status: number }).status).toBeGreaterThanOrEqual(400);
   });

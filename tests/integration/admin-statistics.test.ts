@@ -40,7 +40,10 @@ describe(`admin statistics on ${testEngine()}`, () => {
   async function flame(clipId: string, liker: { userId: string } | { visitorId: string }, at: string) {
     await setFlame(handle.db, { clipId, liker, flamed: true });
     const who = "userId" in liker ? eq(userFlames.userId, liker.userId) : eq(userFlames.visitorId, liker.visitorId);
-    await handle.db.update(userFlames).set({ createdAt: new Date(at) }).where(and(eq(userFlames.clipId, clipId), who));
+    await handle.db
+      .update(userFlames)
+      .set({ createdAt: new Date(at) })
+      .where(and(eq(userFlames.clipId, clipId), who));
   }
 
   beforeAll(async () => {
@@ -52,18 +55,28 @@ describe(`admin statistics on ${testEngine()}`, () => {
     await handle.db.insert(user).values(users.map((id) => ({ id, name: id, email: `${id}@example.com` })));
     // u5 has no profile. Active premium: u1 (expires later) and u3 (no expiry); u2's premium
     // expired yesterday but its flag is still set (nobody has read the profile since).
-    await handle.db.insert(profiles).values([
-      { id: "u1", isPremium: true, premiumSource: "promo_code", premiumExpiresAt: new Date(NOW.getTime() + 10 * DAY) },
-      { id: "u2", isPremium: true, premiumSource: "promo_code", premiumExpiresAt: new Date(NOW.getTime() - DAY) },
-      { id: "u3", isPremium: true, premiumSource: "gift", premiumExpiresAt: null },
-      { id: "u4" },
-    ]);
-    const token = (userId: string, source: string, startsAt: Date) => ({ userId, planType: "beta", source, startsAt, expiresAt: new Date(startsAt.getTime() + 30 * DAY) });
-    await handle.db.insert(premiumTokens).values([
-      token("u1", "promo_code", new Date(NOW.getTime() - 20 * DAY)),
-      token("u2", "promo_code", new Date(NOW.getTime() - 31 * DAY)),
-      token("u3", "gift", new Date(NOW.getTime() - 5 * DAY)),
-    ]);
+    await handle.db
+      .insert(profiles)
+      .values([
+        { id: "u1", isPremium: true, premiumSource: "promo_code", premiumExpiresAt: new Date(NOW.getTime() + 10 * DAY) },
+        { id: "u2", isPremium: true, premiumSource: "promo_code", premiumExpiresAt: new Date(NOW.getTime() - DAY) },
+        { id: "u3", isPremium: true, premiumSource: "gift", premiumExpiresAt: null },
+        { id: "u4" },
+      ]);
+    const token = (userId: string, source: string, startsAt: Date) => ({
+      userId,
+      planType: "beta",
+      source,
+      startsAt,
+      expiresAt: new Date(startsAt.getTime() + 30 * DAY),
+    });
+    await handle.db
+      .insert(premiumTokens)
+      .values([
+        token("u1", "promo_code", new Date(NOW.getTime() - 20 * DAY)),
+        token("u2", "promo_code", new Date(NOW.getTime() - 31 * DAY)),
+        token("u3", "gift", new Date(NOW.getTime() - 5 * DAY)),
+      ]);
 
     const [a0, a1, a2] = await makeClips(handle.db, 3);
     const [b0, b1] = await makeClips(handle.db, 2);
@@ -90,15 +103,22 @@ describe(`admin statistics on ${testEngine()}`, () => {
     await handle.db.update(clips).set({ status: "processing" }).where(eq(clips.id, a2!.id));
 
     const [calm] = await handle.db.insert(emotionTypes).values({ nameEn: "Calm test", nameEs: "Calma test" }).returning();
-    const session = (userId: string, seconds: number, startedAt: string, emotionId: number | null = null) => ({ userId, seconds, startedAt: new Date(startedAt), emotionId });
-    await handle.db.insert(usageSessions).values([
-      session("u1", 300, "2026-11-20T10:00:00Z", calm!.id),
-      session("u1", 600, "2026-11-21T10:00:00Z"),
-      session("u2", 125, "2026-11-19T10:00:00Z"),
-      session("u3", 3600, "2026-11-22T09:00:00Z", calm!.id),
-      session("u4", 45, "2026-11-18T10:00:00Z"),
-      session("u4", 101, "2026-11-17T10:00:00Z"),
-    ]);
+    const session = (userId: string, seconds: number, startedAt: string, emotionId: number | null = null) => ({
+      userId,
+      seconds,
+      startedAt: new Date(startedAt),
+      emotionId,
+    });
+    await handle.db
+      .insert(usageSessions)
+      .values([
+        session("u1", 300, "2026-11-20T10:00:00Z", calm!.id),
+        session("u1", 600, "2026-11-21T10:00:00Z"),
+        session("u2", 125, "2026-11-19T10:00:00Z"),
+        session("u3", 3600, "2026-11-22T09:00:00Z", calm!.id),
+        session("u4", 45, "2026-11-18T10:00:00Z"),
+        session("u4", 101, "2026-11-17T10:00:00Z"),
+      ]);
   });
   afterAll(() => handle?.close());
 
@@ -174,7 +194,9 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
     const render = (language: "en" | "es") => {
       const Page = adminIndex.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
-      const router = createMemoryRouter([{ path: "*", element: createElement(Page, { loaderData, params: {}, matches: [] }) }], { initialEntries: ["/admin"] });
+      const router = createMemoryRouter([{ path: "*", element: createElement(Page, { loaderData, params: {}, matches: [] }) }], {
+        initialEntries: ["/admin"],
+      });
       return renderToString(createElement(I18nProvider, { language, children: createElement(RouterProvider, { router }) }));
     };
     const en = render("en");

@@ -26,11 +26,21 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
   const dataDir = path.join(work, "data");
   const videos = path.join(work, "videos");
 
-  const [node, ...scriptArgs] = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { clips: string } }).scripts.clips.split(" ");
+  const [node, ...scriptArgs] = (JSON.parse(readFileSync("package.json", "utf8")) as { scripts: { clips: string } }).scripts.clips.split(
+    " ",
+  );
 
   async function clipsCli(args: string[], extraEnv: Record<string, string> = {}) {
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "test", DATA_DIR: dataDir, ...extraEnv };
-    for (const name of ["DATABASE_URL", "S3_ENDPOINT", "S3_BUCKET", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY", "FFMPEG_PATH", "FFPROBE_PATH"]) {
+    for (const name of [
+      "DATABASE_URL",
+      "S3_ENDPOINT",
+      "S3_BUCKET",
+      "S3_ACCESS_KEY_ID",
+      "S3_SECRET_ACCESS_KEY",
+      "FFMPEG_PATH",
+      "FFPROBE_PATH",
+    ]) {
       if (!(name in extraEnv)) delete env[name];
     }
     if (url) env.DATABASE_URL = url;
@@ -54,7 +64,9 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
   }
 
   const clipTitles = () =>
-    withDatabase(async (db) => (await db.select({ title: clips.title, slug: clips.slug, status: clips.status }).from(clips).orderBy(asc(clips.title))));
+    withDatabase(
+      async (db) => await db.select({ title: clips.title, slug: clips.slug, status: clips.status }).from(clips).orderBy(asc(clips.title)),
+    );
 
   function writeManifest(name: string, entries: unknown) {
     const file = path.join(videos, name);
@@ -78,7 +90,14 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
   it("imports every entry of a manifest and prints where each clip lives", async () => {
     const manifest = writeManifest("two.json", [
       { file: "pier.mp4", title: "Pier at dusk", creator: "Marina Sol", category: "feet", tags: ["beach", "sunset"], start: 1, end: 4 },
-      { file: "./night_walk.mp4", title: "Night walk", creator: "Marina Sol", category: "feet", tags: "city, night", channelUrl: "https://studio.example.com/w/1" },
+      {
+        file: "./night_walk.mp4",
+        title: "Night walk",
+        creator: "Marina Sol",
+        category: "feet",
+        tags: "city, night",
+        channelUrl: "https://studio.example.com/w/1",
+      },
     ]);
     const result = await clipsCli(["import", manifest]);
     expect(result.code, result.stderr).toBe(0);
@@ -89,11 +108,7 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
       ["Pier at dusk", "published"],
     ]);
     const lines = result.stdout.trim().split("\n");
-    expect(lines).toEqual([
-      `Pier at dusk → /video/${rows[1]!.slug}`,
-      `Night walk → /video/${rows[0]!.slug}`,
-      "imported 2 of 2 clips",
-    ]);
+    expect(lines).toEqual([`Pier at dusk → /video/${rows[1]!.slug}`, `Night walk → /video/${rows[0]!.slug}`, "imported 2 of 2 clips"]);
     // Media goes to the storage the server uses: DATA_DIR/media without S3 settings.
     const stored = await withDatabase((db) => db.select({ key: clips.videoKey }).from(clips));
     for (const { key } of stored) expect(existsSync(path.join(dataDir, "media", key))).toBe(true);
@@ -129,7 +144,10 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
     expect(result.stderr).not.toContain("entry 1");
     expect(result.stderr).toContain("nothing was imported");
 
-    const unknownCategory = await clipsCli(["import", writeManifest("category.json", [{ file: "pier.mp4", title: "X", creator: "Y", category: "nope" }])]);
+    const unknownCategory = await clipsCli([
+      "import",
+      writeManifest("category.json", [{ file: "pier.mp4", title: "X", creator: "Y", category: "nope" }]),
+    ]);
     expect(unknownCategory.code).toBe(1);
     expect(unknownCategory.stderr).toContain("entry 1 (pier.mp4): unknown category: nope");
 

@@ -27,9 +27,23 @@ describe(`creator page on ${testEngine()}`, () => {
       (clip) => clip.status === "published" && clip.audiences.includes(audience),
     );
     const tagRows = rows.length
-      ? await handle.db.select({ tagId: clipTags.tagId }).from(clipTags).where(inArray(clipTags.clipId, rows.map((r) => r.id)))
+      ? await handle.db
+          .select({ tagId: clipTags.tagId })
+          .from(clipTags)
+          .where(
+            inArray(
+              clipTags.clipId,
+              rows.map((r) => r.id),
+            ),
+          )
       : [];
-    return { videos: rows.length, flames: rows.reduce((sum, r) => sum + r.flames, 0), tags: new Set(tagRows.map((r) => r.tagId)).size, rows, tagRows };
+    return {
+      videos: rows.length,
+      flames: rows.reduce((sum, r) => sum + r.flames, 0),
+      tags: new Set(tagRows.map((r) => r.tagId)).size,
+      rows,
+      tagRows,
+    };
   }
 
   it("finds a creator by slug with their profile, and nothing for an unknown slug", async () => {
@@ -70,17 +84,28 @@ describe(`creator page on ${testEngine()}`, () => {
     const creatorId = made[0]!.creatorId;
     const base = Date.parse("2026-01-01T00:00:00Z");
     for (const [i, clip] of made.entries()) {
-      await handle.db.update(clips).set({ publishedAt: new Date(base + i * 60_000), flames: i }).where(eq(clips.id, clip.id));
+      await handle.db
+        .update(clips)
+        .set({ publishedAt: new Date(base + i * 60_000), flames: i })
+        .where(eq(clips.id, clip.id));
     }
     // The newest is hidden and the second newest is for another audience only.
     await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, made[24]!.id));
-    await handle.db.update(clips).set({ audiences: ["gay"] }).where(eq(clips.id, made[23]!.id));
+    await handle.db
+      .update(clips)
+      .set({ audiences: ["gay"] })
+      .where(eq(clips.id, made[23]!.id));
 
     const pages = await Promise.all([1, 2, 3].map((page) => creatorClips(handle.db, { ...input, creatorId, page })));
     expect(pages.map((p) => p.length)).toEqual([10, 10, 3]);
     const ids = pages.flat().map((c) => c.id);
     expect(new Set(ids).size).toBe(23);
-    expect(ids).toEqual(made.slice(0, 23).reverse().map((c) => c.id));
+    expect(ids).toEqual(
+      made
+        .slice(0, 23)
+        .reverse()
+        .map((c) => c.id),
+    );
     expect(ids).not.toContain(made[24]!.id);
     expect(ids).not.toContain(made[23]!.id);
 
@@ -102,7 +127,10 @@ describe(`creator page on ${testEngine()}`, () => {
     expect(allowed!.clips[0]!.clip.videoUrl).toMatch(/^\/media\/clips\//);
 
     const [nova] = await handle.db.select().from(creators).where(eq(creators.slug, "nova-reyes"));
-    await handle.db.update(creators).set({ avatarKey: "avatars/nova.jpg", websiteUrl: "javascript:alert(1)", twitterProfileUrl: "https://x.com/nova" }).where(eq(creators.id, nova!.id));
+    await handle.db
+      .update(creators)
+      .set({ avatarKey: "avatars/nova.jpg", websiteUrl: "javascript:alert(1)", twitterProfileUrl: "https://x.com/nova" })
+      .where(eq(creators.id, nova!.id));
     const withAvatar = await loadCreatorPage(handle.db, { ...input, slug: "nova-reyes" });
     expect(withAvatar!.creator).toMatchObject({ avatarUrl: "/media/avatars/nova.jpg", websiteUrl: null, twitterUrl: "https://x.com/nova" });
     expect((await loadCreatorPage(handle.db, { ...input, slug: "nova-reyes", mediaAllowed: false }))!.creator.avatarUrl).toBeNull();

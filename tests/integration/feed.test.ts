@@ -52,7 +52,11 @@ describe(`home feed on ${testEngine()}`, () => {
     expect(inBdsm.clips.every((c) => c.category.slug === "bdsm")).toBe(true);
 
     const gay = await feedPage(handle.db, { ...base, audience: "gay" }, page);
-    const gayIds = new Set((await handle.db.select({ id: clips.id, audiences: clips.audiences }).from(clips)).filter((c) => c.audiences.includes("gay")).map((c) => c.id));
+    const gayIds = new Set(
+      (await handle.db.select({ id: clips.id, audiences: clips.audiences }).from(clips))
+        .filter((c) => c.audiences.includes("gay"))
+        .map((c) => c.id),
+    );
     expect(new Set(gay.clips.map((c) => c.id))).toEqual(gayIds);
 
     const week = await feedPage(handle.db, { ...base, period: "week" }, page);
@@ -77,7 +81,11 @@ describe(`home feed on ${testEngine()}`, () => {
 
     const many = await makeClips(handle.db, 600);
     const [category] = await handle.db.select().from(videoCategories).where(eq(videoCategories.id, many[0]!.categoryId));
-    const big = await feedPage(handle.db, { ...base, category: category!.slug, audience: "hetero", seed: randomUUID() }, { offset: 0, limit: 1000, mediaAllowed: false });
+    const big = await feedPage(
+      handle.db,
+      { ...base, category: category!.slug, audience: "hetero", seed: randomUUID() },
+      { offset: 0, limit: 1000, mediaAllowed: false },
+    );
     expect(big.total).toBe(500);
     expect(big.clips.length).toBe(big.total);
     expect(big.clips.every((c) => c.videoUrl === null && c.thumbnailUrl === null)).toBe(true);

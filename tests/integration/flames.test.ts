@@ -31,7 +31,9 @@ describe(`flames on ${testEngine()}`, () => {
   });
 
   it("refuses ids that are not version-4 UUIDs and ignores unknown or hidden clips", async () => {
-    await expect(setFlame(handle.db, { clipId: "not-a-uuid", liker: { visitorId: randomUUID() }, flamed: true })).rejects.toThrow(InvalidClipId);
+    await expect(setFlame(handle.db, { clipId: "not-a-uuid", liker: { visitorId: randomUUID() }, flamed: true })).rejects.toThrow(
+      InvalidClipId,
+    );
     await expect(
       setFlame(handle.db, { clipId: "00000000-0000-1000-8000-000000000000", liker: { visitorId: randomUUID() }, flamed: true }),
     ).rejects.toThrow(InvalidClipId);
@@ -93,7 +95,10 @@ describe(`flames on ${testEngine()}`, () => {
     expect(await flamesOf(b!.id)).toBe(1);
     const mine = await handle.db.select().from(userFlames).where(eq(userFlames.userId, userId));
     expect(mine.map((f) => f.clipId).sort()).toEqual([a!.id, b!.id].sort());
-    const left = await handle.db.select().from(userFlames).where(and(eq(userFlames.visitorId, visitorId)));
+    const left = await handle.db
+      .select()
+      .from(userFlames)
+      .where(and(eq(userFlames.visitorId, visitorId)));
     expect(left).toEqual([]);
   });
 });

@@ -56,7 +56,11 @@ describe(`requests to the form routes on ${testEngine()}`, () => {
   it.each(FORMS)("%s answers other methods with 405 and Allow: POST", async (path, route) => {
     const before = await records();
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const result = await send(path, route, { method, contentType: "application/x-www-form-urlencoded", body: method === "DELETE" ? undefined : "a=b" });
+      const result = await send(path, route, {
+        method,
+        contentType: "application/x-www-form-urlencoded",
+        body: method === "DELETE" ? undefined : "a=b",
+      });
       expect(result.init?.status, method).toBe(405);
       expect(new Headers(result.init?.headers).get("allow")).toBe("POST");
       expect(result.data.errors).toEqual({ form: "errors.methodNotAllowed" });
@@ -88,7 +92,11 @@ describe(`requests to the form routes on ${testEngine()}`, () => {
     ["/api/flames", flamesRoute],
   ] as const)("%s reads a JSON body as an empty form: its own answer, never a 500", async (path, route) => {
     const args = routeArgs(env.services, path, { clientIp: randomUUID() }) as unknown as Record<string, unknown>;
-    const request = new Request(`${env.services.origin}${path}`, { method: "POST", headers: { "content-type": "application/json", origin: env.services.origin }, body: "{}" });
+    const request = new Request(`${env.services.origin}${path}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: env.services.origin },
+      body: "{}",
+    });
     let status: number;
     try {
       const result = (await route.action({ ...args, request } as never)) as { init?: { status?: number } | null } | Response;

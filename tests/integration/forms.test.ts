@@ -17,8 +17,11 @@ describe(`form records on ${testEngine()}`, () => {
   afterAll(() => handle?.close());
 
   // A fresh IP per call keeps the rate limit out of tests that are not about it.
-  const receive = (name: Parameters<typeof receiveForm>[1], values: Record<string, unknown>, extra: { clientIp?: string; userId?: string | null } = {}) =>
-    receiveForm(handle.db, name, { values, clientIp: extra.clientIp ?? randomUUID(), userId: extra.userId ?? null, origin: ORIGIN });
+  const receive = (
+    name: Parameters<typeof receiveForm>[1],
+    values: Record<string, unknown>,
+    extra: { clientIp?: string; userId?: string | null } = {},
+  ) => receiveForm(handle.db, name, { values, clientIp: extra.clientIp ?? randomUUID(), userId: extra.userId ?? null, origin: ORIGIN });
 
   it("stores a sanitised submission as an open item", async () => {
     const result = await receive("submit", {
@@ -30,7 +33,10 @@ describe(`form records on ${testEngine()}`, () => {
       socialLinks: "X: https://x.com/ava\nIG: https://instagram.com/ava",
     });
     expect(result.ok).toBe(true);
-    const [row] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, result.ok ? result.id : ""));
+    const [row] = await handle.db
+      .select()
+      .from(contentSubmissions)
+      .where(eq(contentSubmissions.id, result.ok ? result.id : ""));
     expect(row).toMatchObject({
       creatorName: "scriptAva Night/script",
       tags: "blonde, cosplay",
@@ -64,16 +70,30 @@ describe(`form records on ${testEngine()}`, () => {
     await handle.db.insert(user).values({ id: userId, name: "ava", email: `${userId}@example.com` });
     const message = "Hello,\n\n" + "long line ".repeat(100);
     const contact = await receive("contact", { name: "Ava", email: "ava@example.com", subject: "Hi", message }, { userId });
-    const [contactRow] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, contact.ok ? contact.id : ""));
+    const [contactRow] = await handle.db
+      .select()
+      .from(contactMessages)
+      .where(eq(contactMessages.id, contact.ok ? contact.id : ""));
     expect(contactRow).toMatchObject({ name: "Ava", email: "ava@example.com", subject: "Hi", message: message.trim(), userId });
 
-    const partner = await receive("promote", { salesPlatformUrl: "https://fans.example/ava", socialNetworkUrl: "https://x.com/ava", email: "ava@example.com", phone: "" });
-    const [partnerRow] = await handle.db.select().from(partnershipApplications).where(eq(partnershipApplications.id, partner.ok ? partner.id : ""));
+    const partner = await receive("promote", {
+      salesPlatformUrl: "https://fans.example/ava",
+      socialNetworkUrl: "https://x.com/ava",
+      email: "ava@example.com",
+      phone: "",
+    });
+    const [partnerRow] = await handle.db
+      .select()
+      .from(partnershipApplications)
+      .where(eq(partnershipApplications.id, partner.ok ? partner.id : ""));
     expect(partnerRow).toMatchObject({ socialNetworkUrl: "https://x.com/ava", phone: null, userId: null });
 
     // Deleting the account keeps the record, without the user.
     await handle.db.delete(user).where(eq(user.id, userId));
-    const [kept] = await handle.db.select({ userId: contactMessages.userId }).from(contactMessages).where(eq(contactMessages.id, contactRow!.id));
+    const [kept] = await handle.db
+      .select({ userId: contactMessages.userId })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, contactRow!.id));
     expect(kept).toEqual({ userId: null });
   });
 
@@ -89,15 +109,29 @@ describe(`form records on ${testEngine()}`, () => {
     expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/${randomUUID()}`, ORIGIN)).toBeNull();
 
     const report = await receive("report", { contentUrl: `${ORIGIN}/video/${clip!.slug}`, description: "Not consensual" });
-    const [reportRow] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report.ok ? report.id : ""));
+    const [reportRow] = await handle.db
+      .select()
+      .from(contentReports)
+      .where(eq(contentReports.id, report.ok ? report.id : ""));
     expect(reportRow).toMatchObject({ clipId: clip!.id, description: "Not consensual", status: "open" });
 
     const other = await receive("report", { contentUrl: "https://elsewhere.example/x", description: "Spam" });
-    const [otherRow] = await handle.db.select().from(contentReports).where(eq(contentReports.id, other.ok ? other.id : ""));
+    const [otherRow] = await handle.db
+      .select()
+      .from(contentReports)
+      .where(eq(contentReports.id, other.ok ? other.id : ""));
     expect(otherRow!.clipId).toBeNull();
 
-    const claim = await receive("claim", { contentUrl: `${ORIGIN}/video/${hidden!.id}`, email: "ava@example.com", phone: "+1 555 0100", position: "removal" });
-    const [claimRow] = await handle.db.select().from(contentClaims).where(eq(contentClaims.id, claim.ok ? claim.id : ""));
+    const claim = await receive("claim", {
+      contentUrl: `${ORIGIN}/video/${hidden!.id}`,
+      email: "ava@example.com",
+      phone: "+1 555 0100",
+      position: "removal",
+    });
+    const [claimRow] = await handle.db
+      .select()
+      .from(contentClaims)
+      .where(eq(contentClaims.id, claim.ok ? claim.id : ""));
     expect(claimRow).toMatchObject({ clipId: hidden!.id, position: "removal", phone: "+1 555 0100" });
   });
 
@@ -123,6 +157,8 @@ describe(`form records on ${testEngine()}`, () => {
     await expect(
       handle.db.insert(contentClaims).values({ contentUrl: "https://example.com", email: "a@example.com", position: "other" as never }),
     ).rejects.toThrow();
-    await expect(handle.db.insert(contactMessages).values({ name: "a", email: "a@example.com", subject: "s", message: "m", status: "done" as never })).rejects.toThrow();
+    await expect(
+      handle.db.insert(contactMessages).values({ name: "a", email: "a@example.com", subject: "s", message: "m", status: "done" as never }),
+    ).rejects.toThrow();
   });
 });

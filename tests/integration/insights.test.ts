@@ -3,20 +3,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  emotionTypes,
-  profiles,
-  usageSessionCategories,
-  usageSessions,
-  user,
-} from "../../db/schema";
+import { emotionTypes, profiles, usageSessionCategories, usageSessions, user } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
-import {
-  loadInsights,
-  saveGoal,
-  todayOverGoal,
-  type InsightsQuery,
-} from "~/features/habits/insights.server";
+import { loadInsights, saveGoal, todayOverGoal, type InsightsQuery } from "~/features/habits/insights.server";
 import { databaseTimeZone } from "~/features/habits/time-zone.server";
 import { saveUsage } from "~/features/habits/usage.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -47,29 +36,14 @@ describe(`insights on ${testEngine()}`, () => {
     });
 
   async function makeUser(id: string, premium = false) {
-    await handle.db
-      .insert(user)
-      .values({ id, name: id, email: `${id}@example.com` });
-    if (premium)
-      await handle.db.insert(profiles).values({ id, isPremium: true });
+    await handle.db.insert(user).values({ id, name: id, email: `${id}@example.com` });
+    if (premium) await handle.db.insert(profiles).values({ id, isPremium: true });
   }
-  async function session(
-    userId: string,
-    seconds: number,
-    startedAt: string,
-    emotionId: number | null = null,
-  ) {
-    await handle.db
-      .insert(usageSessions)
-      .values({ userId, seconds, startedAt: at(startedAt), emotionId });
+  async function session(userId: string, seconds: number, startedAt: string, emotionId: number | null = null) {
+    await handle.db.insert(usageSessions).values({ userId, seconds, startedAt: at(startedAt), emotionId });
   }
   /** Through the timer's own use case, with its seconds per category. */
-  async function timedSession(
-    userId: string,
-    seconds: number,
-    startedAt: string,
-    categories: Record<string, number>,
-  ) {
+  async function timedSession(userId: string, seconds: number, startedAt: string, categories: Record<string, number>) {
     const saved = await saveUsage(handle.db, userId, {
       seconds,
       startedAt: at(startedAt),
@@ -83,14 +57,9 @@ describe(`insights on ${testEngine()}`, () => {
     handle = await createTestDatabase();
     await seedDemoContent({
       db: handle.db,
-      storage: createLocalStorage(
-        mkdtempSync(path.join(tmpdir(), "insights-")),
-      ),
+      storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "insights-"))),
     });
-    const emotions = await handle.db
-      .select()
-      .from(emotionTypes)
-      .orderBy(emotionTypes.id);
+    const emotions = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id);
     calm = emotions.find((e) => e.nameEn === "Calm")!.id;
     bored = emotions.find((e) => e.nameEn === "Bored")!.id;
 
@@ -131,9 +100,7 @@ describe(`insights on ${testEngine()}`, () => {
       "2026-11-21",
       "2026-11-22",
     ]);
-    expect(insights.days.map((d) => d.seconds)).toEqual([
-      0, 0, 0, 0, 180, 120, 900,
-    ]);
+    expect(insights.days.map((d) => d.seconds)).toEqual([0, 0, 0, 0, 180, 120, 900]);
     expect(insights).toMatchObject({
       sessions: 4,
       earlierSessions: false,
@@ -150,11 +117,7 @@ describe(`insights on ${testEngine()}`, () => {
       { id: calm, name: "Calm", sessions: 2, averageSeconds: 210 },
     ]);
     // Two of four sessions started between 23:00 and 04:00 UTC.
-    expect(insights.prompts.map((p) => p.key)).toEqual([
-      "lateNight",
-      "longestEmotion",
-      "setGoal",
-    ]);
+    expect(insights.prompts.map((p) => p.key)).toEqual(["lateNight", "longestEmotion", "setGoal"]);
     expect(insights.prompts[1]!.values).toEqual({
       emotion: "Bored",
       minutes: 10,
@@ -215,28 +178,16 @@ describe(`insights on ${testEngine()}`, () => {
   });
 
   it("saves and clears the goal, with the streak and today's nudge following it", async () => {
-    const overGoal = (now = NOW, timeZone = "UTC") =>
-      todayOverGoal(handle.db, { userId: "free-user", timeZone, now });
+    const overGoal = (now = NOW, timeZone = "UTC") => todayOverGoal(handle.db, { userId: "free-user", timeZone, now });
     expect(await overGoal()).toBe(false);
     await saveGoal(handle.db, "free-user", 600, NOW);
-    expect(
-      (
-        await handle.db
-          .select()
-          .from(profiles)
-          .where(eq(profiles.id, "free-user"))
-      )[0]!.dailyGoalSeconds,
-    ).toBe(600);
+    expect((await handle.db.select().from(profiles).where(eq(profiles.id, "free-user")))[0]!.dailyGoalSeconds).toBe(600);
     expect(await overGoal()).toBe(true);
     let insights = await insightsOf("free-user");
     expect(insights.goalSeconds).toBe(600);
     // Today (900 s) is over: the streak is the days since the 999 s day of 15 November, to yesterday.
     expect(insights.streak).toBe(6);
-    expect(insights.prompts.map((p) => p.key)).toEqual([
-      "overGoal",
-      "lateNight",
-      "longestEmotion",
-    ]);
+    expect(insights.prompts.map((p) => p.key)).toEqual(["overGoal", "lateNight", "longestEmotion"]);
     expect(insights.prompts[0]!.values).toEqual({ minutes: 15, goal: 10 });
 
     await saveGoal(handle.db, "free-user", 1200, NOW);
@@ -260,7 +211,10 @@ describe(`insights on ${testEngine()}`, () => {
 
   it("counts the streak beyond the window shown: free and premium see the same", async () => {
     // Under the goal every day for 25 days, except 2 November: 20 days under it since.
-    for (const [id, premium] of [["streak-free", false], ["streak-premium", true]] as const) {
+    for (const [id, premium] of [
+      ["streak-free", false],
+      ["streak-premium", true],
+    ] as const) {
       await makeUser(id, premium);
       for (let d = 0; d < 25; d++) {
         const day = new Date(NOW.getTime() - d * DAY_MS);
@@ -326,7 +280,10 @@ describe(`insights on ${testEngine()}`, () => {
       env = createTestServices(handle);
       cookie = await signIn(env, "insights-route@example.com");
       const userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
-      await handle.db.insert(profiles).values({ id: userId, isPremium: true }).onConflictDoUpdate({ target: profiles.id, set: { isPremium: true } });
+      await handle.db
+        .insert(profiles)
+        .values({ id: userId, isPremium: true })
+        .onConflictDoUpdate({ target: profiles.id, set: { isPremium: true } });
       await timedSession(userId, 120, new Date(Date.now() - 130_000).toISOString(), { bdsm: 60, hotwife: 50 });
     });
     const load = async (call: Parameters<typeof routeArgs>[2]) =>
@@ -351,9 +308,7 @@ describe(`insights on ${testEngine()}`, () => {
         [loader, {}],
         [action, { body: { minutes: "30" } }],
       ] as const) {
-        const thrown = await (fn as (a: never) => Promise<unknown>)(
-          routeArgs(env.services, "/insights", call),
-        ).catch((e: unknown) => e);
+        const thrown = await (fn as (a: never) => Promise<unknown>)(routeArgs(env.services, "/insights", call)).catch((e: unknown) => e);
         expect(thrown).toMatchObject({
           init: { status: 401 },
           data: { accessRequired: true },

@@ -32,9 +32,13 @@ describe(`liked videos on ${testEngine()}`, () => {
     const b = await makeClips(handle.db, 3);
     const [gayOnly] = await makeClips(handle.db, 1, { audiences: ["gay"] });
     const [hidden] = await makeClips(handle.db, 1);
-    [catA, catB] = await Promise.all(
-      [a[0]!, b[0]!].map(async (clip) => (await handle.db.select({ slug: videoCategories.slug }).from(videoCategories).where(eq(videoCategories.id, clip.categoryId)))[0]!.slug),
-    ) as [string, string];
+    [catA, catB] = (await Promise.all(
+      [a[0]!, b[0]!].map(
+        async (clip) =>
+          (await handle.db.select({ slug: videoCategories.slug }).from(videoCategories).where(eq(videoCategories.id, clip.categoryId)))[0]!
+            .slug,
+      ),
+    )) as [string, string];
     // Liked one minute apart: a[0] first (oldest) … b[2] last; flames rise with the index except one outlier.
     const ordered = [...a, ...b];
     for (const [i, clip] of ordered.entries()) {
@@ -89,7 +93,16 @@ describe(`liked videos on ${testEngine()}`, () => {
   });
 
   it("says 'no likes' for a user without any", async () => {
-    expect(await likedVideos(handle.db, { userId: await makeUser(), audience: "hetero", category: null, sort: "recent", page: 1, mediaAllowed: true })).toMatchObject({
+    expect(
+      await likedVideos(handle.db, {
+        userId: await makeUser(),
+        audience: "hetero",
+        category: null,
+        sort: "recent",
+        page: 1,
+        mediaAllowed: true,
+      }),
+    ).toMatchObject({
       total: 0,
       totalAll: 0,
       totalPages: 1,
@@ -99,7 +112,10 @@ describe(`liked videos on ${testEngine()}`, () => {
 
   it("reads the filters from the URL, accepting aliases and falling back to defaults", () => {
     const categories = [{ slug: "bdsm", aliases: ["dominatrix-bdsm"] }];
-    expect(parseLikedFilters(new URLSearchParams("category=Dominatrix-BDSM&sort=flames"), categories)).toEqual({ category: "bdsm", sort: "flames" });
+    expect(parseLikedFilters(new URLSearchParams("category=Dominatrix-BDSM&sort=flames"), categories)).toEqual({
+      category: "bdsm",
+      sort: "flames",
+    });
     expect(parseLikedFilters(new URLSearchParams("category=all&sort=nope"), categories)).toEqual({ category: null, sort: "recent" });
     expect(parseLikedFilters(new URLSearchParams("category=unknown"), categories)).toEqual({ category: null, sort: "recent" });
   });
@@ -112,6 +128,11 @@ describe(`liked videos on ${testEngine()}`, () => {
     expect(after.total).toBe(14);
     expect(after.videos.map((v) => v.clip.id)).not.toContain(clipId);
     await expect(removeLike(handle.db, { userId, clipId: "not-a-uuid" })).rejects.toThrow(InvalidClipId);
-    expect(await handle.db.select().from(userFlames).where(inArray(userFlames.clipId, [clipId]))).toEqual([]);
+    expect(
+      await handle.db
+        .select()
+        .from(userFlames)
+        .where(inArray(userFlames.clipId, [clipId])),
+    ).toEqual([]);
   });
 });

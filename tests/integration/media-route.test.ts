@@ -42,8 +42,7 @@ afterAll(async () => {
   expect(errors).toEqual([]);
 });
 
-const get = (p: string, headers: Record<string, string> = {}, method = "GET") =>
-  fetch(base + p, { method, headers });
+const get = (p: string, headers: Record<string, string> = {}, method = "GET") => fetch(base + p, { method, headers });
 
 /** fetch normalises `..`; node:http sends the path byte for byte. */
 function rawGet(p: string): Promise<{ status: number; body: string }> {
@@ -216,7 +215,11 @@ describe("media route failure handling", () => {
       ...storage,
       head: async () => ({ size: 1e9, contentType: "video/mp4", etag: '"e"', lastModified: new Date() }),
       get: async () => {
-        const body = new Readable({ read() { this.push(Buffer.alloc(64 * 1024)); } });
+        const body = new Readable({
+          read() {
+            this.push(Buffer.alloc(64 * 1024));
+          },
+        });
         body.on("close", () => destroyed());
         return { size: 1e9, contentType: "video/mp4", etag: '"e"', lastModified: new Date(), body };
       },

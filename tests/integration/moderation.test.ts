@@ -69,9 +69,18 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const now = new Date();
     const fresh = await handle.db
       .insert(contentReports)
-      .values(Array.from({ length: 22 }, (_, i) => ({ contentUrl: `https://x/${i}`, description: "d", createdAt: new Date(now.getTime() - i * 60_000) })))
+      .values(
+        Array.from({ length: 22 }, (_, i) => ({
+          contentUrl: `https://x/${i}`,
+          description: "d",
+          createdAt: new Date(now.getTime() - i * 60_000),
+        })),
+      )
       .returning();
-    const [old] = await handle.db.insert(contentReports).values({ contentUrl: "https://x/old", description: "old", createdAt: new Date(now.getTime() - 50 * HOUR) }).returning();
+    const [old] = await handle.db
+      .insert(contentReports)
+      .values({ contentUrl: "https://x/old", description: "old", createdAt: new Date(now.getTime() - 50 * HOUR) })
+      .returning();
     const first = await queuePage(handle.db, "reports", "open", 1, now);
     expect(first.total).toBe(23);
     expect(first.items).toHaveLength(20);
@@ -92,7 +101,10 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   });
 
   it("saves notes and sets status with an audit row each", async () => {
-    const [message] = await handle.db.insert(contactMessages).values({ name: "n", email: "e@x.co", subject: "s", message: "m" }).returning();
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "n", email: "e@x.co", subject: "s", message: "m" })
+      .returning();
     const actor = { userId: null, email: "mod@example.com" };
     expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
     expect(await setStatus(handle.db, actor, "contact", message!.id, "resolved")).toBe(true);
@@ -115,8 +127,18 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     });
     const actor = { userId: null, email: "mod@example.com" };
     const visible = async () => {
-      const feed = await feedPage(handle.db, { audience: "hetero", seed: "s", category: null, tag: null, period: "ongoing" }, { offset: 0, limit: 500, mediaAllowed: true });
-      const search = await searchCatalog(handle.db, { term: "zebraquokka", audience: "hetero", language: "en", page: 1, mediaAllowed: true });
+      const feed = await feedPage(
+        handle.db,
+        { audience: "hetero", seed: "s", category: null, tag: null, period: "ongoing" },
+        { offset: 0, limit: 500, mediaAllowed: true },
+      );
+      const search = await searchCatalog(handle.db, {
+        term: "zebraquokka",
+        audience: "hetero",
+        language: "en",
+        page: 1,
+        mediaAllowed: true,
+      });
       const stream = await renderSitemap(handle.db, { origin: ORIGIN, part: null });
       const sitemap = await new Response(stream).text();
       const video = await findVideo(handle.db, { kind: "uuid", id: clip!.id });
@@ -141,7 +163,10 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   it("answers 404 to anonymous visitors, non-admins and safe mode, 200 to admins, for every route", async () => {
     const [clip] = await makeClips(handle.db, 1);
     await env.services.storage.put(clip!.videoKey, Buffer.from("video bytes"));
-    const [report] = await handle.db.insert(contentReports).values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id }).returning();
+    const [report] = await handle.db
+      .insert(contentReports)
+      .values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id })
+      .returning();
     await grantAdmin(handle.db, "admin@example.com");
     const admin = await signIn(env, "admin@example.com");
     const member = await signIn(env, "member@example.com");
@@ -171,16 +196,21 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     };
     for (const cookie of [undefined, member]) {
       for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie, params })), path).toBe(404);
-      for (const [path, fn, params, body] of actions) expect(await status(fn, args(path, { cookie, params, method: "POST", body })), path).toBe(404);
+      for (const [path, fn, params, body] of actions)
+        expect(await status(fn, args(path, { cookie, params, method: "POST", body })), path).toBe(404);
     }
-    for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie: admin, params, brandMode: "safe" })), path).toBe(404);
+    for (const [path, fn, params] of loaders)
+      expect(await status(fn, args(path, { cookie: admin, params, brandMode: "safe" })), path).toBe(404);
     const middleware = adminLayout.middleware[0]! as (a: never, next: () => Promise<unknown>) => Promise<unknown>;
-    expect(await middleware(args("/admin", { cookie: member }), async () => null).catch((e: { init: { status: number } }) => e.init.status)).toBe(404);
+    expect(
+      await middleware(args("/admin", { cookie: member }), async () => null).catch((e: { init: { status: number } }) => e.init.status),
+    ).toBe(404);
     expect(await middleware(args("/admin", { cookie: admin }), async () => "next")).toBeUndefined();
     for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie: admin, params })), path).toBe(200);
     // Nothing changed while the visitors were refused.
     expect(await audits(report!.id)).toEqual([]);
-    for (const [path, fn, params, body] of actions) expect(await status(fn, args(path, { cookie: admin, params, method: "POST", body })), path).toBe(200);
+    for (const [path, fn, params, body] of actions)
+      expect(await status(fn, args(path, { cookie: admin, params, method: "POST", body })), path).toBe(200);
     const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report!.id));
     expect(row).toMatchObject({ status: "resolved", moderatorNote: "checked" });
     const [clipRow] = await handle.db.select({ status: clips.status }).from(clips).where(eq(clips.id, clip!.id));
@@ -190,16 +220,22 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(trail.every((r) => r.actorUserId)).toBe(true);
     // Unknown queue and item ids are 404 for admins too.
     expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
-    expect(await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } }))).toBe(404);
+    expect(
+      await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } })),
+    ).toBe(404);
   });
   it("acts only on POST: other methods get 405 and change nothing", async () => {
     const [report] = await handle.db.insert(contentReports).values({ contentUrl: "https://x/put", description: "put" }).returning();
     await grantAdmin(handle.db, "methods@example.com");
     const cookie = await signIn(env, "methods@example.com");
     for (const method of ["PUT", "PATCH", "DELETE"]) {
-      const result = (await adminItem.action(args(`/admin/reports/${report!.id}`, { cookie, method, params: { queue: "reports", id: report!.id }, body: { intent: "resolve" } }))) as unknown as { init: { status: number } };
+      const result = (await adminItem.action(
+        args(`/admin/reports/${report!.id}`, { cookie, method, params: { queue: "reports", id: report!.id }, body: { intent: "resolve" } }),
+      )) as unknown as { init: { status: number } };
       expect(result.init.status, method).toBe(405);
-      const clipResult = (await adminClips.action(args("/admin/clips", { cookie, method, body: { intent: "hide-clip", clipId: report!.id } }))) as unknown as { init: { status: number } };
+      const clipResult = (await adminClips.action(
+        args("/admin/clips", { cookie, method, body: { intent: "hide-clip", clipId: report!.id } }),
+      )) as unknown as { init: { status: number } };
       expect(clipResult.init.status, method).toBe(405);
     }
     const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report!.id));
@@ -210,7 +246,10 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   it("renders every admin page for an admin in English and Spanish", async () => {
     await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
     const [clip] = await makeClips(handle.db, 1);
-    const [claim] = await handle.db.insert(contentClaims).values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, createdAt: new Date(Date.now() - 60 * HOUR) }).returning();
+    const [claim] = await handle.db
+      .insert(contentClaims)
+      .values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, createdAt: new Date(Date.now() - 60 * HOUR) })
+      .returning();
     await grantAdmin(handle.db, "render@example.com");
     const cookie = await signIn(env, "render@example.com");
     const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
@@ -225,9 +264,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     ];
     for (const [path, mod, params, en, es] of pages) {
       const loaderData = await mod.loader(args(path, { cookie, params }));
-      for (const [language, expected] of [["en", en], ["es", es]] as const) {
+      for (const [language, expected] of [
+        ["en", en],
+        ["es", es],
+      ] as const) {
         const Page = mod.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
-        const router = createMemoryRouter([{ path: "*", element: createElement(Page, { loaderData, params, matches: [] }) }], { initialEntries: [path] });
+        const router = createMemoryRouter([{ path: "*", element: createElement(Page, { loaderData, params, matches: [] }) }], {
+          initialEntries: [path],
+        });
         const html = renderToString(createElement(I18nProvider, { language, children: createElement(RouterProvider, { router }) }));
         expect(html, `${path} ${language}`).toContain(expected);
       }
@@ -238,7 +282,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
     const rows = await handle.db
       .insert(contentClaims)
-      .values([1, 47, 40, 70, 2].map((h) => ({ contentUrl: `https://x/due-${h}`, email: "d@x.co", position: "removal" as const, createdAt: at(h) })))
+      .values(
+        [1, 47, 40, 70, 2].map((h) => ({
+          contentUrl: `https://x/due-${h}`,
+          email: "d@x.co",
+          position: "removal" as const,
+          createdAt: at(h),
+        })),
+      )
       .returning();
     const ids = new Set(rows.map((r) => r.id));
     const page = await queuePage(handle.db, "claims-removal", "open", 1, now);
@@ -250,8 +301,13 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     await grantAdmin(handle.db, "sender-check@example.com");
     const cookie = await signIn(env, "sender-check@example.com");
     const [sender] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "sender-check@example.com"));
-    const [message] = await handle.db.insert(contactMessages).values({ name: "N", email: "n@x.co", subject: "s", message: "m", userId: sender!.id }).returning();
-    const page = (await adminItem.loader(args(`/admin/contact/${message!.id}`, { cookie, params: { queue: "contact", id: message!.id } }))) as unknown as { item: { userId: unknown } };
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "N", email: "n@x.co", subject: "s", message: "m", userId: sender!.id })
+      .returning();
+    const page = (await adminItem.loader(
+      args(`/admin/contact/${message!.id}`, { cookie, params: { queue: "contact", id: message!.id } }),
+    )) as unknown as { item: { userId: unknown } };
     expect(page.item.userId).toBe("sender-check@example.com");
   });
 });

@@ -42,7 +42,13 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     const tokens = await tokensOf(id);
     expect(tokens).toHaveLength(1);
     expect(tokens[0]).toMatchObject({ planType: "beta", source: "promo_code", startsAt: now, expiresAt });
-    expect(await profileOf(id)).toMatchObject({ isPremium: true, planType: "beta", premiumSource: "promo_code", premiumStartsAt: now, premiumExpiresAt: expiresAt });
+    expect(await profileOf(id)).toMatchObject({
+      isPremium: true,
+      planType: "beta",
+      premiumSource: "promo_code",
+      premiumStartsAt: now,
+      premiumExpiresAt: expiresAt,
+    });
     expect(await readProfile(handle.db, id, new Date(now.getTime() + DAY))).toMatchObject({ premium: true, planType: "beta" });
   });
 
@@ -56,13 +62,19 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     const id = await newUser();
     const now = new Date();
     await activatePremium(handle.db, { userId: id, code: "userbeta", now });
-    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: new Date(now.getTime() + DAY) })).toEqual({ ok: false, error: "alreadyActive" });
+    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: new Date(now.getTime() + DAY) })).toEqual({
+      ok: false,
+      error: "alreadyActive",
+    });
     expect(await tokensOf(id)).toHaveLength(1);
   });
 
   it("gives one token when two activations race", async () => {
     const id = await newUser();
-    const results = await Promise.all([activatePremium(handle.db, { userId: id, code: "userbeta" }), activatePremium(handle.db, { userId: id, code: "userbeta" })]);
+    const results = await Promise.all([
+      activatePremium(handle.db, { userId: id, code: "userbeta" }),
+      activatePremium(handle.db, { userId: id, code: "userbeta" }),
+    ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await tokensOf(id)).toHaveLength(1);
   });
@@ -83,8 +95,19 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     expect((await profileOf(id))!.isPremium).toBe(true);
 
     const after = new Date(start.getTime() + 30 * DAY + 1000);
-    expect(await readProfile(handle.db, id, after)).toMatchObject({ premium: false, isPremium: false, planType: null, premiumExpiresAt: null });
-    expect(await profileOf(id)).toMatchObject({ isPremium: false, planType: null, premiumSource: null, premiumStartsAt: null, premiumExpiresAt: null });
+    expect(await readProfile(handle.db, id, after)).toMatchObject({
+      premium: false,
+      isPremium: false,
+      planType: null,
+      premiumExpiresAt: null,
+    });
+    expect(await profileOf(id)).toMatchObject({
+      isPremium: false,
+      planType: null,
+      premiumSource: null,
+      premiumStartsAt: null,
+      premiumExpiresAt: null,
+    });
     // The activation history stays; a new code works again after expiry.
     expect(await tokensOf(id)).toHaveLength(1);
     expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: after })).toMatchObject({ ok: true });

@@ -21,7 +21,7 @@ if (!ffmpegAvailable && process.env.CI) throw new Error("ffmpeg is required for 
 /** Top-level MP4 box types in file order (32- and 64-bit box sizes). */
 function topLevelBoxes(mp4: Buffer): string[] {
   const boxes: string[] = [];
-  for (let at = 0; at + 8 <= mp4.length; ) {
+  for (let at = 0; at + 8 <= mp4.length;) {
     let size = mp4.readUInt32BE(at);
     boxes.push(mp4.toString("latin1", at + 4, at + 8));
     if (size === 1) size = Number(mp4.readBigUInt64BE(at + 8));
@@ -79,8 +79,13 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
     const bytes = await readStored(key);
     const file = path.join(work, `probe-${path.basename(key)}`);
     writeFileSync(file, bytes);
-    const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], { encoding: "utf8" });
-    const json = JSON.parse(out) as { format: { duration: string }; streams: { codec_type: string; codec_name: string; pix_fmt?: string }[] };
+    const out = execFileSync("ffprobe", ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+      encoding: "utf8",
+    });
+    const json = JSON.parse(out) as {
+      format: { duration: string };
+      streams: { codec_type: string; codec_name: string; pix_fmt?: string }[];
+    };
     return { bytes, json };
   }
 
@@ -227,17 +232,27 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
       ["start at the end", { startSeconds: 8.5 }],
       ["shorter than half a second", { startSeconds: 1, endSeconds: 1.2 }],
     ])("rejects a bad cut: %s", async (_name, cut) => {
-      await expect(publishClip(services(), base(cut))).rejects.toMatchObject({ code: "bad-cut", name: "BadCutError", durationSeconds: 8.5 });
+      await expect(publishClip(services(), base(cut))).rejects.toMatchObject({
+        code: "bad-cut",
+        name: "BadCutError",
+        durationSeconds: 8.5,
+      });
       await expectNothingWritten();
     });
 
     it("rejects a negative start before reading the file", async () => {
-      await expect(publishClip(services(), base({ startSeconds: -1 }))).rejects.toMatchObject({ code: "invalid-input", message: expect.stringContaining("startSeconds") });
+      await expect(publishClip(services(), base({ startSeconds: -1 }))).rejects.toMatchObject({
+        code: "invalid-input",
+        message: expect.stringContaining("startSeconds"),
+      });
       await expectNothingWritten();
     });
 
     it("rejects an unknown category", async () => {
-      await expect(publishClip(services(), base({ categorySlug: "nope" }))).rejects.toMatchObject({ code: "unknown-category", categorySlug: "nope" });
+      await expect(publishClip(services(), base({ categorySlug: "nope" }))).rejects.toMatchObject({
+        code: "unknown-category",
+        categorySlug: "nope",
+      });
       await expectNothingWritten();
     });
 
@@ -254,7 +269,9 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
       try {
         const error = await publishClip(services(), base()).catch((e: unknown) => e);
         expect(error).toMatchObject({ code: "ffmpeg-missing", name: "FfmpegMissingError" });
-        expect((error as Error).message).toMatch(/^ffmpeg was not found at FFMPEG_PATH=\S*no-such-ffmpeg: it is needed to publish uploaded videos/);
+        expect((error as Error).message).toMatch(
+          /^ffmpeg was not found at FFMPEG_PATH=\S*no-such-ffmpeg: it is needed to publish uploaded videos/,
+        );
       } finally {
         vi.stubEnv("FFMPEG_PATH", undefined);
       }
@@ -266,7 +283,9 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
 
     it("removes the stored media and rolls back the creator and tags when the database step fails", async () => {
       // A real failure inside the transaction, after the media has been stored.
-      await handle.db.execute(sql`create function refuse_clip() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
+      await handle.db.execute(
+        sql`create function refuse_clip() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`,
+      );
       await handle.db.execute(sql`create trigger refuse_clip before insert on clips for each row execute function refuse_clip()`);
       try {
         await expect(publishClip(services(), base({ creatorName: "Rolled Back", tags: ["only-here"], endSeconds: 2 }))).rejects.toThrow();

@@ -58,7 +58,13 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
   /** As the moderator unless another cookie (or null, a visitor) is given. */
   const publish = async (id: string, fields: Record<string, string>, cookie: string | null = admin) => {
     try {
-      return (await adminItem.action(call(`/admin/submissions/${id}`, { cookie: cookie ?? undefined, params: { queue: "submissions", id }, body: { intent: "publish", audiences: "gay", ...fields } }))) as unknown as Answer;
+      return (await adminItem.action(
+        call(`/admin/submissions/${id}`, {
+          cookie: cookie ?? undefined,
+          params: { queue: "submissions", id },
+          body: { intent: "publish", audiences: "gay", ...fields },
+        }),
+      )) as unknown as Answer;
     } catch (thrown) {
       return thrown as Answer;
     }
@@ -94,12 +100,25 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
 
   it("refuses a bad publish form with translated keys and changes nothing", async () => {
     const submission = await submitWithVideo("Careful Studio");
-    expect((await publish(submission.id, { title: "x", categorySlug: "" })).data?.errors).toEqual({ title: "publish.errors.title", categorySlug: "publish.errors.category" });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual({ endSeconds: "publish.errors.cut" });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" })).data?.errors).toEqual({ endSeconds: "publish.errors.bad-cut" });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" })).data?.errors).toEqual({ categorySlug: "publish.errors.unknown-category" });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "" })).data?.errors).toEqual({ audiences: "publish.errors.audiences" });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "everyone" })).data?.errors).toEqual({ audiences: "publish.errors.audiences" });
+    expect((await publish(submission.id, { title: "x", categorySlug: "" })).data?.errors).toEqual({
+      title: "publish.errors.title",
+      categorySlug: "publish.errors.category",
+    });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual({
+      endSeconds: "publish.errors.cut",
+    });
+    expect(
+      (await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" })).data?.errors,
+    ).toEqual({ endSeconds: "publish.errors.bad-cut" });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" })).data?.errors).toEqual({
+      categorySlug: "publish.errors.unknown-category",
+    });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "" })).data?.errors).toEqual({
+      audiences: "publish.errors.audiences",
+    });
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "everyone" })).data?.errors).toEqual({
+      audiences: "publish.errors.audiences",
+    });
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(after).toMatchObject({ status: "open", publishedClipId: null, uploadKey: submission.uploadKey });
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
@@ -107,13 +126,25 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
 
   it("does not publish a rejected submission, and deletes its file", async () => {
     const submission = await submitWithVideo("Rejected Studio");
-    expect((await adminItem.action(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id }, body: { intent: "reject" } }))) as unknown as Answer).toMatchObject({ data: { ok: true } });
-    expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({ form: "publish.errors.notPublishable" });
+    expect(
+      (await adminItem.action(
+        call(`/admin/submissions/${submission.id}`, {
+          cookie: admin,
+          params: { queue: "submissions", id: submission.id },
+          body: { intent: "reject" },
+        }),
+      )) as unknown as Answer,
+    ).toMatchObject({ data: { ok: true } });
+    expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({
+      form: "publish.errors.notPublishable",
+    });
     // Its file is gone from quarantine, and the row no longer points at it.
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(after).toMatchObject({ status: "rejected", uploadKey: null, uploadName: "pattern.mp4" });
-    const page = (await adminItem.loader(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }))) as { upload: { categories: unknown } };
+    const page = (await adminItem.loader(
+      call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }),
+    )) as { upload: { categories: unknown } };
     expect(page.upload.categories).toBeNull();
   });
 
@@ -143,17 +174,28 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
 
     const [clip] = await handle.db.select().from(clips).where(eq(clips.id, after!.publishedClipId!));
     // Only where the moderator put it.
-    expect(clip).toMatchObject({ title: "Colour bars at dusk", status: "published", sourceUrl: submission.salesProfileLink, audiences: ["gay"] });
+    expect(clip).toMatchObject({
+      title: "Colour bars at dusk",
+      status: "published",
+      sourceUrl: submission.salesProfileLink,
+      audiences: ["gay"],
+    });
     expect(clip!.durationSeconds).toBeGreaterThan(2.5);
     expect(clip!.durationSeconds).toBeLessThan(3.5);
     expect(clip!.slug).toMatch(new RegExp(`^colour-bars-at-dusk-${categorySlug}-[0-9a-f]{8}$`));
     const video = await env.services.storage.head(clip!.videoKey);
     expect(video?.size).toBe(clip!.fileSizeBytes);
-    for (const key of [clip!.thumbnail1Key, clip!.thumbnail2Key, clip!.thumbnail3Key]) expect(await env.services.storage.exists(key!)).toBe(true);
+    for (const key of [clip!.thumbnail1Key, clip!.thumbnail2Key, clip!.thumbnail3Key])
+      expect(await env.services.storage.exists(key!)).toBe(true);
 
     const [creator] = await handle.db.select().from(creators).where(eq(creators.id, clip!.creatorId));
     expect(creator).toMatchObject({ name: "Published Studio", slug: "published-studio" });
-    const tagRows = await handle.db.select({ slug: tags.slug }).from(clipTags).innerJoin(tags, eq(tags.id, clipTags.tagId)).where(eq(clipTags.clipId, clip!.id)).orderBy(clipTags.position);
+    const tagRows = await handle.db
+      .select({ slug: tags.slug })
+      .from(clipTags)
+      .innerJoin(tags, eq(tags.id, clipTags.tagId))
+      .where(eq(clipTags.clipId, clip!.id))
+      .orderBy(clipTags.position);
     expect(tagRows.map((t) => t.slug)).toEqual(["colour-bars", "test-pattern"]);
     const [channel] = await handle.db.select().from(channelSites).where(eq(channelSites.id, clip!.channelSiteId!));
     expect(channel).toBeDefined();
@@ -162,8 +204,16 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     expect(audit.map((a) => [a.action, a.note, a.actorEmail])).toEqual([["published", `/video/${clip!.slug}`, "moderator@example.com"]]);
 
     // The item page now links the clip and offers no second publish.
-    const page = (await adminItem.loader(call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }))) as { upload: { publishedClip: unknown; categories: unknown; file: { previewUrl: unknown } } };
-    expect(page.upload).toMatchObject({ publishedClip: { slug: clip!.slug, title: clip!.title }, categories: null, file: { previewUrl: null } });
-    expect((await publish(submission.id, { title: "Again", categorySlug })).data?.errors).toEqual({ form: "publish.errors.notPublishable" });
+    const page = (await adminItem.loader(
+      call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }),
+    )) as { upload: { publishedClip: unknown; categories: unknown; file: { previewUrl: unknown } } };
+    expect(page.upload).toMatchObject({
+      publishedClip: { slug: clip!.slug, title: clip!.title },
+      categories: null,
+      file: { previewUrl: null },
+    });
+    expect((await publish(submission.id, { title: "Again", categorySlug })).data?.errors).toEqual({
+      form: "publish.errors.notPublishable",
+    });
   });
 });

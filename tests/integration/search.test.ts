@@ -26,7 +26,10 @@ interface ClipSpec {
 
 /** A small catalogue whose titles, creators and tags are known exactly. */
 async function seedCatalogue(db: Database, specs: ClipSpec[]) {
-  const [category] = await db.insert(videoCategories).values({ slug: "swing", nameEn: "Swing", nameEs: "Swing", color: "#f97316" }).returning();
+  const [category] = await db
+    .insert(videoCategories)
+    .values({ slug: "swing", nameEn: "Swing", nameEs: "Swing", color: "#f97316" })
+    .returning();
   const creatorRows = await db
     .insert(creators)
     .values([
@@ -61,7 +64,8 @@ async function seedCatalogue(db: Database, specs: ClipSpec[]) {
       audiences: spec.audiences ?? ["hetero"],
       publishedAt: new Date(Date.UTC(2025, 0, 1) + i * day),
     });
-    for (const [position, slug] of (spec.tags ?? []).entries()) await db.insert(clipTags).values({ clipId: id, tagId: tagId(slug), position });
+    for (const [position, slug] of (spec.tags ?? []).entries())
+      await db.insert(clipTags).values({ clipId: id, tagId: tagId(slug), position });
   }
 }
 
@@ -171,7 +175,10 @@ describe(`search on ${testEngine()}`, () => {
       context.set(visitorContext, { ...visitor, language });
       const request = new Request(`https://clips.example/search${search}`);
       const result = await loader({ request, params: {}, context } as unknown as Parameters<typeof loader>[0]);
-      return result as unknown as { init: ResponseInit | null; data: Record<string, unknown> & { meta: { title: string; path: string; noindex: boolean } } };
+      return result as unknown as {
+        init: ResponseInit | null;
+        data: Record<string, unknown> & { meta: { title: string; path: string; noindex: boolean } };
+      };
     }
 
     it("rejects a term shorter than 2 characters after sanitising with a translated 400", async () => {

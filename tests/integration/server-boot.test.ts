@@ -29,9 +29,12 @@ describe("/healthz", () => {
   it("answers 200 when the database answers and 503 when it does not", async () => {
     let up = true;
     const app = express();
-    app.get("/healthz", healthz(async () => {
-      if (!up) throw new Error("connection refused");
-    }));
+    app.get(
+      "/healthz",
+      healthz(async () => {
+        if (!up) throw new Error("connection refused");
+      }),
+    );
     const { url, close } = await serve(app);
     expect((await fetch(`${url}/healthz`)).status).toBe(200);
     up = false;

@@ -37,7 +37,10 @@ describe(`sessions on ${testEngine()}`, () => {
     const env = createTestServices(handle, ORIGIN);
     const cookie = await signIn(env, "expired@example.com");
     const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
-    await handle.db.update(session).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(session.token, token));
+    await handle.db
+      .update(session)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(session.token, token));
     expect(await userOf(env, cookie)).toBeNull();
   });
 });

@@ -28,7 +28,10 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   afterAll(() => handle?.close());
 
   const request = (cookie = "") =>
-    new Request(`${ORIGIN}/auth/sign-in`, { method: "POST", headers: { origin: ORIGIN, cookie, "x-spicy-client-ip": `10.0.0.${Math.floor(Math.random() * 250)}` } });
+    new Request(`${ORIGIN}/auth/sign-in`, {
+      method: "POST",
+      headers: { origin: ORIGIN, cookie, "x-spicy-client-ip": `10.0.0.${Math.floor(Math.random() * 250)}` },
+    });
 
   async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
     const result = await requestSignInLink(env.services, {
@@ -43,7 +46,11 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   /** Opens the link as the browser would and returns the redirect and the session cookie. */
   async function openLink(link: string, cookie = "") {
     const response = await env.services.auth.handler(new Request(link, { headers: { cookie } }));
-    const sessionCookie = response.headers.getSetCookie().find((c) => c.includes("session_token"))?.split(";")[0] ?? null;
+    const sessionCookie =
+      response.headers
+        .getSetCookie()
+        .find((c) => c.includes("session_token"))
+        ?.split(";")[0] ?? null;
     return { location: response.headers.get("location"), sessionCookie };
   }
 
@@ -67,7 +74,13 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   });
 
   it("names the companion site in the e-mail of a visitor who asked there", async () => {
-    const result = await requestSignInLink(env.services, { form: form({ email: "calm@example.com" }), request: request(), language: "en", clientIp: randomUUID(), brandMode: "safe" });
+    const result = await requestSignInLink(env.services, {
+      form: form({ email: "calm@example.com" }),
+      request: request(),
+      language: "en",
+      clientIp: randomUUID(),
+      brandMode: "safe",
+    });
     expect(result.ok).toBe(true);
     const [mail] = env.outbox.list();
     expect(mail!.subject).toBe("Your sign-in link for Conscious Mode");
@@ -75,13 +88,20 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   });
 
   it("creates the profile with the chosen username and refuses a taken one", async () => {
-    expect(await signIn("first@example.com", { mode: "signup", username: "  Night Owl " })).toEqual({ ok: true, email: "first@example.com" });
+    expect(await signIn("first@example.com", { mode: "signup", username: "  Night Owl " })).toEqual({
+      ok: true,
+      email: "first@example.com",
+    });
     await openLink(env.outbox.list()[0]!.link!);
     const [account] = await handle.db.select().from(user).where(eq(user.email, "first@example.com"));
     const [profile] = await handle.db.select().from(profiles).where(eq(profiles.id, account!.id));
     expect(profile!.username).toBe("Night Owl");
 
-    expect(await signIn("second@example.com", { mode: "signup", username: "night owl" })).toMatchObject({ ok: false, error: "usernameTaken", status: 409 });
+    expect(await signIn("second@example.com", { mode: "signup", username: "night owl" })).toMatchObject({
+      ok: false,
+      error: "usernameTaken",
+      status: 409,
+    });
     expect(await signIn("second@example.com", { mode: "signup", username: "ab" })).toMatchObject({ ok: false, error: "usernameShort" });
   });
 
@@ -101,7 +121,12 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     const askFrom = (services: typeof env.services, clientIp: string, count: number) =>
       Promise.all(
         Array.from({ length: count }, (_, i) =>
-          requestSignInLink(services, { form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }), request: request(), language: "en", clientIp }),
+          requestSignInLink(services, {
+            form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }),
+            request: request(),
+            language: "en",
+            clientIp,
+          }),
         ),
       );
     const byDefault = await askFrom(env.services, randomUUID(), 11);

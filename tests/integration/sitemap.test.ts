@@ -21,7 +21,8 @@ describe(`sitemap on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let published: Array<typeof clips.$inferSelect>;
   let hidden: typeof clips.$inferSelect;
-  const render = (options: Partial<SitemapOptions> = {}) => renderSitemap(handle.db, { origin: ORIGIN, part: null, batchSize: 3, ...options });
+  const render = (options: Partial<SitemapOptions> = {}) =>
+    renderSitemap(handle.db, { origin: ORIGIN, part: null, batchSize: 3, ...options });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -103,7 +104,8 @@ describe(`sitemap on ${testEngine()}`, () => {
 
   it("robots.txt disallows private paths and points to the sitemap", () => {
     const robots = robotsTxt(`${ORIGIN}/`);
-    for (const path of ["/api/", "/search", "/my-account", "/liked-videos", "/admin", "/dev/"]) expect(robots).toContain(`Disallow: ${path}\n`);
+    for (const path of ["/api/", "/search", "/my-account", "/liked-videos", "/admin", "/dev/"])
+      expect(robots).toContain(`Disallow: ${path}\n`);
     expect(robots).toContain("User-agent: *\n");
     expect(robots).toContain(`Sitemap: ${ORIGIN}/sitemap.xml\n`);
   });

@@ -6,12 +6,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  createLocalStorage,
-  createS3Storage,
-  RangeNotSatisfiableError,
-  type Storage,
-} from "~/lib/storage/index.server";
+import { createLocalStorage, createS3Storage, RangeNotSatisfiableError, type Storage } from "~/lib/storage/index.server";
 
 // s3rver ships CommonJS without type declarations; this is the slice we use.
 interface S3rverInstance {
@@ -95,9 +90,7 @@ function storageContract(name: string, setup: () => Promise<{ storage: Storage; 
     });
 
     it("refuses a range starting past the end", async () => {
-      await expect(storage.get("clips/a.mp4", { start: 1000, end: 1100 })).rejects.toBeInstanceOf(
-        RangeNotSatisfiableError,
-      );
+      await expect(storage.get("clips/a.mp4", { start: 1000, end: 1100 })).rejects.toBeInstanceOf(RangeNotSatisfiableError);
     });
 
     it("reports missing keys as null / false", async () => {

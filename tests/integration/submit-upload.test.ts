@@ -22,7 +22,10 @@ const FIELDS = {
   salesProfileLink: "https://fans.example/studio",
 };
 
-type ActionResult = { data: { ok: boolean; errors?: Record<string, string>; values?: Record<string, string> }; init: { status?: number } | null };
+type ActionResult = {
+  data: { ok: boolean; errors?: Record<string, string>; values?: Record<string, string> };
+  init: { status?: number } | null;
+};
 
 describe(`submit-form uploads on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
@@ -45,9 +48,16 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
   const submissionCount = async () => (await handle.db.select({ n: count() }).from(contentSubmissions))[0]!.n;
 
   /** Posts the form as the browser does: multipart, the file last unless told otherwise. */
-  async function submit(file: { bytes: Uint8Array; name: string; type: string } | null, fields: Record<string, string> = FIELDS, fileFirst = false, services = env.services) {
+  async function submit(
+    file: { bytes: Uint8Array; name: string; type: string } | null,
+    fields: Record<string, string> = FIELDS,
+    fileFirst = false,
+    services = env.services,
+  ) {
     const form = new FormData();
-    const blob = file ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type }) : new File([], "", { type: "application/octet-stream" });
+    const blob = file
+      ? new File([file.bytes as Uint8Array<ArrayBuffer>], file.name, { type: file.type })
+      : new File([], "", { type: "application/octet-stream" });
     if (fileFirst) form.append("upload", blob);
     for (const [k, v] of Object.entries(fields)) form.append(k, v);
     if (!fileFirst) form.append("upload", blob);
@@ -60,7 +70,12 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     const result = await submit({ bytes: SAMPLE_MP4, name: "my <clip>.mp4", type: "video/mp4" });
     expect(result.data).toEqual({ ok: true });
     const [row] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.uploadBytes, SAMPLE_MP4.length));
-    expect(row).toMatchObject({ uploadKind: "video", uploadType: "video/mp4", uploadName: "my clip.mp4", creatorName: "Test Pattern Studio" });
+    expect(row).toMatchObject({
+      uploadKind: "video",
+      uploadType: "video/mp4",
+      uploadName: "my clip.mp4",
+      creatorName: "Test Pattern Studio",
+    });
     expect(row!.uploadKey).toMatch(/^quarantine\/submissions\/[0-9a-f-]{36}\.mp4$/);
     const stored = await env.services.storage.get(row!.uploadKey!);
     const chunks: Buffer[] = [];
@@ -81,7 +96,11 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     const before = { rows: await submissionCount(), files: quarantined().length };
     for (const file of [
       { bytes: Buffer.from("#!/bin/sh\necho not a video\n".repeat(20)), name: "clip.mp4", type: "video/mp4" },
-      { bytes: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x42, 0x82, 0x88, ...Buffer.from("matroska"), ...Buffer.alloc(80)]), name: "film.webm", type: "video/webm" },
+      {
+        bytes: Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x42, 0x82, 0x88, ...Buffer.from("matroska"), ...Buffer.alloc(80)]),
+        name: "film.webm",
+        type: "video/webm",
+      },
       { bytes: new Uint8Array(0), name: "empty.png", type: "image/png" },
     ]) {
       const result = await submit(file);
@@ -116,7 +135,10 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
 
   it("refuses cleanly even when storage is slow to start reading", async () => {
     const { storage } = env.services;
-    const slow = { ...storage, put: async (...args: Parameters<typeof storage.put>) => (await new Promise((r) => setTimeout(r, 200)), storage.put(...args)) };
+    const slow = {
+      ...storage,
+      put: async (...args: Parameters<typeof storage.put>) => (await new Promise((r) => setTimeout(r, 200)), storage.put(...args)),
+    };
     const before = quarantined().length;
     const big = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     PNG_HEAD.copy(big);
@@ -126,7 +148,11 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
   });
 
   it("still reads the fields after a refused file, and reports both kinds of error together", async () => {
-    const result = await submit({ bytes: Buffer.from("plain text, not media".repeat(10)), name: "a.png", type: "image/png" }, { ...FIELDS, creatorName: "A" }, true);
+    const result = await submit(
+      { bytes: Buffer.from("plain text, not media".repeat(10)), name: "a.png", type: "image/png" },
+      { ...FIELDS, creatorName: "A" },
+      true,
+    );
     expect(result.data.errors).toEqual({ upload: "errors.uploadType", creatorName: "errors.creatorNameShort" });
     expect(result.data.values).toMatchObject({ category: "Cosplay", tags: "colour bars, test" });
   });
@@ -141,7 +167,9 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
   it("takes the form without a file, multipart or not", async () => {
     const none = await submit(null);
     expect(none.data.ok).toBe(true);
-    const plain = (await submitRoute.action(routeArgs(env.services, "/submit", { body: { ...FIELDS, _js: "1" }, clientIp: randomUUID() }))) as unknown as ActionResult;
+    const plain = (await submitRoute.action(
+      routeArgs(env.services, "/submit", { body: { ...FIELDS, _js: "1" }, clientIp: randomUUID() }),
+    )) as unknown as ActionResult;
     expect(plain.data.ok).toBe(true);
     const rows = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.creatorName, FIELDS.creatorName));
     expect(rows.filter((r) => r.uploadKey === null).length).toBeGreaterThanOrEqual(2);

@@ -39,7 +39,25 @@ describe(`tag page on ${testEngine()}`, () => {
 
   it("matches tags in SQL exactly as the SPEC predicate does, exact slug first", async () => {
     const all = await handle.db.select().from(tags);
-    const terms = ["blonde", "BLONDE ", "slow-motion", "slow motion", "Slow Motion", "motion", "close up", "night swim", "night-swim-party", "pareja", "door", "cámara", "ro", "x", " ", "a", "zzz"];
+    const terms = [
+      "blonde",
+      "BLONDE ",
+      "slow-motion",
+      "slow motion",
+      "Slow Motion",
+      "motion",
+      "close up",
+      "night swim",
+      "night-swim-party",
+      "pareja",
+      "door",
+      "cámara",
+      "ro",
+      "x",
+      " ",
+      "a",
+      "zzz",
+    ];
     for (const term of terms) {
       const expected = all.filter((tag) => tagMatches([tag.slug, tag.nameEn, tag.nameEs], term)).map((tag) => tag.id);
       const ids = await matchingTagIds(handle.db, term);
@@ -74,7 +92,10 @@ describe(`tag page on ${testEngine()}`, () => {
     const start = Date.parse("2026-02-01T00:00:00Z");
     for (const [i, clip] of made.entries()) {
       // Flames run against publication order so the two sorts differ.
-      await handle.db.update(clips).set({ publishedAt: new Date(start + i * 60_000), flames: (i * 7) % 23 }).where(eq(clips.id, clip.id));
+      await handle.db
+        .update(clips)
+        .set({ publishedAt: new Date(start + i * 60_000), flames: (i * 7) % 23 })
+        .where(eq(clips.id, clip.id));
     }
     await handle.db.insert(clipTags).values(made.map((clip) => ({ clipId: clip.id, tagId: tag!.id, position: 0 })));
     await handle.db.insert(clipTags).values(made.slice(0, 5).map((clip) => ({ clipId: clip.id, tagId: other!.id, position: 1 })));
@@ -107,9 +128,18 @@ describe(`tag page on ${testEngine()}`, () => {
       for (const id of tagIds) expect(related.map((r) => r.slug)).not.toContain(slugs.get(id));
 
       const rows = await taggedRows(tagIds, "hetero");
-      const links = await handle.db.select().from(clipTags).where(inArray(clipTags.clipId, rows.map((r) => r.id)));
+      const links = await handle.db
+        .select()
+        .from(clipTags)
+        .where(
+          inArray(
+            clipTags.clipId,
+            rows.map((r) => r.id),
+          ),
+        );
       const uses = new Map<string, number>();
-      for (const link of links) if (!tagIds.includes(link.tagId)) uses.set(slugs.get(link.tagId)!, (uses.get(slugs.get(link.tagId)!) ?? 0) + 1);
+      for (const link of links)
+        if (!tagIds.includes(link.tagId)) uses.set(slugs.get(link.tagId)!, (uses.get(slugs.get(link.tagId)!) ?? 0) + 1);
       const counts = related.map((r) => uses.get(r.slug)!);
       expect(counts, term).toEqual([...counts].sort((a, b) => b - a));
       expect(counts[0]).toBe(Math.max(...uses.values()));

@@ -39,8 +39,21 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
   function args(init: { method?: string; body?: URLSearchParams; cookie?: string; language?: "en" | "es" }) {
     const context = new RouterContextProvider();
     context.set(servicesContext, env.services);
-    context.set(visitorContext, { language: init.language ?? "en", brandMode: "adult", audience: "hetero", ageVerified: true, ageGateEnabled: true, nonce: "", clientIp: "127.0.0.1", isLoopback: true } as Visitor);
-    const request = new Request(`${ORIGIN}/api/usage`, { method: init.method ?? "POST", body: init.body, headers: init.cookie ? { cookie: init.cookie } : {} });
+    context.set(visitorContext, {
+      language: init.language ?? "en",
+      brandMode: "adult",
+      audience: "hetero",
+      ageVerified: true,
+      ageGateEnabled: true,
+      nonce: "",
+      clientIp: "127.0.0.1",
+      isLoopback: true,
+    } as Visitor);
+    const request = new Request(`${ORIGIN}/api/usage`, {
+      method: init.method ?? "POST",
+      body: init.body,
+      headers: init.cookie ? { cookie: init.cookie } : {},
+    });
     return { request, context, params: {} } as never;
   }
   /** The route's answer as { status, body } (a Response or a data() value). */
@@ -57,7 +70,16 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     const en = await listEmotions(handle.db, "en");
     const es = await listEmotions(handle.db, "es");
     expect(en.map((e) => e.name)).toEqual(["Calm", "Bored", "Curious", "Lonely", "Stressed", "Happy", "Tired", "Anxious"]);
-    expect(es.map((e) => e.name)).toEqual(["Calma", "Aburrimiento", "Curiosidad", "Soledad", "Estrés", "Felicidad", "Cansancio", "Ansiedad"]);
+    expect(es.map((e) => e.name)).toEqual([
+      "Calma",
+      "Aburrimiento",
+      "Curiosidad",
+      "Soledad",
+      "Estrés",
+      "Felicidad",
+      "Cansancio",
+      "Ansiedad",
+    ]);
     expect(en.map((e) => e.id)).toEqual(es.map((e) => e.id));
   });
 
@@ -66,7 +88,10 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     const startedAt = new Date(Date.now() - 95_000).toISOString();
     const saved = await call(action, { cookie, body: beacon({ seconds: "95", startedAt, emotionId: String(bored!.id) }) });
     expect(saved.status).toBe(201);
-    const [row] = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, (saved.body as { id: string }).id));
+    const [row] = await handle.db
+      .select()
+      .from(usageSessions)
+      .where(eq(usageSessions.id, (saved.body as { id: string }).id));
     expect(row).toMatchObject({ userId, seconds: 95, emotionId: bored!.id, startedAt: new Date(startedAt) });
 
     const noEmotion = await call(action, { cookie, body: beacon({ seconds: "12", startedAt: new Date().toISOString(), emotionId: "" }) });
@@ -74,7 +99,10 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     const listed = await call(loader, { method: "GET", cookie });
     expect(listed.status).toBe(200);
     const sessions = (listed.body as { sessions: { seconds: number; emotionId: number | null }[] }).sessions;
-    expect(sessions.slice(0, 2)).toEqual([expect.objectContaining({ seconds: 12, emotionId: null }), expect.objectContaining({ seconds: 95, emotionId: bored!.id })]);
+    expect(sessions.slice(0, 2)).toEqual([
+      expect.objectContaining({ seconds: 12, emotionId: null }),
+      expect.objectContaining({ seconds: 95, emotionId: bored!.id }),
+    ]);
   });
 
   it("refuses invalid sessions with a translated message", async () => {
@@ -92,24 +120,35 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     for (const [fields, message] of cases) {
       expect(await call(action, { cookie, body: beacon(fields) })).toEqual({ status: 400, body: { error: message } });
     }
-    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "-3", startedAt }) })).toMatchObject({ status: 400, body: { error: expect.stringContaining("segundos") } });
+    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "-3", startedAt }) })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining("segundos") },
+    });
     expect((await handle.db.select().from(usageSessions)).length).toBe(before);
   });
 
   it("quietly ignores anonymous visitors and keeps their sessions private", async () => {
     const before = (await handle.db.select().from(usageSessions)).length;
-    expect(await call(action, { body: beacon({ seconds: "30", startedAt: new Date().toISOString() }) })).toEqual({ status: 204, body: null });
+    expect(await call(action, { body: beacon({ seconds: "30", startedAt: new Date().toISOString() }) })).toEqual({
+      status: 204,
+      body: null,
+    });
     expect((await handle.db.select().from(usageSessions)).length).toBe(before);
     expect((await call(loader, { method: "GET" })).status).toBe(401);
   });
 
   it("validates and saves through the feature functions too", async () => {
     const now = new Date("2026-11-22T12:00:00Z");
-    expect(parseUsage(beacon({ seconds: "60", startedAt: "2026-11-22T11:59:00Z" }), now)).toMatchObject({ ok: true, value: { seconds: 60, emotionId: null } });
+    expect(parseUsage(beacon({ seconds: "60", startedAt: "2026-11-22T11:59:00Z" }), now)).toMatchObject({
+      ok: true,
+      value: { seconds: 60, emotionId: null },
+    });
     expect(parseUsage(beacon({ seconds: "", startedAt: "2026-11-22T11:59:00Z" }), now)).toEqual({ ok: false, error: "seconds" });
     const [calm] = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id).limit(1);
     const other = randomUUID();
-    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id, categories: [] })).toMatchObject({ ok: true });
+    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id, categories: [] })).toMatchObject({
+      ok: true,
+    });
     expect(await latestUsage(handle.db, other)).toEqual([]);
   });
 
@@ -125,7 +164,10 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
 
   it("stores the time per category with the session, in the same transaction", async () => {
     const startedAt = new Date(Date.now() - 60_000).toISOString();
-    const saved = await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories: JSON.stringify({ swing: 35, bdsm: 20, feet: 0 }) }) });
+    const saved = await call(action, {
+      cookie,
+      body: beacon({ seconds: "60", startedAt, categories: JSON.stringify({ swing: 35, bdsm: 20, feet: 0 }) }),
+    });
     expect(saved.status).toBe(201);
     // Zero seconds are accepted and leave no row.
     expect(await categoriesOf((saved.body as { id: string }).id)).toEqual({ swing: 35, bdsm: 20 });
@@ -139,7 +181,10 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
 
   it("refuses bad time per category with a translated 400 and writes nothing", async () => {
     const startedAt = new Date().toISOString();
-    const count = async () => [(await handle.db.select().from(usageSessions)).length, (await handle.db.select().from(usageSessionCategories)).length];
+    const count = async () => [
+      (await handle.db.select().from(usageSessions)).length,
+      (await handle.db.select().from(usageSessionCategories)).length,
+    ];
     const before = await count();
     const bad = [
       JSON.stringify({ swing: 61 }), // more than the session
@@ -156,9 +201,15 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
       JSON.stringify(Object.fromEntries(Array.from({ length: 51 }, (_, i) => [`c${i}`, 0]))),
     ];
     for (const categories of bad) {
-      expect(await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories }) }), categories).toEqual({ status: 400, body: { error: "The time per category is not valid." } });
+      expect(await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories }) }), categories).toEqual({
+        status: 400,
+        body: { error: "The time per category is not valid." },
+      });
     }
-    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "60", startedAt, categories: "{" }) })).toEqual({ status: 400, body: { error: "El tiempo por categoría no es válido." } });
+    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "60", startedAt, categories: "{" }) })).toEqual({
+      status: 400,
+      body: { error: "El tiempo por categoría no es válido." },
+    });
     expect(await count()).toEqual(before);
   });
 
@@ -176,7 +227,10 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
   it("leaves no time per category behind when the account is deleted", async () => {
     const other = await signIn(env, "timer-leaving@example.com");
     const otherId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie: other }) }))!.user.id;
-    const saved = await call(action, { cookie: other, body: beacon({ seconds: "20", startedAt: new Date().toISOString(), categories: JSON.stringify({ hotwife: 20 }) }) });
+    const saved = await call(action, {
+      cookie: other,
+      body: beacon({ seconds: "20", startedAt: new Date().toISOString(), categories: JSON.stringify({ hotwife: 20 }) }),
+    });
     const id = (saved.body as { id: string }).id;
     expect(await categoriesOf(id)).toEqual({ hotwife: 20 });
     expect(await deleteAccount(handle.db, otherId)).toEqual({ ok: true });

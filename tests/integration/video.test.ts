@@ -39,7 +39,11 @@ describe(`video page on ${testEngine()}`, () => {
   beforeAll(async () => {
     handle = await createTestDatabase();
     await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "video-"))) });
-    const [first] = await handle.db.select().from(clips).where(sql`'hetero' = any(${clips.audiences})`).limit(1);
+    const [first] = await handle.db
+      .select()
+      .from(clips)
+      .where(sql`'hetero' = any(${clips.audiences})`)
+      .limit(1);
     sample = first!;
     demo = await handle.db.select({ id: clips.id, audiences: clips.audiences }).from(clips);
   });
@@ -91,11 +95,29 @@ describe(`video page on ${testEngine()}`, () => {
       expect(related.map((r) => r.id)).not.toContain(source.id);
       expect(new Set(related.map((r) => r.id)).size).toBe(related.length);
 
-      const sourceTags = (await handle.db.select({ tagId: clipTags.tagId }).from(clipTags).where(eq(clipTags.clipId, source.id))).map((r) => r.tagId);
-      const rows = await handle.db.select({ id: clips.id, audiences: clips.audiences }).from(clips).where(inArray(clips.id, related.map((r) => r.id)));
+      const sourceTags = (await handle.db.select({ tagId: clipTags.tagId }).from(clipTags).where(eq(clipTags.clipId, source.id))).map(
+        (r) => r.tagId,
+      );
+      const rows = await handle.db
+        .select({ id: clips.id, audiences: clips.audiences })
+        .from(clips)
+        .where(
+          inArray(
+            clips.id,
+            related.map((r) => r.id),
+          ),
+        );
       expect(rows.every((r) => r.audiences.includes(audience))).toBe(true);
       const shared = await Promise.all(
-        related.map(async (r) => (await handle.db.select({ tagId: clipTags.tagId }).from(clipTags).where(and(eq(clipTags.clipId, r.id), inArray(clipTags.tagId, sourceTags)))).length),
+        related.map(
+          async (r) =>
+            (
+              await handle.db
+                .select({ tagId: clipTags.tagId })
+                .from(clipTags)
+                .where(and(eq(clipTags.clipId, r.id), inArray(clipTags.tagId, sourceTags)))
+            ).length,
+        ),
       );
       related.forEach((r, i) => expect(r.categorySlug === card.categorySlug || shared[i]! > 0).toBe(true));
       expect(shared).toEqual([...shared].sort((a, b) => b - a));

@@ -10,7 +10,10 @@ export async function makeClips(db: Database, count: number, overrides: Partial<
     .insert(videoCategories)
     .values({ slug: `cat-${suffix}`, nameEn: "Cat", nameEs: "Cat", color: "#fff" })
     .returning();
-  const [creator] = await db.insert(creators).values({ slug: `creator-${suffix}`, name: `Creator ${suffix}` }).returning();
+  const [creator] = await db
+    .insert(creators)
+    .values({ slug: `creator-${suffix}`, name: `Creator ${suffix}` })
+    .returning();
   const rows = Array.from({ length: count }, (_, i) => {
     const id = randomUUID();
     const title = `Test clip ${i}`;

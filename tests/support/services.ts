@@ -24,6 +24,14 @@ export function createTestServices(handle: DatabaseHandle, origin = "http://loca
     hooks: accountHooks(handle.db, log),
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
   });
-  const services: Services = { db: handle.db, storage: createLocalStorage(path.join(env.DATA_DIR, "media")), env, log, origin, auth, mailer };
+  const services: Services = {
+    db: handle.db,
+    storage: createLocalStorage(path.join(env.DATA_DIR, "media")),
+    env,
+    log,
+    origin,
+    auth,
+    mailer,
+  };
   return { services, outbox: outbox! };
 }

@@ -9,7 +9,12 @@ describe("environment", () => {
   });
 
   it("parses lists and switches", () => {
-    const env = parseEnv({ SAFE_HOSTS: " Calm.example, ,zen.test ", ADMIN_EMAILS: "A@x.io", AGE_GATE: "off", PUBLIC_URL: "https://clips.example/" });
+    const env = parseEnv({
+      SAFE_HOSTS: " Calm.example, ,zen.test ",
+      ADMIN_EMAILS: "A@x.io",
+      AGE_GATE: "off",
+      PUBLIC_URL: "https://clips.example/",
+    });
     expect(env.SAFE_HOSTS).toEqual(["calm.example", "zen.test"]);
     expect(env.ADMIN_EMAILS).toEqual(["a@x.io"]);
     expect(env.AGE_GATE).toBe(false);

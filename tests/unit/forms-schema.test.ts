@@ -40,8 +40,15 @@ describe("sanitising (SPEC 5)", () => {
 
 describe("submit schema (SPEC 5)", () => {
   it("accepts a valid submission and sanitises it", () => {
-    const result = validate(submitSchema, { ...submission, creatorName: " <Ava> ", socialLinks: "X: https://x.com/ava\nIG: https://instagram.com/ava" });
-    expect(result).toMatchObject({ ok: true, data: { creatorName: "Ava", socialLinks: "X: https://x.com/ava\nIG: https://instagram.com/ava" } });
+    const result = validate(submitSchema, {
+      ...submission,
+      creatorName: " <Ava> ",
+      socialLinks: "X: https://x.com/ava\nIG: https://instagram.com/ava",
+    });
+    expect(result).toMatchObject({
+      ok: true,
+      data: { creatorName: "Ava", socialLinks: "X: https://x.com/ava\nIG: https://instagram.com/ava" },
+    });
     expect(validate(submitSchema, submission)).toMatchObject({ ok: true, data: { socialLinks: null } });
   });
   it("offers the 11 fixed categories", () => {
@@ -55,11 +62,19 @@ describe("submit schema (SPEC 5)", () => {
     expect(errorsOf(submitSchema, { ...submission, category: "Sports" })).toEqual({ category: "errors.categoryRequired" });
     expect(errorsOf(submitSchema, { ...submission, tags: "ab" })).toEqual({ tags: "errors.tagsRequired" });
     expect(errorsOf(submitSchema, { ...submission, imageOrVideoLink: "not a url" })).toEqual({ imageOrVideoLink: "errors.urlInvalid" });
-    expect(errorsOf(submitSchema, { ...submission, salesProfileLink: "javascript:alert(1)" })).toEqual({ salesProfileLink: "errors.urlInvalid" });
+    expect(errorsOf(submitSchema, { ...submission, salesProfileLink: "javascript:alert(1)" })).toEqual({
+      salesProfileLink: "errors.urlInvalid",
+    });
     expect(errorsOf(submitSchema, { ...submission, socialLinks: "x".repeat(TEXT_MAX + 1) })).toEqual({ socialLinks: "errors.tooLong" });
   });
   it("reports every missing field at once", () => {
-    expect(Object.keys(errorsOf(submitSchema, {})).sort()).toEqual(["category", "creatorName", "imageOrVideoLink", "salesProfileLink", "tags"]);
+    expect(Object.keys(errorsOf(submitSchema, {})).sort()).toEqual([
+      "category",
+      "creatorName",
+      "imageOrVideoLink",
+      "salesProfileLink",
+      "tags",
+    ]);
   });
 });
 
@@ -70,8 +85,13 @@ describe("report schema", () => {
   });
   it("keeps long descriptions whole up to the limit, and refuses longer ones", () => {
     const long = "y".repeat(TEXT_MAX);
-    expect(validate(reportSchema, { contentUrl: "http://localhost:3000/video/abc", description: long })).toMatchObject({ ok: true, data: { description: long } });
-    expect(errorsOf(reportSchema, { contentUrl: "http://localhost:3000/video/abc", description: `${long}y` })).toEqual({ description: "errors.tooLong" });
+    expect(validate(reportSchema, { contentUrl: "http://localhost:3000/video/abc", description: long })).toMatchObject({
+      ok: true,
+      data: { description: long },
+    });
+    expect(errorsOf(reportSchema, { contentUrl: "http://localhost:3000/video/abc", description: `${long}y` })).toEqual({
+      description: "errors.tooLong",
+    });
   });
 });
 
@@ -79,7 +99,10 @@ describe("claim schema", () => {
   const claim = { contentUrl: "https://example.com/video/abc", email: "ava@example.com", phone: "", position: "removal" };
   it("accepts a claim with an optional phone", () => {
     expect(validate(claimSchema, claim)).toMatchObject({ ok: true, data: { phone: null, position: "removal" } });
-    expect(validate(claimSchema, { ...claim, phone: "+1 (555) 010-2030" })).toMatchObject({ ok: true, data: { phone: "+1 (555) 010-2030" } });
+    expect(validate(claimSchema, { ...claim, phone: "+1 (555) 010-2030" })).toMatchObject({
+      ok: true,
+      data: { phone: "+1 (555) 010-2030" },
+    });
   });
   it("needs a position, an e-mail and a plausible phone", () => {
     expect(errorsOf(claimSchema, { ...claim, position: undefined })).toEqual({ position: "errors.positionRequired" });
@@ -98,14 +121,26 @@ describe("contact schema", () => {
       subject: "errors.subjectRequired",
       message: "errors.messageRequired",
     });
-    expect(validate(contactSchema, { name: "Ava", email: "ava@example.com", subject: "Hi", message: "Hello\nthere" })).toMatchObject({ ok: true });
+    expect(validate(contactSchema, { name: "Ava", email: "ava@example.com", subject: "Hi", message: "Hello\nthere" })).toMatchObject({
+      ok: true,
+    });
   });
 });
 
 describe("partnership schema", () => {
   it("needs both URLs and an e-mail; the phone is optional", () => {
-    expect(errorsOf(promoteSchema, {})).toEqual({ salesPlatformUrl: "errors.urlInvalid", socialNetworkUrl: "errors.urlInvalid", email: "errors.emailInvalid" });
-    expect(validate(promoteSchema, { salesPlatformUrl: "https://fans.example/ava", socialNetworkUrl: "https://x.com/ava", email: "ava@example.com" })).toMatchObject({
+    expect(errorsOf(promoteSchema, {})).toEqual({
+      salesPlatformUrl: "errors.urlInvalid",
+      socialNetworkUrl: "errors.urlInvalid",
+      email: "errors.emailInvalid",
+    });
+    expect(
+      validate(promoteSchema, {
+        salesPlatformUrl: "https://fans.example/ava",
+        socialNetworkUrl: "https://x.com/ava",
+        email: "ava@example.com",
+      }),
+    ).toMatchObject({
       ok: true,
       data: { phone: null },
     });
@@ -120,7 +155,22 @@ describe("form plumbing", () => {
     expect(formValues(form)).toEqual({ name: "Ava" });
   });
   it("has a message in both languages for every key a schema can answer", () => {
-    const keys = ["creatorNameShort", "categoryRequired", "tagsRequired", "urlInvalid", "contentUrlRequired", "descriptionRequired", "emailInvalid", "phoneInvalid", "positionRequired", "nameRequired", "subjectRequired", "messageRequired", "tooLong", "rateLimited"];
+    const keys = [
+      "creatorNameShort",
+      "categoryRequired",
+      "tagsRequired",
+      "urlInvalid",
+      "contentUrlRequired",
+      "descriptionRequired",
+      "emailInvalid",
+      "phoneInvalid",
+      "positionRequired",
+      "nameRequired",
+      "subjectRequired",
+      "messageRequired",
+      "tooLong",
+      "rateLimited",
+    ];
     for (const key of keys) {
       expect(enForms.errors).toHaveProperty(key);
       expect(esForms.errors).toHaveProperty(key);

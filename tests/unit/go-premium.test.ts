@@ -6,18 +6,24 @@ const none = { SAFE_SITE_URL: undefined, SAFE_HOSTS: [] as string[] };
 describe("Go Premium link (SPEC 1)", () => {
   it("switches brand on the same server on local hosts", () => {
     expect(goPremiumUrl(none, "localhost:3000")).toBe("/?mode=sfw&source=header_premium_button&cta=premium");
-    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example"] }, "127.0.0.1:3000")).toBe("/?mode=sfw&source=header_premium_button&cta=premium");
+    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example"] }, "127.0.0.1:3000")).toBe(
+      "/?mode=sfw&source=header_premium_button&cta=premium",
+    );
   });
 
   it("leads to SAFE_SITE_URL's landing, with or without a trailing slash", () => {
-    expect(goPremiumUrl({ ...none, SAFE_SITE_URL: "https://calm.example" }, "clips.example")).toBe("https://calm.example/?source=header_premium_button&cta=premium");
+    expect(goPremiumUrl({ ...none, SAFE_SITE_URL: "https://calm.example" }, "clips.example")).toBe(
+      "https://calm.example/?source=header_premium_button&cta=premium",
+    );
     expect(goPremiumUrl({ SAFE_SITE_URL: "https://calm.example/", SAFE_HOSTS: ["other.example"] }, "clips.example")).toBe(
       "https://calm.example/?source=header_premium_button&cta=premium",
     );
   });
 
   it("falls back to the first SAFE_HOSTS entry over HTTPS", () => {
-    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example", "calm.test"] }, "clips.example")).toBe("https://calm.example/?source=header_premium_button&cta=premium");
+    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example", "calm.test"] }, "clips.example")).toBe(
+      "https://calm.example/?source=header_premium_button&cta=premium",
+    );
   });
 
   it("goes to this site's activation page on a public host with no companion site configured", () => {

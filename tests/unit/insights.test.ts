@@ -10,42 +10,23 @@ import {
   toMinutes,
   type DayTotal,
 } from "~/features/habits/insights";
-import {
-  canonicalTimeZone,
-  dayIn,
-  timeZoneFromCookie,
-} from "~/features/habits/time-zone";
+import { canonicalTimeZone, dayIn, timeZoneFromCookie } from "~/features/habits/time-zone";
 
-const day = (
-  d: string,
-  seconds: number,
-  sessions = seconds > 0 ? 1 : 0,
-): DayTotal => ({ day: d, seconds, sessions });
+const day = (d: string, seconds: number, sessions = seconds > 0 ? 1 : 0): DayTotal => ({ day: d, seconds, sessions });
 
 describe("insights days", () => {
   it("lists the days of the window, oldest first, across a month end and a leap day", () => {
-    expect(lastDays("2026-03-02", 3)).toEqual([
-      "2026-02-28",
-      "2026-03-01",
-      "2026-03-02",
-    ]);
+    expect(lastDays("2026-03-02", 3)).toEqual(["2026-02-28", "2026-03-01", "2026-03-02"]);
     expect(lastDays("2028-03-01", 2)).toEqual(["2028-02-29", "2028-03-01"]);
     expect(lastDays("2026-11-22", 7)).toHaveLength(7);
     expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
     expect(addDays("2026-01-01", -365)).toBe("2025-01-01");
   });
   it("fills days without sessions with zero", () => {
-    expect(
-      fillDays(["2026-01-01", "2026-01-02"], [day("2026-01-02", 60)]),
-    ).toEqual([day("2026-01-01", 0), day("2026-01-02", 60)]);
+    expect(fillDays(["2026-01-01", "2026-01-02"], [day("2026-01-02", 60)])).toEqual([day("2026-01-01", 0), day("2026-01-02", 60)]);
   });
   it("rounds minutes half up", () => {
-    expect([
-      toMinutes(0),
-      toMinutes(29),
-      toMinutes(30),
-      toMinutes(150),
-    ]).toEqual([0, 0, 1, 3]);
+    expect([toMinutes(0), toMinutes(29), toMinutes(30), toMinutes(150)]).toEqual([0, 0, 1, 3]);
   });
 });
 
@@ -54,13 +35,9 @@ describe("the visitor's time zone", () => {
     const instant = new Date("2026-11-22T03:30:00Z");
     expect(dayIn(instant, "UTC")).toBe("2026-11-22");
     expect(dayIn(instant, "America/New_York")).toBe("2026-11-21");
-    expect(dayIn(new Date("2026-11-22T11:30:00Z"), "Pacific/Kiritimati")).toBe(
-      "2026-11-23",
-    );
+    expect(dayIn(new Date("2026-11-22T11:30:00Z"), "Pacific/Kiritimati")).toBe("2026-11-23");
     // Daylight saving: 03:30 UTC is 23:30 the evening before in New York in summer (UTC-4).
-    expect(dayIn(new Date("2026-07-01T03:30:00Z"), "America/New_York")).toBe(
-      "2026-06-30",
-    );
+    expect(dayIn(new Date("2026-07-01T03:30:00Z"), "America/New_York")).toBe("2026-06-30");
   });
   it("accepts IANA zones from the cookie and falls back to UTC for anything else", () => {
     expect(canonicalTimeZone("Europe/Madrid")).toBe("Europe/Madrid");
@@ -78,54 +55,22 @@ describe("goal streak", () => {
   const goal = 600;
   const today = "2026-11-22";
   it("counts consecutive days under the goal ending today, back to the last day over it", () => {
-    expect(
-      goalStreak(
-        today,
-        { firstDay: "2026-11-01", todaySeconds: 599, lastDayOver: "2026-11-19" },
-        goal,
-      ),
-    ).toBe(3);
+    expect(goalStreak(today, { firstDay: "2026-11-01", todaySeconds: 599, lastDayOver: "2026-11-19" }, goal)).toBe(3);
   });
   it("ends yesterday while today is over the goal", () => {
-    expect(
-      goalStreak(
-        today,
-        { firstDay: "2026-11-20", todaySeconds: 900, lastDayOver: null },
-        goal,
-      ),
-    ).toBe(2);
+    expect(goalStreak(today, { firstDay: "2026-11-20", todaySeconds: 900, lastDayOver: null }, goal)).toBe(2);
   });
   it("reaches beyond any window shown: 20 days back when nothing was over", () => {
-    expect(
-      goalStreak(
-        today,
-        { firstDay: "2026-11-03", todaySeconds: 0, lastDayOver: null },
-        goal,
-      ),
-    ).toBe(20);
+    expect(goalStreak(today, { firstDay: "2026-11-03", todaySeconds: 0, lastDayOver: null }, goal)).toBe(20);
   });
   it("does not count days before the first session, nor without a goal", () => {
-    expect(
-      goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, goal),
-    ).toBe(1);
-    expect(
-      goalStreak(today, { firstDay: null, todaySeconds: 0, lastDayOver: null }, goal),
-    ).toBe(0);
-    expect(
-      goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, null),
-    ).toBe(0);
+    expect(goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, goal)).toBe(1);
+    expect(goalStreak(today, { firstDay: null, todaySeconds: 0, lastDayOver: null }, goal)).toBe(0);
+    expect(goalStreak(today, { firstDay: today, todaySeconds: 100, lastDayOver: null }, null)).toBe(0);
   });
   it("is zero when yesterday and today are over, or when the only day is today and over", () => {
-    expect(
-      goalStreak(
-        today,
-        { firstDay: "2026-11-20", todaySeconds: 700, lastDayOver: "2026-11-21" },
-        goal,
-      ),
-    ).toBe(0);
-    expect(
-      goalStreak(today, { firstDay: today, todaySeconds: 700, lastDayOver: null }, goal),
-    ).toBe(0);
+    expect(goalStreak(today, { firstDay: "2026-11-20", todaySeconds: 700, lastDayOver: "2026-11-21" }, goal)).toBe(0);
+    expect(goalStreak(today, { firstDay: today, todaySeconds: 700, lastDayOver: null }, goal)).toBe(0);
   });
 });
 
@@ -143,10 +88,7 @@ describe("reflection prompts", () => {
     streak: 0,
   };
   it("explains how to start without data", () => {
-    expect(choosePrompts({ ...base, sessions: 0 }).map((p) => p.key)).toEqual([
-      "start",
-      "setGoal",
-    ]);
+    expect(choosePrompts({ ...base, sessions: 0 }).map((p) => p.key)).toEqual(["start", "setGoal"]);
   });
   it("names the emotion with the longest average sessions", () => {
     expect(longestEmotion(emotions)?.name).toBe("Bored");
@@ -166,31 +108,16 @@ describe("reflection prompts", () => {
       emotions,
       streak: 2,
     });
-    expect(prompts.map((p) => p.key)).toEqual([
-      "overGoal",
-      "lateNight",
-      "longestEmotion",
-    ]);
+    expect(prompts.map((p) => p.key)).toEqual(["overGoal", "lateNight", "longestEmotion"]);
     expect(prompts[0]!.values).toEqual({ minutes: 20, goal: 15 });
   });
   it("ignores a single late session among many", () => {
-    expect(
-      choosePrompts({ ...base, sessions: 10, lateSessions: 1 }).map(
-        (p) => p.key,
-      ),
-    ).not.toContain("lateNight");
+    expect(choosePrompts({ ...base, sessions: 10, lateSessions: 1 }).map((p) => p.key)).not.toContain("lateNight");
   });
   it("always offers at least two prompts", () => {
-    expect(
-      choosePrompts({ ...base, goalSeconds: 600 }).map((p) => p.key),
-    ).toEqual(["reflect", "pause"]);
-    expect(choosePrompts({ ...base }).map((p) => p.key)).toEqual([
-      "setGoal",
-      "reflect",
-    ]);
-    expect(
-      choosePrompts({ ...base, goalSeconds: 600, streak: 3 }).map((p) => p.key),
-    ).toEqual(["underGoal", "reflect"]);
+    expect(choosePrompts({ ...base, goalSeconds: 600 }).map((p) => p.key)).toEqual(["reflect", "pause"]);
+    expect(choosePrompts({ ...base }).map((p) => p.key)).toEqual(["setGoal", "reflect"]);
+    expect(choosePrompts({ ...base, goalSeconds: 600, streak: 3 }).map((p) => p.key)).toEqual(["underGoal", "reflect"]);
   });
 });
 
@@ -200,7 +127,6 @@ describe("goal minutes", () => {
     expect(parseGoalMinutes(" 600 ")).toEqual({ ok: true, seconds: 36_000 });
     expect(parseGoalMinutes("")).toEqual({ ok: true, seconds: null });
     expect(parseGoalMinutes(null)).toEqual({ ok: true, seconds: null });
-    for (const bad of ["4", "601", "1.5", "-10", "abc", "99999"])
-      expect(parseGoalMinutes(bad)).toEqual({ ok: false });
+    for (const bad of ["4", "601", "1.5", "-10", "abc", "99999"]) expect(parseGoalMinutes(bad)).toEqual({ ok: false });
   });
 });

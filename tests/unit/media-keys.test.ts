@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  contentTypeFor,
-  isQuarantineKey,
-  isValidMediaKey,
-  MAX_KEY_LENGTH,
-} from "~/lib/storage/storage.server";
+import { contentTypeFor, isQuarantineKey, isValidMediaKey, MAX_KEY_LENGTH } from "~/lib/storage/storage.server";
 
 describe("isValidMediaKey", () => {
   it.each(["clips/clip-01.mp4", "a/b/c_thumb.jpg", "x", "a.b/c..d", "quarantine/up.mp4"])("accepts %j", (key) => {

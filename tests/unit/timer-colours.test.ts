@@ -55,8 +55,7 @@ describe("the category on screen", () => {
   const page = (visibilityState: string, slug: string | null) =>
     ({
       visibilityState,
-      querySelector: (selector: string) =>
-        selector === `[${ON_SCREEN_CATEGORY_ATTRIBUTE}]` && slug ? { getAttribute: () => slug } : null,
+      querySelector: (selector: string) => (selector === `[${ON_SCREEN_CATEGORY_ATTRIBUTE}]` && slug ? { getAttribute: () => slug } : null),
     }) as unknown as Document;
   it("reads the feed's marker while the page is visible", () => {
     expect(onScreenCategory(page("visible", "hotwife"))).toBe("hotwife");

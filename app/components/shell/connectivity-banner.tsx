@@ -28,7 +28,10 @@ export function ConnectivityBanner() {
 
   if (online) return null;
   return (
-    <div role="alert" className="sticky top-0 z-40 flex flex-wrap items-center justify-center gap-3 bg-amber-500 px-4 py-2 text-sm font-medium text-ink-950">
+    <div
+      role="alert"
+      className="sticky top-0 z-40 flex flex-wrap items-center justify-center gap-3 bg-amber-500 px-4 py-2 text-sm font-medium text-ink-950"
+    >
       <strong>{t("connectivity.title")}</strong>
       <span>{t("connectivity.message")}</span>
       <button

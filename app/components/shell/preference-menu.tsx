@@ -49,7 +49,11 @@ export function PreferenceMenu(props: {
         <span className="hidden sm:inline">{currentLabel}</span>
         <span className="uppercase sm:hidden">{props.current.slice(0, 3)}</span>
       </summary>
-      <form method="post" action="/preferences" className="absolute right-0 z-30 mt-2 min-w-36 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+      <form
+        method="post"
+        action="/preferences"
+        className="absolute right-0 z-30 mt-2 min-w-36 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl"
+      >
         <input type="hidden" name="redirectTo" value={redirectTo} />
         <fieldset>
           <legend className="sr-only">{props.label}</legend>

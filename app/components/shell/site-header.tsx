@@ -25,7 +25,11 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
     <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
       <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
         {/* The label names the brand the visitor sees (WCAG 2.5.3, label in name). */}
-        <Link to="/" aria-label={t("nav.logoLabel", { name: brandName })} className="flex items-center gap-2 text-lg font-black tracking-tight text-white">
+        <Link
+          to="/"
+          aria-label={t("nav.logoLabel", { name: brandName })}
+          className="flex items-center gap-2 text-lg font-black tracking-tight text-white"
+        >
           <Logo brandMode={brandMode} />
           <span className="hidden whitespace-nowrap min-[480px]:inline">{brandName}</span>
         </Link>

@@ -24,7 +24,9 @@ export function ShareButton({ title, url, className }: { title: string; url: str
     <button
       type="button"
       onClick={share}
-      className={className ?? "inline-flex items-center gap-2 rounded-full border border-ink-600 px-4 py-2 font-semibold text-white hover:bg-ink-800"}
+      className={
+        className ?? "inline-flex items-center gap-2 rounded-full border border-ink-600 px-4 py-2 font-semibold text-white hover:bg-ink-800"
+      }
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
         <circle cx="18" cy="5" r="3" />

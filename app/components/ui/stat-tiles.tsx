@@ -2,12 +2,24 @@ import { formatNumber } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
 
 /** A row of figures (creator and tag pages): label under the number, read as a description list. */
-export function StatTiles({ label, tiles, language }: { label: string; tiles: { key: string; label: string; value: number }[]; language: Language }) {
+export function StatTiles({
+  label,
+  tiles,
+  language,
+}: {
+  label: string;
+  tiles: { key: string; label: string; value: number }[];
+  language: Language;
+}) {
   return (
     <section aria-label={label}>
       <dl className="grid grid-cols-3 gap-3">
         {tiles.map((tile) => (
-          <div key={tile.key} data-stat={tile.key} className="flex flex-col-reverse rounded-2xl border border-ink-800 bg-ink-900 p-4 text-center">
+          <div
+            key={tile.key}
+            data-stat={tile.key}
+            className="flex flex-col-reverse rounded-2xl border border-ink-800 bg-ink-900 p-4 text-center"
+          >
             <dt className="text-sm text-ink-300">{tile.label}</dt>
             <dd className="text-2xl font-black text-white">{formatNumber(tile.value, language)}</dd>
           </div>

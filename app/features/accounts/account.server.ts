@@ -22,7 +22,9 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
     await db.transaction(async (tx) => {
       step = "likes";
       // Each (clip, user) pair is unique, so every liked clip loses exactly one flame.
-      const removed = tx.$with("removed").as(tx.delete(userFlames).where(eq(userFlames.userId, userId)).returning({ clipId: userFlames.clipId }));
+      const removed = tx
+        .$with("removed")
+        .as(tx.delete(userFlames).where(eq(userFlames.userId, userId)).returning({ clipId: userFlames.clipId }));
       await tx
         .with(removed)
         .update(clips)
@@ -44,7 +46,13 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
         const inValue = `"email":${JSON.stringify(current.email)}`;
         await tx
           .delete(verification)
-          .where(or(eq(verification.identifier, current.email), eq(verification.value, userId), sql`strpos(${verification.value}, ${inValue}) > 0`));
+          .where(
+            or(
+              eq(verification.identifier, current.email),
+              eq(verification.value, userId),
+              sql`strpos(${verification.value}, ${inValue}) > 0`,
+            ),
+          );
       }
       await tx.delete(user).where(eq(user.id, userId));
     });

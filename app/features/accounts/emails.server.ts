@@ -9,7 +9,12 @@ const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCode
 
 function brandModeOf(request: Request | undefined, safeHosts: readonly string[]): BrandMode {
   if (!request) return "adult";
-  return decideBrandMode({ host: request.headers.get("host"), safeHosts, modeParam: null, modeCookie: readCookie(request.headers.get("cookie"), BRAND_MODE_COOKIE) }).mode;
+  return decideBrandMode({
+    host: request.headers.get("host"),
+    safeHosts,
+    modeParam: null,
+    modeCookie: readCookie(request.headers.get("cookie"), BRAND_MODE_COOKIE),
+  }).mode;
 }
 
 function languageOf(request?: Request): Language {
@@ -29,7 +34,13 @@ async function compose(
 ): Promise<MailMessage> {
   const t = await serverT(language, "email");
   const vars = { ...extra, site: siteNameFor(t, brandMode) };
-  const [heading, body, button, ignore, fallback] = [`${kind}.heading`, `${kind}.body`, `${kind}.button`, `${kind}.ignore`, "linkFallback"].map((key) => t(key, vars));
+  const [heading, body, button, ignore, fallback] = [
+    `${kind}.heading`,
+    `${kind}.body`,
+    `${kind}.button`,
+    `${kind}.ignore`,
+    "linkFallback",
+  ].map((key) => t(key, vars));
   const text = `${heading}\n\n${body}\n\n${button}: ${link}\n\n${ignore}\n`;
   const html = `<!doctype html><html lang="${language}"><body style="margin:0;background:#0b0a10;font-family:system-ui,sans-serif;color:#d7d2e3">
 <div style="max-width:480px;margin:0 auto;padding:32px 24px">
@@ -46,7 +57,9 @@ async function compose(
 export function accountMail(mailer: Mailer, safeHosts: readonly string[] = []): AuthMail {
   return {
     async signInLink({ email, url, language, brandMode }) {
-      await mailer.send(await compose(isLanguage(language) ? language : "en", brandMode === "safe" ? "safe" : "adult", "signIn", email, url));
+      await mailer.send(
+        await compose(isLanguage(language) ? language : "en", brandMode === "safe" ? "safe" : "adult", "signIn", email, url),
+      );
     },
     async confirmEmailChange({ email, newEmail, url, request }) {
       await mailer.send(await compose(languageOf(request), brandModeOf(request, safeHosts), "confirmChange", email, url, { newEmail }));

@@ -22,7 +22,12 @@ export function getUser(args: Args): Promise<SessionUser | null> {
       .auth.api.getSession({ headers: args.request.headers })
       .then((result) =>
         result
-          ? { id: result.user.id, email: result.user.email, name: result.user.name, createdAt: new Date(result.user.createdAt).toISOString() }
+          ? {
+              id: result.user.id,
+              email: result.user.email,
+              name: result.user.name,
+              createdAt: new Date(result.user.createdAt).toISOString(),
+            }
           : null,
       )
       .catch(() => null);

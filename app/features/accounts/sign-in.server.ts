@@ -8,7 +8,11 @@ import { checkSignIn, normaliseEmail } from "./sign-in";
 
 export type SignInResult =
   | { ok: true; email: string }
-  | { ok: false; error: "emailRequired" | "emailInvalid" | "usernameShort" | "usernameTaken" | "rateLimited" | "sendFailed"; status: number };
+  | {
+      ok: false;
+      error: "emailRequired" | "emailInvalid" | "usernameShort" | "usernameTaken" | "rateLimited" | "sendFailed";
+      status: number;
+    };
 
 /** Per issue 4: at most 3 links per e-mail address in 10 minutes, and SIGN_IN_LIMIT_PER_IP (10) per IP. */
 export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { window: 600 } };
@@ -28,8 +32,10 @@ export async function requestSignInLink(
   }
 
   const allowed =
-    (await takeRateLimit(services.db, `sign-in:ip:${input.clientIp}`, { ...SIGN_IN_LIMITS.perIp, max: services.env.SIGN_IN_LIMIT_PER_IP })) &&
-    (await takeRateLimit(services.db, `sign-in:email:${email}`, SIGN_IN_LIMITS.perEmail));
+    (await takeRateLimit(services.db, `sign-in:ip:${input.clientIp}`, {
+      ...SIGN_IN_LIMITS.perIp,
+      max: services.env.SIGN_IN_LIMIT_PER_IP,
+    })) && (await takeRateLimit(services.db, `sign-in:email:${email}`, SIGN_IN_LIMITS.perEmail));
   if (!allowed) return { ok: false, error: "rateLimited", status: 429 };
 
   const next = safeRedirectPath(input.form.get("next"));

@@ -60,7 +60,9 @@ export interface CreatorStats {
 
 /** Videos, total flames and distinct tags, in one aggregate query. */
 export async function creatorStats(db: Database, creatorId: string, audience: Audience): Promise<CreatorStats> {
-  const mine = db.$with("mine").as(db.select({ clipId: clips.id, flames: clips.flames }).from(clips).where(creatorClipsWhere(creatorId, audience)));
+  const mine = db
+    .$with("mine")
+    .as(db.select({ clipId: clips.id, flames: clips.flames }).from(clips).where(creatorClipsWhere(creatorId, audience)));
   const [row] = await db
     .with(mine)
     .select({
@@ -80,14 +82,16 @@ const CREATOR_TAGS_POOL = 500;
 /** Tags of the creator's clips (the newest 500), most used first. */
 export async function creatorTags(db: Database, input: { creatorId: string; audience: Audience; language: Language }): Promise<TagChip[]> {
   const name = input.language === "es" ? tags.nameEs : tags.nameEn;
-  const mine = db.$with("mine").as(
-    db
-      .select({ clipId: clips.id })
-      .from(clips)
-      .where(creatorClipsWhere(input.creatorId, input.audience))
-      .orderBy(desc(clips.publishedAt), asc(clips.id))
-      .limit(CREATOR_TAGS_POOL),
-  );
+  const mine = db
+    .$with("mine")
+    .as(
+      db
+        .select({ clipId: clips.id })
+        .from(clips)
+        .where(creatorClipsWhere(input.creatorId, input.audience))
+        .orderBy(desc(clips.publishedAt), asc(clips.id))
+        .limit(CREATOR_TAGS_POOL),
+    );
   return db
     .with(mine)
     .select({ slug: tags.slug, name })

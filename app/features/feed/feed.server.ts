@@ -53,7 +53,12 @@ function feedPool(db: Database, query: FeedQuery) {
     );
   }
   return db.$with("pool").as(
-    db.select({ poolId: clips.id }).from(clips).where(and(...conditions)).orderBy(desc(clips.publishedAt), asc(clips.id)).limit(FEED_LIMIT),
+    db
+      .select({ poolId: clips.id })
+      .from(clips)
+      .where(and(...conditions))
+      .orderBy(desc(clips.publishedAt), asc(clips.id))
+      .limit(FEED_LIMIT),
   );
 }
 

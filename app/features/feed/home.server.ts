@@ -51,7 +51,13 @@ export async function loadHomeDiscovery(input: {
   ]);
 
   const { liker } = resolveLiker(request, { userId: input.userId });
-  const flamed = feed ? await flamedClipIds(db, liker, feed.clips.map((c) => c.id)) : new Set<string>();
+  const flamed = feed
+    ? await flamedClipIds(
+        db,
+        liker,
+        feed.clips.map((c) => c.id),
+      )
+    : new Set<string>();
   const problems = [!feed && t("errors.clipsFailed"), !categories && t("errors.categoriesFailed")].filter(Boolean);
 
   return {

@@ -33,14 +33,21 @@ export async function setFlame(db: Database, input: { clipId: string; liker: Lik
         .values({ clipId: input.clipId, ...input.liker })
         .onConflictDoNothing()
         .returning({ id: userFlames.id });
-      if (added.length) await tx.update(clips).set({ flames: sql`${clips.flames} + 1` }).where(eq(clips.id, input.clipId));
+      if (added.length)
+        await tx
+          .update(clips)
+          .set({ flames: sql`${clips.flames} + 1` })
+          .where(eq(clips.id, input.clipId));
     } else {
       const removed = await tx
         .delete(userFlames)
         .where(and(eq(userFlames.clipId, input.clipId), likerCondition(input.liker)))
         .returning({ id: userFlames.id });
       if (removed.length) {
-        await tx.update(clips).set({ flames: sql`greatest(${clips.flames} - 1, 0)` }).where(eq(clips.id, input.clipId));
+        await tx
+          .update(clips)
+          .set({ flames: sql`greatest(${clips.flames} - 1, 0)` })
+          .where(eq(clips.id, input.clipId));
       }
     }
     const [after] = await tx.select({ flames: clips.flames }).from(clips).where(eq(clips.id, input.clipId));
@@ -79,7 +86,12 @@ export async function mergeVisitorFlames(db: Database, input: { visitorId: strin
       await tx
         .update(clips)
         .set({ flames: sql`greatest(${clips.flames} - 1, 0)` })
-        .where(inArray(clips.id, duplicates.map((d) => d.clipId)));
+        .where(
+          inArray(
+            clips.id,
+            duplicates.map((d) => d.clipId),
+          ),
+        );
     }
     const moved = await tx
       .update(userFlames)

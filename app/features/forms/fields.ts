@@ -6,12 +6,10 @@ import { LINE_MAX, sanitizeLine, sanitizeText, TEXT_MAX } from "./sanitize";
 // the `forms` namespace (STYLE 3); the form component translates them.
 
 /** A sanitised single-line field that must not be empty. */
-export const requiredLine = (message: string, min = 1) =>
-  z.preprocess(sanitizeLine, z.string().min(min, message));
+export const requiredLine = (message: string, min = 1) => z.preprocess(sanitizeLine, z.string().min(min, message));
 
 /** Sanitised free text, required, up to TEXT_MAX characters. */
-export const requiredText = (message: string) =>
-  z.preprocess(sanitizeText, z.string().min(1, message).max(TEXT_MAX, "errors.tooLong"));
+export const requiredText = (message: string) => z.preprocess(sanitizeText, z.string().min(1, message).max(TEXT_MAX, "errors.tooLong"));
 
 /** Sanitised optional free text; empty becomes null. */
 export const optionalText = () =>
@@ -22,7 +20,14 @@ export const optionalText = () =>
  * LINE_MAX like other single-line fields (a cut link leads nowhere): a longer one is refused.
  */
 export const webUrl = (emptyMessage = "errors.urlInvalid") =>
-  z.preprocess(sanitizeText, z.string().min(1, emptyMessage).max(LINE_MAX, "errors.urlTooLong").pipe(z.url({ protocol: /^https?$/, error: "errors.urlInvalid" })));
+  z.preprocess(
+    sanitizeText,
+    z
+      .string()
+      .min(1, emptyMessage)
+      .max(LINE_MAX, "errors.urlTooLong")
+      .pipe(z.url({ protocol: /^https?$/, error: "errors.urlInvalid" })),
+  );
 
 export const email = () => z.preprocess(sanitizeLine, z.email("errors.emailInvalid"));
 
@@ -32,7 +37,10 @@ const PHONE = /^(?=.*\d)[\d\s+\-()]{1,30}$/;
 /** Optional everywhere (SPEC 5); empty becomes null. */
 export const optionalPhone = () =>
   z
-    .preprocess(sanitizeLine, z.string().refine((value) => value === "" || PHONE.test(value), "errors.phoneInvalid"))
+    .preprocess(
+      sanitizeLine,
+      z.string().refine((value) => value === "" || PHONE.test(value), "errors.phoneInvalid"),
+    )
     .transform((value) => value || null);
 
 export type FieldErrors = Record<string, string>;

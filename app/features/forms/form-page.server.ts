@@ -20,7 +20,13 @@ export async function formPageData(args: Args, page: FormPage) {
   const { origin } = getServices(args);
   const t = await serverT(getVisitor(args).language, "forms");
   const url = new URL(args.request.url);
-  const meta: PageMetaInput = { title: t(`${page}.metaTitle`), description: t(`${page}.metaDescription`), origin, path: CANONICAL[page], siteName: t("brand.name") };
+  const meta: PageMetaInput = {
+    title: t(`${page}.metaTitle`),
+    description: t(`${page}.metaDescription`),
+    origin,
+    path: CANONICAL[page],
+    siteName: t("brand.name"),
+  };
   return { meta, origin, prefill: prefillUrl(origin, url.searchParams, page === "report") };
 }
 

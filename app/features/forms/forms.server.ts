@@ -48,27 +48,60 @@ export async function receiveForm(db: Database, name: FormName, input: Received)
   return { ok: true, id };
 }
 
-type Insert<S extends z.ZodType> = (db: Database, data: z.output<S>, meta: { userId: string | null; origin: string; upload: StoredUpload | null }) => Promise<string>;
+type Insert<S extends z.ZodType> = (
+  db: Database,
+  data: z.output<S>,
+  meta: { userId: string | null; origin: string; upload: StoredUpload | null },
+) => Promise<string>;
 const store = <S extends z.ZodType>(schema: S, insert: Insert<S>) => ({ schema, insert });
 
 const STORES = {
   submit: store(submitSchema, async (db, { upload: _chosen, ...data }, { userId, upload }) =>
-    first(await db.insert(contentSubmissions).values({ ...data, userId, ...uploadColumns(upload) }).returning({ id: contentSubmissions.id })),
+    first(
+      await db
+        .insert(contentSubmissions)
+        .values({ ...data, userId, ...uploadColumns(upload) })
+        .returning({ id: contentSubmissions.id }),
+    ),
   ),
   report: store(reportSchema, async (db, data, { userId, origin }) =>
-    first(await db.insert(contentReports).values({ ...data, userId, clipId: await clipIdFromUrl(db, data.contentUrl, origin) }).returning({ id: contentReports.id })),
+    first(
+      await db
+        .insert(contentReports)
+        .values({ ...data, userId, clipId: await clipIdFromUrl(db, data.contentUrl, origin) })
+        .returning({ id: contentReports.id }),
+    ),
   ),
   claim: store(claimSchema, async (db, data, { userId, origin }) =>
-    first(await db.insert(contentClaims).values({ ...data, userId, clipId: await clipIdFromUrl(db, data.contentUrl, origin) }).returning({ id: contentClaims.id })),
+    first(
+      await db
+        .insert(contentClaims)
+        .values({ ...data, userId, clipId: await clipIdFromUrl(db, data.contentUrl, origin) })
+        .returning({ id: contentClaims.id }),
+    ),
   ),
-  contact: store(contactSchema, async (db, data, { userId }) => first(await db.insert(contactMessages).values({ ...data, userId }).returning({ id: contactMessages.id }))),
+  contact: store(contactSchema, async (db, data, { userId }) =>
+    first(
+      await db
+        .insert(contactMessages)
+        .values({ ...data, userId })
+        .returning({ id: contactMessages.id }),
+    ),
+  ),
   promote: store(promoteSchema, async (db, data, { userId }) =>
-    first(await db.insert(partnershipApplications).values({ ...data, userId }).returning({ id: partnershipApplications.id })),
+    first(
+      await db
+        .insert(partnershipApplications)
+        .values({ ...data, userId })
+        .returning({ id: partnershipApplications.id }),
+    ),
   ),
 } satisfies Record<FormName, unknown>;
 
 const uploadColumns = (upload: StoredUpload | null) =>
-  upload ? { uploadKey: upload.key, uploadKind: upload.kind, uploadType: upload.type, uploadBytes: upload.bytes, uploadName: upload.name } : {};
+  upload
+    ? { uploadKey: upload.key, uploadKind: upload.kind, uploadType: upload.type, uploadBytes: upload.bytes, uploadName: upload.name }
+    : {};
 
 const first = (rows: { id: string }[]) => rows[0]!.id;
 

@@ -33,7 +33,8 @@ function sniff(head: Uint8Array): string | null {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "image/png";
   if (head.length >= 12 && ascii(head, 0, 4) === "RIFF" && ascii(head, 8, 12) === "WEBP") return "image/webp";
   // EBML header; WebM is the Matroska profile whose DocType is "webm".
-  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return ascii(head, 4, Math.min(head.length, SNIFF_BYTES)).includes("webm") ? "video/webm" : null;
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3]))
+    return ascii(head, 4, Math.min(head.length, SNIFF_BYTES)).includes("webm") ? "video/webm" : null;
   if (head.length >= 12) {
     const box = ascii(head, 4, 8);
     if (box === "ftyp") {

@@ -19,5 +19,7 @@ export function sanitizeText(value: unknown): string {
 
 export function sanitizeLine(value: unknown): string {
   // Line breaks have no place in a single-line field.
-  return sanitizeText(asString(value).replace(/[\r\n]+/g, " ")).slice(0, LINE_MAX).trim();
+  return sanitizeText(asString(value).replace(/[\r\n]+/g, " "))
+    .slice(0, LINE_MAX)
+    .trim();
 }

@@ -177,7 +177,10 @@ function quarantine(file: Readable, filename: string | undefined, storage: Stora
         if (key) await storage.delete(key).catch(() => {});
         return resolve({ upload: null, error: reason });
       }
-      resolve({ upload: { key, kind: sniffed!.kind, type: sniffed!.type, bytes, name: sanitizeLine(filename ?? "") || "upload" }, error: null });
+      resolve({
+        upload: { key, kind: sniffed!.kind, type: sniffed!.type, bytes, name: sanitizeLine(filename ?? "") || "upload" },
+        error: null,
+      });
     });
     file.pipe(guard);
   });

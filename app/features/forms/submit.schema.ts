@@ -5,7 +5,19 @@ import { checkChosenFile } from "./upload-rules";
 const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
 
 /** SPEC 3 'Fixed lists': the submit form's own categories (DESIGN 5). */
-export const SUBMIT_CATEGORIES = ["Cosplay", "Fetish", "BDSM", "Amateur", "Professional", "Lingerie", "Nudes", "Couples", "Solo", "Toys", "Role-play"] as const;
+export const SUBMIT_CATEGORIES = [
+  "Cosplay",
+  "Fetish",
+  "BDSM",
+  "Amateur",
+  "Professional",
+  "Lingerie",
+  "Nudes",
+  "Couples",
+  "Solo",
+  "Toys",
+  "Role-play",
+] as const;
 
 /** SPEC 5 'Submit-content form'. */
 export const submitSchema = z.object({

@@ -34,7 +34,8 @@ export const UPLOAD_ERRORS = {
 } as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS];
 
-export const tooLargeError = (kind: UploadKind): UploadError => (kind === "video" ? UPLOAD_ERRORS.videoTooLarge : UPLOAD_ERRORS.imageTooLarge);
+export const tooLargeError = (kind: UploadKind): UploadError =>
+  kind === "video" ? UPLOAD_ERRORS.videoTooLarge : UPLOAD_ERRORS.imageTooLarge;
 
 /**
  * The browser's first opinion of a chosen file, from its declared type and

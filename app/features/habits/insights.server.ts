@@ -4,26 +4,10 @@ import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { readProfile } from "~/features/premium/premium.server";
-import {
-  choosePrompts,
-  fillDays,
-  goalStreak,
-  lastDays,
-  type DayTotal,
-  type EmotionStat,
-  type Prompt,
-} from "./insights";
+import { choosePrompts, fillDays, goalStreak, lastDays, type DayTotal, type EmotionStat, type Prompt } from "./insights";
 import { dayIn } from "./time-zone";
 import { databaseTimeZone } from "./time-zone.server";
-import {
-  categoryTime,
-  dayTotals,
-  emotionStats,
-  goalHistory,
-  hasSessions,
-  secondsToday,
-  type CategoryTime,
-} from "./usage-figures.server";
+import { categoryTime, dayTotals, emotionStats, goalHistory, hasSessions, secondsToday, type CategoryTime } from "./usage-figures.server";
 
 export type { CategoryTime };
 
@@ -62,10 +46,7 @@ export interface Insights {
 export async function loadInsights(db: Database, query: InsightsQuery): Promise<Insights> {
   const { userId, language } = query;
   const now = query.now ?? new Date();
-  const [profile, timeZone] = await Promise.all([
-    readProfile(db, userId, now),
-    databaseTimeZone(db, query.timeZone),
-  ]);
+  const [profile, timeZone] = await Promise.all([readProfile(db, userId, now), databaseTimeZone(db, query.timeZone)]);
   const premium = profile?.premium ?? false;
   const periodDays = premium ? 30 : 7;
   const goalSeconds = profile?.dailyGoalSeconds ?? null;
@@ -110,12 +91,7 @@ export async function loadInsights(db: Database, query: InsightsQuery): Promise<
 }
 
 /** Saves (or clears, with null) the daily-limit goal; the profile row is created when missing. */
-export async function saveGoal(
-  db: Database,
-  userId: string,
-  goalSeconds: number | null,
-  now: Date = new Date(),
-): Promise<void> {
+export async function saveGoal(db: Database, userId: string, goalSeconds: number | null, now: Date = new Date()): Promise<void> {
   await db
     .insert(profiles)
     .values({ id: userId, dailyGoalSeconds: goalSeconds, updatedAt: now })
@@ -126,10 +102,7 @@ export async function saveGoal(
 }
 
 /** True when today's total, in the visitor's time zone, has reached the goal: the home page's gentle nudge. */
-export async function todayOverGoal(
-  db: Database,
-  input: { userId: string; timeZone: string; now?: Date },
-): Promise<boolean> {
+export async function todayOverGoal(db: Database, input: { userId: string; timeZone: string; now?: Date }): Promise<boolean> {
   const timeZone = await databaseTimeZone(db, input.timeZone);
   const today = dayIn(input.now ?? new Date(), timeZone);
   const [row] = await db

@@ -21,15 +21,7 @@ export interface EmotionStat {
   averageSeconds: number;
 }
 
-export type PromptKey =
-  | "start"
-  | "overGoal"
-  | "lateNight"
-  | "longestEmotion"
-  | "setGoal"
-  | "underGoal"
-  | "reflect"
-  | "pause";
+export type PromptKey = "start" | "overGoal" | "lateNight" | "longestEmotion" | "setGoal" | "underGoal" | "reflect" | "pause";
 export interface Prompt {
   key: PromptKey;
   values?: Record<string, string | number>;
@@ -69,16 +61,10 @@ export interface GoalHistory {
  * already over it). Days before the first recorded session do not count: a
  * streak starts with the habit being tracked.
  */
-export function goalStreak(
-  today: string,
-  history: GoalHistory,
-  goalSeconds: number | null,
-): number {
+export function goalStreak(today: string, history: GoalHistory, goalSeconds: number | null): number {
   if (!goalSeconds || !history.firstDay) return 0;
   const end = history.todaySeconds >= goalSeconds ? addDays(today, -1) : today;
-  const start = history.lastDayOver
-    ? addDays(history.lastDayOver, 1)
-    : history.firstDay;
+  const start = history.lastDayOver ? addDays(history.lastDayOver, 1) : history.firstDay;
   return Math.max(0, dayNumber(end) - dayNumber(start) + 1);
 }
 
@@ -91,9 +77,7 @@ export function toMinutes(seconds: number): number {
 export function longestEmotion(emotions: EmotionStat[]): EmotionStat | null {
   return emotions.reduce<EmotionStat | null>(
     (best, e) =>
-      !best ||
-      e.averageSeconds > best.averageSeconds ||
-      (e.averageSeconds === best.averageSeconds && e.sessions > best.sessions)
+      !best || e.averageSeconds > best.averageSeconds || (e.averageSeconds === best.averageSeconds && e.sessions > best.sessions)
         ? e
         : best,
     null,
@@ -111,11 +95,7 @@ export interface PromptInput {
 
 /** Two or three reflection prompts read from the user's own pattern, most pressing first. */
 export function choosePrompts(input: PromptInput): Prompt[] {
-  if (input.sessions === 0)
-    return [
-      { key: "start" },
-      ...(input.goalSeconds ? [] : [{ key: "setGoal" as const }]),
-    ];
+  if (input.sessions === 0) return [{ key: "start" }, ...(input.goalSeconds ? [] : [{ key: "setGoal" as const }])];
   const prompts: Prompt[] = [];
   if (input.goalSeconds && input.todaySeconds >= input.goalSeconds)
     prompts.push({
@@ -138,22 +118,16 @@ export function choosePrompts(input: PromptInput): Prompt[] {
       },
     });
   if (!input.goalSeconds) prompts.push({ key: "setGoal" });
-  else if (input.streak > 0)
-    prompts.push({ key: "underGoal", values: { count: input.streak } });
-  for (const key of ["reflect", "pause"] as const)
-    if (prompts.length < 2) prompts.push({ key });
+  else if (input.streak > 0) prompts.push({ key: "underGoal", values: { count: input.streak } });
+  for (const key of ["reflect", "pause"] as const) if (prompts.length < 2) prompts.push({ key });
   return prompts.slice(0, 3);
 }
 
 /** The goal form's value: minutes 5..600, or empty to clear. */
-export function parseGoalMinutes(
-  value: FormDataEntryValue | null,
-): { ok: true; seconds: number | null } | { ok: false } {
+export function parseGoalMinutes(value: FormDataEntryValue | null): { ok: true; seconds: number | null } | { ok: false } {
   const text = String(value ?? "").trim();
   if (text === "") return { ok: true, seconds: null };
   if (!/^\d{1,4}$/.test(text)) return { ok: false };
   const minutes = Number(text);
-  return minutes >= GOAL_MIN_MINUTES && minutes <= GOAL_MAX_MINUTES
-    ? { ok: true, seconds: minutes * 60 }
-    : { ok: false };
+  return minutes >= GOAL_MIN_MINUTES && minutes <= GOAL_MAX_MINUTES ? { ok: true, seconds: minutes * 60 } : { ok: false };
 }

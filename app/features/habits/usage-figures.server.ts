@@ -1,18 +1,8 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import {
-  emotionTypes,
-  usageSessionCategories,
-  usageSessions,
-  videoCategories,
-} from "../../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
-import {
-  addDays,
-  STREAK_LOOKBACK_DAYS,
-  type EmotionStat,
-  type GoalHistory,
-} from "./insights";
+import { addDays, STREAK_LOOKBACK_DAYS, type EmotionStat, type GoalHistory } from "./insights";
 
 // The aggregate queries behind /insights. Every figure is summed by the
 // database over one user's sessions, found through usage_sessions_user_idx
@@ -33,14 +23,10 @@ export interface CategoryTime {
 }
 
 /** The instant a calendar day begins in a zone (the database applies its daylight-saving rules). */
-export const dayStart = (day: string, timeZone: string) =>
-  sql`(${day}::date::timestamp at time zone ${timeZone})`;
+export const dayStart = (day: string, timeZone: string) => sql`(${day}::date::timestamp at time zone ${timeZone})`;
 
 const inWindow = (window: LocalWindow) =>
-  and(
-    eq(usageSessions.userId, window.userId),
-    gte(usageSessions.startedAt, dayStart(window.firstDay, window.timeZone)),
-  );
+  and(eq(usageSessions.userId, window.userId), gte(usageSessions.startedAt, dayStart(window.firstDay, window.timeZone)));
 
 /**
  * The window's sessions with the local day and hour each started. A CTE, so
@@ -108,7 +94,9 @@ export async function goalHistory(
     .select({
       firstDay: sql<string | null>`to_char(min(${totals.day}), 'YYYY-MM-DD')`,
       todaySeconds: sql<number>`coalesce(sum(${totals.seconds}) filter (where ${totals.day} = ${input.today}::date), 0)::int`,
-      lastDayOver: sql<string | null>`to_char(max(${totals.day}) filter (where ${totals.seconds} >= ${input.goalSeconds} and ${totals.day} < ${input.today}::date), 'YYYY-MM-DD')`,
+      lastDayOver: sql<
+        string | null
+      >`to_char(max(${totals.day}) filter (where ${totals.seconds} >= ${input.goalSeconds} and ${totals.day} < ${input.today}::date), 'YYYY-MM-DD')`,
     })
     .from(totals);
   return {
@@ -119,11 +107,7 @@ export async function goalHistory(
 }
 
 /** Sessions per logged emotion and how long they lasted on average. */
-export async function emotionStats(
-  db: Database,
-  window: LocalWindow,
-  language: Language,
-): Promise<EmotionStat[]> {
+export async function emotionStats(db: Database, window: LocalWindow, language: Language): Promise<EmotionStat[]> {
   const rows = await db
     .select({
       id: emotionTypes.id,
@@ -146,11 +130,7 @@ export async function emotionStats(
 }
 
 /** Premium: seconds spent on each browse category's clips in the window (the key of usage_session_categories leads with session_id). */
-export async function categoryTime(
-  db: Database,
-  window: LocalWindow,
-  language: Language,
-): Promise<CategoryTime[]> {
+export async function categoryTime(db: Database, window: LocalWindow, language: Language): Promise<CategoryTime[]> {
   const total = sql<number>`sum(${usageSessionCategories.seconds})`;
   const rows = await db
     .select({
@@ -177,11 +157,7 @@ export async function categoryTime(
 
 /** True when the user has timed any session at all (an empty window then means "none lately"). */
 export async function hasSessions(db: Database, userId: string): Promise<boolean> {
-  const rows = await db
-    .select({ id: usageSessions.id })
-    .from(usageSessions)
-    .where(eq(usageSessions.userId, userId))
-    .limit(1);
+  const rows = await db.select({ id: usageSessions.id }).from(usageSessions).where(eq(usageSessions.userId, userId)).limit(1);
   return rows.length > 0;
 }
 

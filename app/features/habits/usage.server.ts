@@ -51,7 +51,10 @@ export function parseCategorySeconds(text: string, sessionSeconds: number): Cate
 }
 
 /** Reads the timer's beacon (seconds, startedAt ISO, emotionId or empty, categories JSON or empty). */
-export function parseUsage(form: FormData | URLSearchParams, now: Date = new Date()): { ok: true; value: UsageInput } | { ok: false; error: UsageError } {
+export function parseUsage(
+  form: FormData | URLSearchParams,
+  now: Date = new Date(),
+): { ok: true; value: UsageInput } | { ok: false; error: UsageError } {
   const secondsText = String(form.get("seconds") ?? "").trim();
   const seconds = /^\d+$/.test(secondsText) ? Number(secondsText) : NaN;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > USAGE_MAX_SECONDS) return { ok: false, error: "seconds" };
@@ -63,7 +66,8 @@ export function parseUsage(form: FormData | URLSearchParams, now: Date = new Dat
   const startedText = String(form.get("startedAt") ?? "").trim();
   const startedAt = new Date(startedText);
   // A minute of slack for clocks that run a little ahead of the server's.
-  if (!startedText || Number.isNaN(startedAt.getTime()) || startedAt.getTime() > now.getTime() + 60_000) return { ok: false, error: "startedAt" };
+  if (!startedText || Number.isNaN(startedAt.getTime()) || startedAt.getTime() > now.getTime() + 60_000)
+    return { ok: false, error: "startedAt" };
 
   const categories = parseCategorySeconds(String(form.get("categories") ?? "").trim(), seconds);
   if (!categories) return { ok: false, error: "categories" };
@@ -75,14 +79,21 @@ export function parseUsage(form: FormData | URLSearchParams, now: Date = new Dat
  * transaction; an emotion or category that does not exist refuses the whole
  * session.
  */
-export async function saveUsage(db: Database, userId: string, input: UsageInput): Promise<{ ok: true; id: string } | { ok: false; error: UsageError }> {
+export async function saveUsage(
+  db: Database,
+  userId: string,
+  input: UsageInput,
+): Promise<{ ok: true; id: string } | { ok: false; error: UsageError }> {
   if (input.emotionId !== null) {
     const [emotion] = await db.select({ id: emotionTypes.id }).from(emotionTypes).where(eq(emotionTypes.id, input.emotionId));
     if (!emotion) return { ok: false, error: "emotion" };
   }
   const slugs = input.categories.map((c) => c.slug);
   const known = slugs.length
-    ? await db.select({ id: videoCategories.id, slug: videoCategories.slug }).from(videoCategories).where(inArray(videoCategories.slug, slugs))
+    ? await db
+        .select({ id: videoCategories.id, slug: videoCategories.slug })
+        .from(videoCategories)
+        .where(inArray(videoCategories.slug, slugs))
     : [];
   if (known.length !== slugs.length) return { ok: false, error: "categories" };
   const categoryId = new Map(known.map((c) => [c.slug, c.id]));
@@ -95,7 +106,9 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
     // Zero seconds on a category says nothing worth a row.
     const spent = input.categories.filter((c) => c.seconds > 0);
     if (spent.length)
-      await tx.insert(usageSessionCategories).values(spent.map((c) => ({ sessionId: row!.id, categoryId: categoryId.get(c.slug)!, seconds: c.seconds })));
+      await tx
+        .insert(usageSessionCategories)
+        .values(spent.map((c) => ({ sessionId: row!.id, categoryId: categoryId.get(c.slug)!, seconds: c.seconds })));
     return row!.id;
   });
   return { ok: true, id };
@@ -104,7 +117,12 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
 /** The user's latest sessions, newest first (usage_sessions_user_idx). */
 export async function latestUsage(db: Database, userId: string, limit = 10) {
   const rows = await db
-    .select({ id: usageSessions.id, seconds: usageSessions.seconds, startedAt: usageSessions.startedAt, emotionId: usageSessions.emotionId })
+    .select({
+      id: usageSessions.id,
+      seconds: usageSessions.seconds,
+      startedAt: usageSessions.startedAt,
+      emotionId: usageSessions.emotionId,
+    })
     .from(usageSessions)
     .where(eq(usageSessions.userId, userId))
     .orderBy(desc(usageSessions.startedAt))

@@ -9,12 +9,17 @@ export interface Actor {
 
 export const CLI_ACTOR: Actor = { userId: null, email: "cli" };
 
-export type AuditAction = "note_saved" | "resolved" | "rejected" | "published" | "clip_hidden" | "clip_shown" | "admin_granted" | "admin_revoked";
+export type AuditAction =
+  "note_saved" | "resolved" | "rejected" | "published" | "clip_hidden" | "clip_shown" | "admin_granted" | "admin_revoked";
 
 type Tx = Pick<Database, "insert">;
 
 /** Call inside the transaction that makes the change, so the log never disagrees with the data. */
-export async function writeAudit(tx: Tx, actor: Actor, entry: { action: AuditAction; targetType: string; targetId: string; note?: string | null }) {
+export async function writeAudit(
+  tx: Tx,
+  actor: Actor,
+  entry: { action: AuditAction; targetType: string; targetId: string; note?: string | null },
+) {
   await tx.insert(moderationAudit).values({
     actorUserId: actor.userId,
     actorEmail: actor.email,

@@ -15,7 +15,11 @@ export async function setClipHidden(db: Database, actor: Actor, clipId: string, 
   if (!isUuidV4(clipId)) return { ok: false as const };
   const [from, to] = hidden ? (["published", "hidden"] as const) : (["hidden", "published"] as const);
   return db.transaction(async (tx) => {
-    const changed = await tx.update(clips).set({ status: to }).where(and(eq(clips.id, clipId), eq(clips.status, from))).returning({ id: clips.id });
+    const changed = await tx
+      .update(clips)
+      .set({ status: to })
+      .where(and(eq(clips.id, clipId), eq(clips.status, from)))
+      .returning({ id: clips.id });
     if (changed.length === 0) return { ok: false as const };
     await writeAudit(tx, actor, { action: hidden ? "clip_hidden" : "clip_shown", targetType: "clip", targetId: clipId, note });
     return { ok: true as const };
@@ -34,7 +38,14 @@ export async function isWithheldMedia(db: Database, key: string): Promise<boolea
   return (await owner(eq(clips.status, "published"))).length === 0;
 }
 
-const moderationColumns = { id: clips.id, title: clips.title, status: clips.status, slug: clips.slug, thumbnailKey: clips.thumbnail1Key, videoKey: clips.videoKey };
+const moderationColumns = {
+  id: clips.id,
+  title: clips.title,
+  status: clips.status,
+  slug: clips.slug,
+  thumbnailKey: clips.thumbnail1Key,
+  videoKey: clips.videoKey,
+};
 
 /**
  * A clip, in any state, from what a moderator pastes: a UUID, a /video/<id-or-slug> URL, a slug, or
@@ -52,7 +63,12 @@ export async function findClipForModeration(db: Database, raw: string) {
           or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.idPrefix}`)
         : eq(clips.slug, ref.slug);
   const order = ref.kind === "slug" ? [sql`${clips.slug} = ${ref.slug} desc`, asc(clips.id)] : [];
-  const [row] = await db.select(moderationColumns).from(clips).where(match).orderBy(...order).limit(1);
+  const [row] = await db
+    .select(moderationColumns)
+    .from(clips)
+    .where(match)
+    .orderBy(...order)
+    .limit(1);
   return row ?? null;
 }
 

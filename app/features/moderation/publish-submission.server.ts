@@ -3,7 +3,14 @@ import { z } from "zod";
 import { contentSubmissions } from "../../../db/schema";
 import { sanitizeLine } from "~/features/forms/sanitize";
 import { AUDIENCES } from "~/lib/audience";
-import { isPublishError, MAX_TAGS, MAX_TITLE_LENGTH, publishClip, withStoredFile, type PublishServices } from "~/features/publishing/index.server";
+import {
+  isPublishError,
+  MAX_TAGS,
+  MAX_TITLE_LENGTH,
+  publishClip,
+  withStoredFile,
+  type PublishServices,
+} from "~/features/publishing/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 
@@ -51,7 +58,12 @@ export async function publishableUpload(db: PublishServices["db"], id: string) {
   return row?.uploadKey ? { ...row, uploadKey: row.uploadKey } : null;
 }
 
-export async function publishSubmission(services: PublishServices, actor: Actor, id: string, fields: Record<string, unknown>): Promise<PublishOutcome> {
+export async function publishSubmission(
+  services: PublishServices,
+  actor: Actor,
+  id: string,
+  fields: Record<string, unknown>,
+): Promise<PublishOutcome> {
   const parsed = publishFormSchema.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string> = {};

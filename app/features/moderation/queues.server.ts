@@ -1,6 +1,15 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, user, FORM_STATUSES, type FormStatus } from "../../../db/schema";
+import {
+  contactMessages,
+  contentClaims,
+  contentReports,
+  contentSubmissions,
+  partnershipApplications,
+  user,
+  FORM_STATUSES,
+  type FormStatus,
+} from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -27,14 +36,25 @@ interface QueueDef {
 const DEFS: Record<QueueName, QueueDef> = {
   submissions: { table: contentSubmissions as unknown as ModerationTable, deadline: false, hasClip: false },
   reports: { table: contentReports as unknown as ModerationTable, deadline: true, hasClip: true },
-  "claims-partnership": { table: contentClaims as unknown as ModerationTable, where: eq(contentClaims.position, "partnership"), deadline: false, hasClip: true },
-  "claims-removal": { table: contentClaims as unknown as ModerationTable, where: eq(contentClaims.position, "removal"), deadline: true, hasClip: true },
+  "claims-partnership": {
+    table: contentClaims as unknown as ModerationTable,
+    where: eq(contentClaims.position, "partnership"),
+    deadline: false,
+    hasClip: true,
+  },
+  "claims-removal": {
+    table: contentClaims as unknown as ModerationTable,
+    where: eq(contentClaims.position, "removal"),
+    deadline: true,
+    hasClip: true,
+  },
   contact: { table: contactMessages as unknown as ModerationTable, deadline: false, hasClip: false },
   partnerships: { table: partnershipApplications as unknown as ModerationTable, deadline: false, hasClip: false },
 };
 
 export const isQueue = (value: unknown): value is QueueName => (QUEUES as readonly unknown[]).includes(value);
-export const stateFilter = (value: string | null): StateFilter => ((STATE_FILTERS as readonly string[]).includes(value ?? "") ? (value as StateFilter) : "open");
+export const stateFilter = (value: string | null): StateFilter =>
+  (STATE_FILTERS as readonly string[]).includes(value ?? "") ? (value as StateFilter) : "open";
 export const queueHasDeadline = (queue: QueueName) => DEFS[queue].deadline;
 export const queueHasClip = (queue: QueueName) => DEFS[queue].hasClip;
 

@@ -80,9 +80,7 @@ async function recentFlames(db: Database): Promise<RecentFlame[]> {
 /** Profiles, and those with premium now: flagged and not expired (expiry is cleared lazily, so the date decides). */
 async function profileTotals(db: Database, now: Date) {
   const active = sql`${profiles.isPremium} and (${profiles.premiumExpiresAt} is null or ${profiles.premiumExpiresAt} > ${now.toISOString()})`;
-  const [row] = await db
-    .select({ profiles: count(), premium: asNumber(sql`count(*) filter (where ${active})`) })
-    .from(profiles);
+  const [row] = await db.select({ profiles: count(), premium: asNumber(sql`count(*) filter (where ${active})`) }).from(profiles);
   return { profiles: row?.profiles ?? 0, premium: row?.premium ?? 0 };
 }
 
@@ -112,7 +110,12 @@ async function usageTotals(db: Database) {
 
 async function recentSessions(db: Database): Promise<RecentSession[]> {
   const rows = await db
-    .select({ startedAt: usageSessions.startedAt, seconds: usageSessions.seconds, emotionEn: emotionTypes.nameEn, emotionEs: emotionTypes.nameEs })
+    .select({
+      startedAt: usageSessions.startedAt,
+      seconds: usageSessions.seconds,
+      emotionEn: emotionTypes.nameEn,
+      emotionEs: emotionTypes.nameEs,
+    })
     .from(usageSessions)
     .leftJoin(emotionTypes, eq(emotionTypes.id, usageSessions.emotionId))
     .orderBy(desc(usageSessions.startedAt), desc(usageSessions.id))

@@ -20,7 +20,9 @@ export async function submissionUploadView(db: Database, item: Record<string, un
   const publishedId = typeof item.publishedClipId === "string" ? item.publishedClipId : null;
   if (!kind && !publishedId) return null;
   const inQuarantine = typeof item.uploadKey === "string";
-  const [published] = publishedId ? await db.select({ slug: clips.slug, title: clips.title }).from(clips).where(eq(clips.id, publishedId)).limit(1) : [];
+  const [published] = publishedId
+    ? await db.select({ slug: clips.slug, title: clips.title }).from(clips).where(eq(clips.id, publishedId)).limit(1)
+    : [];
   const publishable = kind === "video" && inQuarantine && !publishedId && item.status !== "rejected";
   return {
     submissionId: id,

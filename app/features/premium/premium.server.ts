@@ -51,9 +51,7 @@ export async function readProfile(db: Database, userId: string, now: Date = new 
   return { ...row, premium: isPremium(row, now) };
 }
 
-export type ActivationResult =
-  | { ok: true; plan: string; expiresAt: Date }
-  | { ok: false; error: "invalidCode" | "alreadyActive" };
+export type ActivationResult = { ok: true; plan: string; expiresAt: Date } | { ok: false; error: "invalidCode" | "alreadyActive" };
 
 /**
  * Redeems a promo code: a premium_tokens row and the profile flags, in one
@@ -81,7 +79,14 @@ export async function activatePremium(db: Database, input: { userId: string; cod
     await tx.insert(premiumTokens).values({ userId: input.userId, planType: BETA_PLAN, source: "promo_code", startsAt: now, expiresAt });
     await tx
       .update(profiles)
-      .set({ isPremium: true, planType: BETA_PLAN, premiumSource: "promo_code", premiumStartsAt: now, premiumExpiresAt: expiresAt, updatedAt: now })
+      .set({
+        isPremium: true,
+        planType: BETA_PLAN,
+        premiumSource: "promo_code",
+        premiumStartsAt: now,
+        premiumExpiresAt: expiresAt,
+        updatedAt: now,
+      })
       .where(eq(profiles.id, input.userId));
     return { ok: true as const, plan: BETA_PLAN, expiresAt };
   });

@@ -46,7 +46,8 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
   let ffmpeg: string | null;
   if (ffmpegOverride) {
     ffmpeg = (await isExecutable(ffmpegOverride)) ? ffmpegOverride : null;
-    if (!ffmpeg) throw new FfmpegMissingError(`ffmpeg was not found at FFMPEG_PATH=${ffmpegOverride}: ${WHY}. ${HOW} or correct FFMPEG_PATH.`);
+    if (!ffmpeg)
+      throw new FfmpegMissingError(`ffmpeg was not found at FFMPEG_PATH=${ffmpegOverride}: ${WHY}. ${HOW} or correct FFMPEG_PATH.`);
   } else {
     ffmpeg = await onPath("ffmpeg", env.PATH);
     if (!ffmpeg) throw new FfmpegMissingError(`ffmpeg is not installed (or not on PATH): ${WHY}. ${HOW} or set FFMPEG_PATH.`);
@@ -55,11 +56,15 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
   let ffprobe: string | null;
   if (ffprobeOverride) {
     ffprobe = (await isExecutable(ffprobeOverride)) ? ffprobeOverride : null;
-    if (!ffprobe) throw new FfmpegMissingError(`ffprobe (part of ffmpeg) was not found at FFPROBE_PATH=${ffprobeOverride}: ${WHY}. ${HOW} or correct FFPROBE_PATH.`);
+    if (!ffprobe)
+      throw new FfmpegMissingError(
+        `ffprobe (part of ffmpeg) was not found at FFPROBE_PATH=${ffprobeOverride}: ${WHY}. ${HOW} or correct FFPROBE_PATH.`,
+      );
   } else {
     const sibling = path.join(path.dirname(ffmpeg), "ffprobe");
     ffprobe = (await isExecutable(sibling)) ? sibling : await onPath("ffprobe", env.PATH);
-    if (!ffprobe) throw new FfmpegMissingError(`ffprobe (part of ffmpeg) is not installed (or not on PATH): ${WHY}. ${HOW} or set FFPROBE_PATH.`);
+    if (!ffprobe)
+      throw new FfmpegMissingError(`ffprobe (part of ffmpeg) is not installed (or not on PATH): ${WHY}. ${HOW} or set FFPROBE_PATH.`);
   }
   return { ffmpeg, ffprobe };
 }
@@ -86,7 +91,9 @@ export function runTool(file: string, args: readonly string[], { timeoutMs }: Ru
         if (!error) return resolve(stdout);
         const err = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string | null };
         if (err.code === "ENOENT" || err.code === "EACCES") {
-          return reject(new FfmpegMissingError(`${name} could not be started (${err.code}): ${WHY}. ${HOW} or set FFMPEG_PATH.`, { cause: error }));
+          return reject(
+            new FfmpegMissingError(`${name} could not be started (${err.code}): ${WHY}. ${HOW} or set FFMPEG_PATH.`, { cause: error }),
+          );
         }
         if (err.killed && err.signal === "SIGKILL") {
           return reject(new FfmpegFailedError(`${name} timed out after ${Math.round(timeoutMs / 1000)} s`));

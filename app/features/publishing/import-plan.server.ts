@@ -25,7 +25,11 @@ export interface FolderFlags {
   tags?: string;
 }
 
-const commaList = (value: string) => value.split(",").map((s) => s.trim()).filter(Boolean);
+const commaList = (value: string) =>
+  value
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** One manifest entry, as an operator writes it (field names differ from publishClip's). */
 const manifestEntrySchema = z.object({
@@ -42,7 +46,13 @@ const manifestEntrySchema = z.object({
 });
 
 // publishClip's field names → the manifest's, so messages name what the operator wrote.
-const MANIFEST_NAMES: Record<string, string> = { creatorName: "creator", categorySlug: "category", startSeconds: "start", endSeconds: "end", videoPath: "file" };
+const MANIFEST_NAMES: Record<string, string> = {
+  creatorName: "creator",
+  categorySlug: "category",
+  startSeconds: "start",
+  endSeconds: "end",
+  videoPath: "file",
+};
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => {
@@ -87,18 +97,22 @@ export async function planFromManifest(manifestPath: string): Promise<ImportPlan
       return null;
     }
     const e = shape.data;
-    return check(label, {
-      videoPath: path.resolve(path.dirname(manifestPath), e.file),
-      title: e.title,
-      creatorName: e.creator,
-      categorySlug: e.category,
-      tags: e.tags ?? [],
-      channelUrl: e.channelUrl,
-      startSeconds: e.start,
-      endSeconds: e.end,
-      audiences: e.audiences as PublishClipInput["audiences"],
-      description: e.description,
-    }, errors);
+    return check(
+      label,
+      {
+        videoPath: path.resolve(path.dirname(manifestPath), e.file),
+        title: e.title,
+        creatorName: e.creator,
+        categorySlug: e.category,
+        tags: e.tags ?? [],
+        channelUrl: e.channelUrl,
+        startSeconds: e.start,
+        endSeconds: e.end,
+        audiences: e.audiences as PublishClipInput["audiences"],
+        description: e.description,
+      },
+      errors,
+    );
   });
   return errors.length > 0 ? { ok: false, errors } : { ok: true, entries: entries.filter((e) => e !== null) };
 }
@@ -112,7 +126,12 @@ export function titleFromFileName(file: string): string {
 export async function planFromFolder(folder: string, flags: FolderFlags): Promise<ImportPlan> {
   const missing = (["creator", "category"] as const).filter((flag) => !flags[flag]?.trim());
   if (missing.length > 0) {
-    return { ok: false, errors: [`a folder without manifest.json needs ${missing.map((f) => `--${f}`).join(" and ")} (e.g. --creator "Aurora Vale" --category feet)`] };
+    return {
+      ok: false,
+      errors: [
+        `a folder without manifest.json needs ${missing.map((f) => `--${f}`).join(" and ")} (e.g. --creator "Aurora Vale" --category feet)`,
+      ],
+    };
   }
   const files = (await readdir(folder, { withFileTypes: true }))
     .filter((d) => d.isFile() && (VIDEO_EXTENSIONS as readonly string[]).includes(path.extname(d.name).toLowerCase()))
@@ -121,13 +140,17 @@ export async function planFromFolder(folder: string, flags: FolderFlags): Promis
   if (files.length === 0) return { ok: false, errors: [`no ${VIDEO_EXTENSIONS.join(", ")} files in ${folder}`] };
   const errors: string[] = [];
   const entries = files.map((file) =>
-    check(file, {
-      videoPath: path.join(folder, file),
-      title: titleFromFileName(file) || file,
-      creatorName: flags.creator!,
-      categorySlug: flags.category!,
-      tags: commaList(flags.tags ?? ""),
-    }, errors),
+    check(
+      file,
+      {
+        videoPath: path.join(folder, file),
+        title: titleFromFileName(file) || file,
+        creatorName: flags.creator!,
+        categorySlug: flags.category!,
+        tags: commaList(flags.tags ?? ""),
+      },
+      errors,
+    ),
   );
   return errors.length > 0 ? { ok: false, errors } : { ok: true, entries };
 }
@@ -139,7 +162,10 @@ export async function planImport(target: string, flags: FolderFlags): Promise<Im
   const manifest = info.isDirectory() ? path.join(target, "manifest.json") : target;
   if (info.isFile() || existsSync(manifest)) {
     if (flags.creator || flags.category || flags.tags) {
-      return { ok: false, errors: ["--creator, --category and --tags apply to a folder without manifest.json; put them in the manifest entries"] };
+      return {
+        ok: false,
+        errors: ["--creator, --category and --tags apply to a folder without manifest.json; put them in the manifest entries"],
+      };
     }
     return planFromManifest(manifest);
   }

@@ -1,6 +1,14 @@
 // The publishing feature's public entry: what the admin "Publish" action and
 // `npm run clips` use. ffmpeg is looked up only when a function here runs.
-export { publishClip, categoryExists, clipMediaKeys, type PublishServices, type PublishOptions, type PublishedClip, type PublishClipInput } from "./publish-clip.server";
+export {
+  publishClip,
+  categoryExists,
+  clipMediaKeys,
+  type PublishServices,
+  type PublishOptions,
+  type PublishedClip,
+  type PublishClipInput,
+} from "./publish-clip.server";
 export { planImport, type ImportEntry, type ImportPlan } from "./import-plan.server";
 export { withStoredFile } from "./stored-file.server";
 export { locateFfmpeg } from "./ffmpeg.server";

@@ -73,7 +73,15 @@ async function tagIdsFor(tx: Tx, wanted: ParsedPublishInput["tags"]): Promise<st
     .insert(tags)
     .values(wanted.map((t) => ({ slug: t.slug, nameEn: t.name, nameEs: t.name })))
     .onConflictDoNothing();
-  const rows = await tx.select({ id: tags.id, slug: tags.slug }).from(tags).where(inArray(tags.slug, wanted.map((t) => t.slug)));
+  const rows = await tx
+    .select({ id: tags.id, slug: tags.slug })
+    .from(tags)
+    .where(
+      inArray(
+        tags.slug,
+        wanted.map((t) => t.slug),
+      ),
+    );
   const ids = new Map(rows.map((r) => [r.slug, r.id]));
   return wanted.map((t) => ids.get(t.slug)!);
 }
@@ -86,7 +94,10 @@ async function tagIdsFor(tx: Tx, wanted: ParsedPublishInput["tags"]): Promise<st
 async function channelSiteFor(tx: Tx, link: string, audiences: Audience[]): Promise<string> {
   const url = new URL(link);
   const candidates = [...new Set([link.replace(/\/+$/, ""), url.origin])];
-  const rows = await tx.select({ id: channelSites.id, url: channelSites.url }).from(channelSites).where(inArray(channelSites.url, candidates));
+  const rows = await tx
+    .select({ id: channelSites.id, url: channelSites.url })
+    .from(channelSites)
+    .where(inArray(channelSites.url, candidates));
   const found = candidates.map((c) => rows.find((r) => r.url === c)).find(Boolean);
   if (found) return found.id;
   await tx
@@ -115,7 +126,9 @@ async function storeMedia(storage: Storage, keys: ReturnType<typeof clipMediaKey
 
 async function removeMedia(storage: Storage, keys: readonly string[], log?: Logger) {
   const results = await Promise.allSettled(keys.map((key) => storage.delete(key)));
-  results.forEach((r, i) => r.status === "rejected" && log?.error({ err: r.reason, key: keys[i] }, "publish: could not remove a stored object"));
+  results.forEach(
+    (r, i) => r.status === "rejected" && log?.error({ err: r.reason, key: keys[i] }, "publish: could not remove a stored object"),
+  );
 }
 
 /**

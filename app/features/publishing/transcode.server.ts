@@ -44,7 +44,14 @@ export interface TranscodedClip {
 }
 
 interface FfprobeJson {
-  streams?: { codec_type?: string; codec_name?: string; width?: number; height?: number; duration?: string; disposition?: { attached_pic?: number } }[];
+  streams?: {
+    codec_type?: string;
+    codec_name?: string;
+    width?: number;
+    height?: number;
+    duration?: string;
+    disposition?: { attached_pic?: number };
+  }[];
   format?: { duration?: string };
 }
 
@@ -52,7 +59,9 @@ interface FfprobeJson {
 export async function probeVideo(file: string, tools: FfmpegTools): Promise<ProbeResult> {
   let json: FfprobeJson;
   try {
-    const out = await runTool(tools.ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], { timeoutMs: 30_000 });
+    const out = await runTool(tools.ffprobe, ["-v", "error", "-print_format", "json", "-show_format", "-show_streams", file], {
+      timeoutMs: 30_000,
+    });
     json = JSON.parse(out) as FfprobeJson;
   } catch (error) {
     if (error instanceof PublishError && error.code === "ffmpeg-missing") throw error;
@@ -62,7 +71,8 @@ export async function probeVideo(file: string, tools: FfmpegTools): Promise<Prob
   const video = json.streams?.find((s) => s.codec_type === "video" && !s.disposition?.attached_pic);
   if (!video) throw new NoVideoStreamError(`${path.basename(file)} has no video stream`);
   const duration = Number(json.format?.duration ?? video.duration);
-  if (!Number.isFinite(duration) || duration <= 0) throw new NoVideoStreamError(`${path.basename(file)} has no duration (zero-length video)`);
+  if (!Number.isFinite(duration) || duration <= 0)
+    throw new NoVideoStreamError(`${path.basename(file)} has no duration (zero-length video)`);
   return {
     durationSeconds: duration,
     hasAudio: json.streams?.some((s) => s.codec_type === "audio") ?? false,
@@ -82,14 +92,16 @@ export function resolveCut(durationSeconds: number, startSeconds?: number | null
   if (end > durationSeconds + END_TOLERANCE_SECONDS) throw new BadCutError(`end is past the end of the video (${shown})`, durationSeconds);
   end = Math.min(end, durationSeconds);
   if (start >= end) throw new BadCutError(`start must be before end (${shown})`, durationSeconds);
-  if (end - start < MIN_CLIP_SECONDS) throw new BadCutError(`the clip must last at least ${MIN_CLIP_SECONDS} s (${shown})`, durationSeconds);
+  if (end - start < MIN_CLIP_SECONDS)
+    throw new BadCutError(`the clip must last at least ${MIN_CLIP_SECONDS} s (${shown})`, durationSeconds);
   return { start, end };
 }
 
 const seconds = (n: number) => n.toFixed(3);
 
 // Fit inside 1280×1280 without upscaling, even sides (yuv420p needs them).
-const VIDEO_FILTER = "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p";
+const VIDEO_FILTER =
+  "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p";
 const THUMB_FILTER = "scale=w='min(640,iw)':h=-2";
 
 function encodeArgs(input: string, output: string, cut: { start: number; end: number }, hasAudio: boolean): string[] {
@@ -119,7 +131,10 @@ function thumbnailArgs(input: string, output: string, at: number): string[] {
  */
 export async function transcodeClip(inputPath: string, options: TranscodeOptions = {}): Promise<TranscodedClip> {
   const tools = await locateFfmpeg(options.env);
-  const exists = await stat(inputPath).then((s) => s.isFile(), () => false);
+  const exists = await stat(inputPath).then(
+    (s) => s.isFile(),
+    () => false,
+  );
   if (!exists) throw new PublishError("invalid-input", `video file not found: ${inputPath}`);
   const source = await probeVideo(inputPath, tools);
   const cut = resolveCut(source.durationSeconds, options.startSeconds, options.endSeconds);

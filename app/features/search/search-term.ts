@@ -6,15 +6,15 @@ export const SEARCH_PAGE_SIZE = 10;
 
 /** SPEC 5 text sanitising: drop < > " ', collapse whitespace, trim, at most 255 characters. */
 export function sanitizeSearchTerm(raw: string): string {
-  const cleaned = raw.replace(/[<>"']/g, "").replace(/\s+/g, " ").trim();
+  const cleaned = raw
+    .replace(/[<>"']/g, "")
+    .replace(/\s+/g, " ")
+    .trim();
   // Cut by code points so an emoji is never split in half.
   return Array.from(cleaned).slice(0, SEARCH_TERM_MAX).join("").trim();
 }
 
-export type SearchTerm =
-  | { kind: "empty" }
-  | { kind: "tooShort"; term: string }
-  | { kind: "ok"; term: string };
+export type SearchTerm = { kind: "empty" } | { kind: "tooShort"; term: string } | { kind: "ok"; term: string };
 
 /**
  * `?q=` absent or blank is the empty search page; anything else must keep at

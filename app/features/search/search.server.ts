@@ -48,7 +48,11 @@ interface Matches {
 
 async function findMatches(db: Database, term: string): Promise<Matches> {
   const [creatorRows, tagIds] = await Promise.all([
-    db.select({ id: creators.id }).from(creators).where(contains(creators.name, likeTerm(term))).limit(MATCHING_CREATORS_LIMIT),
+    db
+      .select({ id: creators.id })
+      .from(creators)
+      .where(contains(creators.name, likeTerm(term)))
+      .limit(MATCHING_CREATORS_LIMIT),
     matchingTagIds(db, term),
   ]);
   return { creatorIds: creatorRows.map((row) => row.id), tagIds };
@@ -67,7 +71,13 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
   const hit = { matchId: clips.id, flames: clips.flames, publishedAt: clips.publishedAt };
   const base = visible(query.audience);
   const newest = [desc(clips.publishedAt), asc(clips.id)];
-  const branch = (condition: SQL | undefined) => db.select(hit).from(clips).where(and(base, condition)).orderBy(...newest).limit(SEARCH_BRANCH_LIMIT);
+  const branch = (condition: SQL | undefined) =>
+    db
+      .select(hit)
+      .from(clips)
+      .where(and(base, condition))
+      .orderBy(...newest)
+      .limit(SEARCH_BRANCH_LIMIT);
 
   const byCreator = matches.creatorIds.length ? inArray(clips.creatorId, matches.creatorIds) : null;
   const branches = [branch(titleMatches)];
@@ -138,7 +148,12 @@ function matchingCreators(db: Database, query: SearchQuery) {
     .where(
       and(
         contains(creators.name, likeTerm(query.term)),
-        exists(db.select({ one: sql`1` }).from(clips).where(and(eq(clips.creatorId, creators.id), visible(query.audience)))),
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(clips)
+            .where(and(eq(clips.creatorId, creators.id), visible(query.audience))),
+        ),
       ),
     )
     .orderBy(desc(creators.followersCount), asc(creators.name))

@@ -7,5 +7,12 @@ const DISALLOWED = ["/api/", "/search", "/my-account", "/liked-videos", "/admin"
  * page, never adult URLs.
  */
 export function robotsTxt(origin: string): string {
-  return ["User-agent: *", "Allow: /", ...DISALLOWED.map((path) => `Disallow: ${path}`), "", `Sitemap: ${origin.replace(/\/+$/, "")}/sitemap.xml`, ""].join("\n");
+  return [
+    "User-agent: *",
+    "Allow: /",
+    ...DISALLOWED.map((path) => `Disallow: ${path}`),
+    "",
+    `Sitemap: ${origin.replace(/\/+$/, "")}/sitemap.xml`,
+    "",
+  ].join("\n");
 }

@@ -40,9 +40,20 @@ const published = eq(clips.status, "published");
 const afterKey = (column: AnyPgColumn, after: string | null) => (after ? gt(column, after) : undefined);
 
 const creatorHasClip = (db: Database) =>
-  exists(db.select({ one: sql`1` }).from(clips).where(and(eq(clips.creatorId, creators.id), published)));
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(clips)
+      .where(and(eq(clips.creatorId, creators.id), published)),
+  );
 const tagHasClip = (db: Database) =>
-  exists(db.select({ one: sql`1` }).from(clipTags).innerJoin(clips, eq(clips.id, clipTags.clipId)).where(and(eq(clipTags.tagId, tags.id), published)));
+  exists(
+    db
+      .select({ one: sql`1` })
+      .from(clipTags)
+      .innerJoin(clips, eq(clips.id, clipTags.clipId))
+      .where(and(eq(clipTags.tagId, tags.id), published)),
+  );
 
 /** Home, then published clips, creators and tags that have one, each in id order so parts can be read page by page. */
 async function segments(db: Database): Promise<Segment[]> {

@@ -90,7 +90,9 @@ const SORT_ORDER = {
  * whole clips table (docs/performance.md).
  */
 export async function tagStats(db: Database, tagIds: string[], audience: Audience): Promise<TagStats> {
-  const tagged = db.$with("tagged").as(db.selectDistinct({ clipId: clipTags.clipId }).from(clipTags).where(inArray(clipTags.tagId, tagIds)));
+  const tagged = db
+    .$with("tagged")
+    .as(db.selectDistinct({ clipId: clipTags.clipId }).from(clipTags).where(inArray(clipTags.tagId, tagIds)));
   const [row] = await db
     .with(tagged)
     .select({

@@ -38,8 +38,10 @@ export function namespacesOf(language: Language): string[] {
 /** Loads the given namespaces (all of the language when omitted) and returns them. */
 export async function loadNamespaces(language: Language, namespaces = namespacesOf(language)): Promise<Resources> {
   await Promise.all(namespaces.map((namespace) => loadNamespace(language, namespace)));
-  return Object.fromEntries(namespaces.flatMap((namespace) => {
-    const content = getNamespace(language, namespace);
-    return content ? [[namespace, content]] : [];
-  }));
+  return Object.fromEntries(
+    namespaces.flatMap((namespace) => {
+      const content = getNamespace(language, namespace);
+      return content ? [[namespace, content]] : [];
+    }),
+  );
 }

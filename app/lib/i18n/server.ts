@@ -14,7 +14,6 @@ export function setLocaleSource(read: (language: Language) => Promise<Resources>
   instances.clear();
 }
 
-
 export function i18nFor(language: Language): Promise<i18n> {
   let instance = instances.get(language);
   if (!instance) {

@@ -4,14 +4,7 @@ import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import {
-  assertValidKey,
-  clampRange,
-  contentTypeFor,
-  type ObjectInfo,
-  type Storage,
-  type StoredObject,
-} from "./storage.server";
+import { assertValidKey, clampRange, contentTypeFor, type ObjectInfo, type Storage, type StoredObject } from "./storage.server";
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;

@@ -5,7 +5,9 @@ import { useT } from "~/lib/i18n/react";
 
 /** True for the 401 that `requireUser` throws. */
 export function isAccessRequired(error: unknown): boolean {
-  return isRouteErrorResponse(error) && error.status === 401 && Boolean((error.data as { accessRequired?: boolean } | null)?.accessRequired);
+  return (
+    isRouteErrorResponse(error) && error.status === 401 && Boolean((error.data as { accessRequired?: boolean } | null)?.accessRequired)
+  );
 }
 
 /** SPEC: pages that need sign-in show 'Access Required' with a way home and a way in. */

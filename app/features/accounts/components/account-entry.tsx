@@ -47,7 +47,10 @@ function UserMenu({ user, goPremiumUrl }: { user: HeaderUser; goPremiumUrl: stri
   const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
   return (
     <details className="relative">
-      <summary aria-label={t("menu.label", { name })} className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 text-sm font-semibold text-white hover:border-ink-600">
+      <summary
+        aria-label={t("menu.label", { name })}
+        className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 text-sm font-semibold text-white hover:border-ink-600"
+      >
         {/* The avatar's initial is drawn by CSS and the short name is cut by CSS, so the visible text is the
             name alone and the menu's name "Account menu for <name>" contains it (WCAG 2.5.3, label in name). */}
         <span

@@ -85,7 +85,11 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
         </button>
       </fetcher.Form>
       {message ? (
-        <p id="new-email-message" role={message.ok ? "status" : "alert"} className={`mt-3 text-sm ${message.ok ? "text-emerald-300" : "text-red-300"}`}>
+        <p
+          id="new-email-message"
+          role={message.ok ? "status" : "alert"}
+          className={`mt-3 text-sm ${message.ok ? "text-emerald-300" : "text-red-300"}`}
+        >
           {message.text}
         </p>
       ) : null}

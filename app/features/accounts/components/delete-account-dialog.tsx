@@ -19,7 +19,10 @@ const CONFIRM_PARAM = "confirm";
 export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountActionData }) {
   const { t } = useT("account");
   // The companion site has no liked videos to mention.
-  const wording = useBrandMode() === "safe" ? { intro: "delete.introSafe", warning: "delete.warningSafe" } : { intro: "delete.intro", warning: "delete.warning" };
+  const wording =
+    useBrandMode() === "safe"
+      ? { intro: "delete.introSafe", warning: "delete.warningSafe" }
+      : { intro: "delete.intro", warning: "delete.warning" };
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
   const [searchParams] = useSearchParams();
   const dialog = useRef<HTMLDialogElement>(null);
@@ -88,7 +91,11 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           {/* method="dialog" closes the dialog natively, with or without JavaScript. */}
           <form method="dialog">
-            <button type="submit" disabled={busy} className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800 disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={busy}
+              className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800 disabled:opacity-60"
+            >
               {t("delete.cancel")}
             </button>
           </form>

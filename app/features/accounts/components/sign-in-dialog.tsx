@@ -21,7 +21,12 @@ export default function SignInDialog({ next, onClose }: { next: string; onClose:
         <h2 id="sign-in-title" className="text-xl font-bold text-white">
           {t("signIn.title")}
         </h2>
-        <button type="button" onClick={() => dialog.current?.close()} aria-label={t("signIn.close")} className="rounded-full p-1.5 text-ink-300 hover:bg-ink-800 hover:text-white">
+        <button
+          type="button"
+          onClick={() => dialog.current?.close()}
+          aria-label={t("signIn.close")}
+          className="rounded-full p-1.5 text-ink-300 hover:bg-ink-800 hover:text-white"
+        >
           <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>

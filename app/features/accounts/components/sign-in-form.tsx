@@ -96,7 +96,13 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
           <label htmlFor="sign-in-username" className="text-sm font-medium text-white">
             {t("signIn.username")}
           </label>
-          <input id="sign-in-username" name="username" type="text" autoComplete="username" className="rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white" />
+          <input
+            id="sign-in-username"
+            name="username"
+            type="text"
+            autoComplete="username"
+            className="rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white"
+          />
         </div>
       ) : null}
       {error ? (
@@ -104,10 +110,18 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={submitting} className="rounded-full bg-flame-600 px-5 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={submitting}
+        className="rounded-full bg-flame-600 px-5 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
+      >
         {submitting ? t("signIn.sending") : mode === "signup" ? t("signIn.submitSignup") : t("signIn.submit")}
       </button>
-      <button type="button" onClick={() => setMode(mode === "signup" ? "signin" : "signup")} className="text-sm text-ink-300 underline underline-offset-4 hover:text-white">
+      <button
+        type="button"
+        onClick={() => setMode(mode === "signup" ? "signin" : "signup")}
+        className="text-sm text-ink-300 underline underline-offset-4 hover:text-white"
+      >
         {mode === "signup" ? t("signIn.toSignin") : t("signIn.toSignup")}
       </button>
     </fetcher.Form>

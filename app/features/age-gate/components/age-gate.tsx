@@ -82,7 +82,11 @@ export function AgeGate() {
           <button type="submit" autoFocus className="rounded-full bg-flame-600 px-5 py-3 font-semibold text-white hover:bg-flame-700">
             {t("ageGate.confirm")}
           </button>
-          <a href={LEAVE_URL} rel="noreferrer" className="rounded-full border border-ink-600 px-5 py-3 font-semibold text-white hover:bg-ink-800">
+          <a
+            href={LEAVE_URL}
+            rel="noreferrer"
+            className="rounded-full border border-ink-600 px-5 py-3 font-semibold text-white hover:bg-ink-800"
+          >
             {t("ageGate.leave")}
           </a>
         </form>

@@ -13,7 +13,9 @@ export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] 
       {/* The category badge sits over the thumbnail but outside its link: the link's name is the title alone. */}
       <div className="relative">
         <Link to={`/video/${clip.slug}`} className="block aspect-[9/16] bg-ink-800" aria-label={clip.title}>
-          {clip.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" /> : null}
+          {clip.thumbnailUrl ? (
+            <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+          ) : null}
         </Link>
         <span
           className="pointer-events-none absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"

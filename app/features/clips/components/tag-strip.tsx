@@ -25,7 +25,11 @@ export function TagStrip({ tags }: { tags: TagChip[] }) {
   return (
     <div ref={ref} className="flex flex-wrap gap-1.5">
       {shown.map((tag) => (
-        <Link key={tag.slug} to={`/tag/${tag.slug}`} className="rounded-full bg-ink-800 px-2 py-0.5 text-xs text-ink-200 hover:bg-ink-700 hover:text-white">
+        <Link
+          key={tag.slug}
+          to={`/tag/${tag.slug}`}
+          className="rounded-full bg-ink-800 px-2 py-0.5 text-xs text-ink-200 hover:bg-ink-700 hover:text-white"
+        >
           #{tag.name}
         </Link>
       ))}

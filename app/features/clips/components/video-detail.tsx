@@ -68,7 +68,10 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
               <ul className="flex flex-wrap gap-2">
                 {data.tags.map((tag) => (
                   <li key={tag.slug}>
-                    <Link to={`/tag/${tag.slug}`} className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white">
+                    <Link
+                      to={`/tag/${tag.slug}`}
+                      className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white"
+                    >
                       #{tag.name}
                     </Link>
                   </li>
@@ -104,7 +107,9 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
 /** JSON is escaped by the loader; the nonce lets it through the page's CSP. */
 function StructuredData({ json }: { json: string }) {
   const nonce = useNonce();
-  return <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />;
+  return (
+    <script type="application/ld+json" nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: json }} />
+  );
 }
 
 function CreatorLink({ clip }: { clip: ClipCard }) {
@@ -146,7 +151,10 @@ function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; ca
       />
       <p role="status" className="text-sm text-flame-300">
         {invite ? (
-          <Link to={`/auth/sign-in?next=${encodeURIComponent(location.pathname)}`} className="underline underline-offset-4 hover:text-white">
+          <Link
+            to={`/auth/sign-in?next=${encodeURIComponent(location.pathname)}`}
+            className="underline underline-offset-4 hover:text-white"
+          >
             {t("flames.signInToFlame")}
           </Link>
         ) : null}
@@ -161,7 +169,13 @@ function FullContentLink({ clip }: { clip: ClipCard }) {
   const className = "inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-2 font-semibold text-white hover:bg-flame-700";
   if (!clip.fullContentUrl) {
     return (
-      <a href="#" aria-disabled="true" title={t("actions.fullContentMissing")} onClick={(event) => event.preventDefault()} className={`${className} opacity-50`}>
+      <a
+        href="#"
+        aria-disabled="true"
+        title={t("actions.fullContentMissing")}
+        onClick={(event) => event.preventDefault()}
+        className={`${className} opacity-50`}
+      >
         {t("actions.fullContent")}
       </a>
     );

@@ -17,7 +17,14 @@ export function VideoPlayer({ clip }: { clip: ClipCard }) {
     <div className="relative mx-auto aspect-[9/16] max-h-[75dvh] w-full max-w-md overflow-hidden rounded-2xl bg-ink-900 ring-1 ring-ink-800">
       {clip.videoUrl === null ? (
         <div className="flex h-full flex-col items-center justify-center gap-3 bg-gradient-to-br from-ink-700 via-ink-800 to-ink-900 p-8 text-center">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-10 w-10 text-ink-300" fill="none" stroke="currentColor" strokeWidth="1.5">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="h-10 w-10 text-ink-300"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.5"
+          >
             <rect x="3" y="5" width="18" height="14" rx="2" />
             <path d="M10 9.5v5l4-2.5z" fill="currentColor" />
           </svg>

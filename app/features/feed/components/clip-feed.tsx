@@ -66,7 +66,11 @@ export function ClipFeed({ initial, total, search }: { initial: FeedClip[]; tota
       </div>
 
       <div className="grid grid-cols-3 gap-2">
-        <button type="button" onClick={feed.previous} className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800">
+        <button
+          type="button"
+          onClick={feed.previous}
+          className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800"
+        >
           {t("feed.previous")}
         </button>
         <button
@@ -80,7 +84,11 @@ export function ClipFeed({ initial, total, search }: { initial: FeedClip[]; tota
         >
           {t("feed.hotAndNext")}
         </button>
-        <button type="button" onClick={feed.next} className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800">
+        <button
+          type="button"
+          onClick={feed.next}
+          className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800"
+        >
           {t("feed.next")}
         </button>
       </div>

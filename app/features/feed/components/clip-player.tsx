@@ -122,7 +122,9 @@ export const ClipPlayer = forwardRef<
           </div>
         )}
         {/* Buffers the next clip so it starts without a visible wait. */}
-        {nextClip?.videoUrl ? <video key={nextClip.id} src={nextClip.videoUrl} preload="auto" muted hidden aria-hidden="true" tabIndex={-1} /> : null}
+        {nextClip?.videoUrl ? (
+          <video key={nextClip.id} src={nextClip.videoUrl} preload="auto" muted hidden aria-hidden="true" tabIndex={-1} />
+        ) : null}
       </div>
 
       <div className="flex items-center gap-3 bg-ink-900 px-3 py-2">
@@ -164,14 +166,24 @@ export const ClipPlayer = forwardRef<
 
 const icon = "h-5 w-5";
 const PlayIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="currentColor"><path d="M8 5v14l11-7z" /></svg>
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="currentColor">
+    <path d="M8 5v14l11-7z" />
+  </svg>
 );
 const PauseIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="currentColor"><path d="M6 5h4v14H6zM14 5h4v14h-4z" /></svg>
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="currentColor">
+    <path d="M6 5h4v14H6zM14 5h4v14h-4z" />
+  </svg>
 );
 const MutedIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 9h4l5-4v14l-5-4H4z" /><path d="M17 9l4 6M21 9l-4 6" /></svg>
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="none" stroke="currentColor" strokeWidth="2">
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M17 9l4 6M21 9l-4 6" />
+  </svg>
 );
 const SoundIcon = () => (
-  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="none" stroke="currentColor" strokeWidth="2"><path d="M4 9h4l5-4v14l-5-4H4z" /><path d="M17 8a5 5 0 0 1 0 8M19.5 5.5a9 9 0 0 1 0 13" /></svg>
+  <svg aria-hidden="true" viewBox="0 0 24 24" className={icon} fill="none" stroke="currentColor" strokeWidth="2">
+    <path d="M4 9h4l5-4v14l-5-4H4z" />
+    <path d="M17 8a5 5 0 0 1 0 8M19.5 5.5a9 9 0 0 1 0 13" />
+  </svg>
 );

@@ -2,7 +2,13 @@ import { useT } from "~/lib/i18n/react";
 import type { FeedClip } from "../use-feed";
 
 /** The next ten clips, five visible at a time; choosing one jumps to it. */
-export function UpcomingStrip({ upcoming, onChoose }: { upcoming: { position: number; clip?: FeedClip }[]; onChoose: (position: number) => void }) {
+export function UpcomingStrip({
+  upcoming,
+  onChoose,
+}: {
+  upcoming: { position: number; clip?: FeedClip }[];
+  onChoose: (position: number) => void;
+}) {
   const { t } = useT("discovery");
   if (upcoming.length === 0) return null;
   return (
@@ -20,7 +26,9 @@ export function UpcomingStrip({ upcoming, onChoose }: { upcoming: { position: nu
               aria-label={clip ? t("feed.playNamed", { title: clip.title }) : t("feed.loading")}
               className="block aspect-[9/16] w-full overflow-hidden rounded-lg bg-ink-800 ring-flame-400 hover:ring-2"
             >
-              {clip?.thumbnailUrl ? <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" /> : null}
+              {clip?.thumbnailUrl ? (
+                <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+              ) : null}
             </button>
           </li>
         ))}

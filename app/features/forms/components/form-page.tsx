@@ -2,7 +2,17 @@ import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
 
 /** The frame every form page shares: heading, intro, the form, a link home. */
-export function FormPage({ title, intro, children, aside }: { title: string; intro: React.ReactNode; children: React.ReactNode; aside?: React.ReactNode }) {
+export function FormPage({
+  title,
+  intro,
+  children,
+  aside,
+}: {
+  title: string;
+  intro: React.ReactNode;
+  children: React.ReactNode;
+  aside?: React.ReactNode;
+}) {
   const { t } = useT("forms");
   return (
     <section className="mx-auto flex max-w-2xl flex-col gap-6 px-4 py-8">

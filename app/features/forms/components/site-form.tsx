@@ -125,7 +125,14 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
         </p>
       ) : null}
       {fields.map((field) => (
-        <Field key={field.name} formId={id} field={field} value={cleared ? undefined : (values[field.name] ?? field.defaultValue)} error={message(errors[field.name])} optionalLabel={t("optional")} />
+        <Field
+          key={field.name}
+          formId={id}
+          field={field}
+          value={cleared ? undefined : (values[field.name] ?? field.defaultValue)}
+          error={message(errors[field.name])}
+          optionalLabel={t("optional")}
+        />
       ))}
       <button
         type="submit"
@@ -141,7 +148,19 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
 const control =
   "w-full rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white placeholder:text-ink-300/60 focus-visible:outline-2 focus-visible:outline-flame-400 aria-[invalid=true]:border-red-500";
 
-function Field({ formId, field, value, error, optionalLabel }: { formId: string; field: FieldSpec; value?: string; error: string | null; optionalLabel: string }) {
+function Field({
+  formId,
+  field,
+  value,
+  error,
+  optionalLabel,
+}: {
+  formId: string;
+  field: FieldSpec;
+  value?: string;
+  error: string | null;
+  optionalLabel: string;
+}) {
   const inputId = `${formId}-${field.name}`;
   const errorId = `${inputId}-error`;
   const hintId = `${inputId}-hint`;
@@ -173,8 +192,17 @@ function Field({ formId, field, value, error, optionalLabel }: { formId: string;
       <fieldset className="flex flex-col gap-2" aria-describedby={describedBy}>
         <legend className="mb-1 text-sm font-medium text-white">{label}</legend>
         {field.options?.map((option) => (
-          <label key={option.value} className="flex items-start gap-3 rounded-xl border border-ink-700 bg-ink-900 px-3 py-2.5 text-ink-200 has-checked:border-flame-500">
-            <input type="radio" name={field.name} value={option.value} defaultChecked={value === option.value} className="mt-1 accent-flame-500" />
+          <label
+            key={option.value}
+            className="flex items-start gap-3 rounded-xl border border-ink-700 bg-ink-900 px-3 py-2.5 text-ink-200 has-checked:border-flame-500"
+          >
+            <input
+              type="radio"
+              name={field.name}
+              value={option.value}
+              defaultChecked={value === option.value}
+              className="mt-1 accent-flame-500"
+            />
             <span>{option.label}</span>
           </label>
         ))}
@@ -200,7 +228,14 @@ function Field({ formId, field, value, error, optionalLabel }: { formId: string;
           ))}
         </select>
       ) : field.kind === "file" ? (
-        <input id={inputId} type="file" accept={field.accept} className={`${control} file:mr-3 file:rounded-full file:border-0 file:bg-ink-700 file:px-3 file:py-1 file:text-white`} {...common} defaultValue={undefined} />
+        <input
+          id={inputId}
+          type="file"
+          accept={field.accept}
+          className={`${control} file:mr-3 file:rounded-full file:border-0 file:bg-ink-700 file:px-3 file:py-1 file:text-white`}
+          {...common}
+          defaultValue={undefined}
+        />
       ) : (
         <input
           id={inputId}

@@ -6,11 +6,7 @@ import { useT } from "~/lib/i18n/react";
  * Premium on the adult site: minutes spent on each browse category's clips in
  * the window. Each row says its figure in words; the bar only repeats it.
  */
-export function InsightsCategories({
-  categories,
-}: {
-  categories: CategoryTime[];
-}) {
+export function InsightsCategories({ categories }: { categories: CategoryTime[] }) {
   const { t } = useT("insights");
   const most = Math.max(1, ...categories.map((c) => c.seconds));
   return (
@@ -24,12 +20,7 @@ export function InsightsCategories({
       ) : (
         <ul className="flex flex-col gap-2" data-testid="category-time">
           {categories.map((c) => (
-            <li
-              key={c.slug}
-              data-category={c.slug}
-              data-seconds={c.seconds}
-              className="flex items-center gap-3 text-sm text-white"
-            >
+            <li key={c.slug} data-category={c.slug} data-seconds={c.seconds} className="flex items-center gap-3 text-sm text-white">
               <span className="w-32 truncate">{c.name}</span>
               <span
                 aria-hidden="true"
@@ -40,9 +31,7 @@ export function InsightsCategories({
                 }}
               />
               <span className="text-ink-300">
-                {toMinutes(c.seconds) > 0
-                  ? t("categories.minutes", { count: toMinutes(c.seconds) })
-                  : t("categories.underMinute")}
+                {toMinutes(c.seconds) > 0 ? t("categories.minutes", { count: toMinutes(c.seconds) }) : t("categories.underMinute")}
               </span>
             </li>
           ))}

@@ -4,13 +4,7 @@ import { intlLocale } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
 
 /** Minutes per day as CSS bars drawn on the server; each bar is labelled, and a hidden table repeats the figures. */
-export function InsightsChart({
-  days,
-  goalSeconds,
-}: {
-  days: DayTotal[];
-  goalSeconds: number | null;
-}) {
+export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSeconds: number | null }) {
   const { t, language } = useT("insights");
   const short = new Intl.DateTimeFormat(intlLocale(language), {
     day: "numeric",
@@ -25,14 +19,8 @@ export function InsightsChart({
   const dense = days.length > 10;
   return (
     <figure className="rounded-2xl border border-ink-800 bg-ink-900 p-4">
-      <figcaption className="mb-3 text-sm text-ink-300">
-        {t("chart.caption", { count: days.length })}
-      </figcaption>
-      <div
-        className="relative flex h-40 items-end gap-1"
-        role="list"
-        aria-label={t("chart.title")}
-      >
+      <figcaption className="mb-3 text-sm text-ink-300">{t("chart.caption", { count: days.length })}</figcaption>
+      <div className="relative flex h-40 items-end gap-1" role="list" aria-label={t("chart.title")}>
         {goalSeconds ? (
           <div
             aria-hidden="true"
@@ -71,16 +59,11 @@ export function InsightsChart({
           );
         })}
       </div>
-      <div
-        aria-hidden="true"
-        className="mt-1 flex gap-1 text-center text-[0.65rem] text-ink-300"
-      >
+      <div aria-hidden="true" className="mt-1 flex gap-1 text-center text-[0.65rem] text-ink-300">
         {days.map((d, i) => (
           // 30 narrow columns: a label every 7th day counted back from today, allowed past its column.
           <span key={d.day} className={dense ? "flex-1 whitespace-nowrap" : "flex-1 truncate"}>
-            {!dense || (days.length - 1 - i) % 7 === 0
-              ? short.format(new Date(`${d.day}T00:00:00Z`))
-              : ""}
+            {!dense || (days.length - 1 - i) % 7 === 0 ? short.format(new Date(`${d.day}T00:00:00Z`)) : ""}
           </span>
         ))}
       </div>

@@ -7,13 +7,7 @@ import { useT } from "~/lib/i18n/react";
  * The timer lives on the adult site's home page, so the safe site explains
  * where it is instead of linking to its own landing page.
  */
-export function InsightsEmpty({
-  periodDays,
-  earlierSessions,
-}: {
-  periodDays: number;
-  earlierSessions: boolean;
-}) {
+export function InsightsEmpty({ periodDays, earlierSessions }: { periodDays: number; earlierSessions: boolean }) {
   const { t } = useT("insights");
   const safe = useBrandMode() === "safe";
   const kind = earlierSessions ? "window" : "start";
@@ -26,14 +20,9 @@ export function InsightsEmpty({
       <h2 id="empty-title" className="text-xl font-bold text-white">
         {t(`empty.${kind}.title`, { count: periodDays })}
       </h2>
-      <p className="mt-2 text-ink-300">
-        {t(`empty.${kind}.${safe ? "bodySafe" : "body"}`)}
-      </p>
+      <p className="mt-2 text-ink-300">{t(`empty.${kind}.${safe ? "bodySafe" : "body"}`)}</p>
       {safe ? null : (
-        <Link
-          to="/"
-          className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
-        >
+        <Link to="/" className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
           {t("empty.cta")}
         </Link>
       )}

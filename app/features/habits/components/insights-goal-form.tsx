@@ -10,27 +10,16 @@ export function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
   const fetcher = useFetcher<GoalActionData>({ key: "insights-goal" });
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   return (
-    <section
-      aria-labelledby="goal-title"
-      className="rounded-2xl border border-ink-800 bg-ink-900 p-4"
-    >
+    <section aria-labelledby="goal-title" className="rounded-2xl border border-ink-800 bg-ink-900 p-4">
       <h2 id="goal-title" className="text-lg font-bold text-white">
         {t("goal.title")}
       </h2>
       <p className="mt-1 text-sm text-ink-300" data-testid="goal-current">
-        {goalSeconds
-          ? t("goal.current", { minutes: toMinutes(goalSeconds) })
-          : t("goal.none")}
+        {goalSeconds ? t("goal.current", { minutes: toMinutes(goalSeconds) }) : t("goal.none")}
       </p>
-      <fetcher.Form
-        method="post"
-        className="mt-3 flex flex-wrap items-end gap-3"
-      >
+      <fetcher.Form method="post" className="mt-3 flex flex-wrap items-end gap-3">
         <div className="flex flex-col gap-1">
-          <label
-            htmlFor="goal-minutes"
-            className="text-sm font-semibold text-ink-200"
-          >
+          <label htmlFor="goal-minutes" className="text-sm font-semibold text-ink-200">
             {t("goal.label")}
           </label>
           <input
@@ -61,9 +50,7 @@ export function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
       <p role="status" className="mt-2 text-sm" data-testid="goal-status">
         {result ? (
           result.ok ? (
-            <span className="text-ink-200">
-              {result.cleared ? t("goal.cleared") : t("goal.saved")}
-            </span>
+            <span className="text-ink-200">{result.cleared ? t("goal.cleared") : t("goal.saved")}</span>
           ) : (
             <span className="text-flame-300">{t("goal.invalid")}</span>
           )

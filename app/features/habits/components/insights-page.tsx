@@ -11,15 +11,7 @@ import { GoalForm } from "./insights-goal-form";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
-function Stat({
-  label,
-  value,
-  testId,
-}: {
-  label: string;
-  value: string;
-  testId: string;
-}) {
+function Stat({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
     <div className="rounded-xl bg-ink-900 p-3">
       <dt className="text-xs text-ink-300">{label}</dt>
@@ -42,90 +34,51 @@ export function InsightsPage({ insights }: { insights: Insights }) {
     const zoneChanged = rememberTimeZone();
     if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
   }, [revalidate]);
-  const minutes = (seconds: number) =>
-    t("stats.minutes", { count: toMinutes(seconds) });
+  const minutes = (seconds: number) => t("stats.minutes", { count: toMinutes(seconds) });
   const empty = insights.sessions === 0;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
       <header>
         <h1 className="text-3xl font-bold text-white">{t("title")}</h1>
-        <p className="mt-1 text-ink-300">
-          {t("intro", { count: insights.periodDays })}
-        </p>
+        <p className="mt-1 text-ink-300">{t("intro", { count: insights.periodDays })}</p>
         <p className="mt-1 text-xs text-ink-300" data-testid="time-zone-note">
           {t("timeZoneNote", { zone: insights.timeZone })}
         </p>
       </header>
 
       {empty ? (
-        <InsightsEmpty
-          periodDays={insights.periodDays}
-          earlierSessions={insights.earlierSessions}
-        />
+        <InsightsEmpty periodDays={insights.periodDays} earlierSessions={insights.earlierSessions} />
       ) : (
         <>
           <section aria-labelledby="chart-title">
             <h2 id="chart-title" className="mb-2 text-lg font-bold text-white">
               {t("chart.title")}
             </h2>
-            <InsightsChart
-              days={insights.days}
-              goalSeconds={insights.goalSeconds}
-            />
+            <InsightsChart days={insights.days} goalSeconds={insights.goalSeconds} />
           </section>
           <section aria-labelledby="stats-title">
             <h2 id="stats-title" className="mb-2 text-lg font-bold text-white">
               {t("stats.title")}
             </h2>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-              <Stat
-                label={t("stats.sessions")}
-                value={String(insights.sessions)}
-                testId="stat-sessions"
-              />
-              <Stat
-                label={t("stats.average")}
-                value={minutes(insights.averageSeconds)}
-                testId="stat-average"
-              />
-              <Stat
-                label={t("stats.longest")}
-                value={minutes(insights.longestSeconds)}
-                testId="stat-longest"
-              />
-              <Stat
-                label={t("stats.total")}
-                value={minutes(insights.totalSeconds)}
-                testId="stat-total"
-              />
-              <Stat
-                label={t("stats.today")}
-                value={minutes(insights.todaySeconds)}
-                testId="stat-today"
-              />
+              <Stat label={t("stats.sessions")} value={String(insights.sessions)} testId="stat-sessions" />
+              <Stat label={t("stats.average")} value={minutes(insights.averageSeconds)} testId="stat-average" />
+              <Stat label={t("stats.longest")} value={minutes(insights.longestSeconds)} testId="stat-longest" />
+              <Stat label={t("stats.total")} value={minutes(insights.totalSeconds)} testId="stat-total" />
+              <Stat label={t("stats.today")} value={minutes(insights.todaySeconds)} testId="stat-today" />
               {insights.goalSeconds ? (
-                <Stat
-                  label={t("stats.streakLabel")}
-                  value={t("stats.streakDays", { count: insights.streak })}
-                  testId="stat-streak"
-                />
+                <Stat label={t("stats.streakLabel")} value={t("stats.streakDays", { count: insights.streak })} testId="stat-streak" />
               ) : null}
             </dl>
           </section>
           <section aria-labelledby="emotions-title">
-            <h2
-              id="emotions-title"
-              className="mb-2 text-lg font-bold text-white"
-            >
+            <h2 id="emotions-title" className="mb-2 text-lg font-bold text-white">
               {t("emotions.title")}
             </h2>
             {insights.emotions.length === 0 ? (
               <p className="text-ink-300">{t("emotions.none")}</p>
             ) : (
-              <table
-                className="w-full text-left text-sm"
-                data-testid="emotions"
-              >
+              <table className="w-full text-left text-sm" data-testid="emotions">
                 <thead className="text-ink-300">
                   <tr>
                     <th scope="col" className="py-1">
@@ -146,7 +99,9 @@ export function InsightsPage({ insights }: { insights: Insights }) {
                         {e.name}
                       </th>
                       <td className="py-1">{e.sessions}</td>
-                      <td className="py-1">{toMinutes(e.averageSeconds) > 0 ? toMinutes(e.averageSeconds) : t("categories.underMinute")}</td>
+                      <td className="py-1">
+                        {toMinutes(e.averageSeconds) > 0 ? toMinutes(e.averageSeconds) : t("categories.underMinute")}
+                      </td>
                     </tr>
                   ))}
                 </tbody>
@@ -160,9 +115,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       {insights.categories && !safe ? (
         <InsightsCategories categories={insights.categories} />
       ) : insights.premium ? null : (
-        <p className="text-sm text-ink-300">
-          {t(safe ? "premiumTeaserSafe" : "premiumTeaser")}
-        </p>
+        <p className="text-sm text-ink-300">{t(safe ? "premiumTeaserSafe" : "premiumTeaser")}</p>
       )}
 
       <section aria-labelledby="prompts-title">
@@ -171,11 +124,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         </h2>
         <ul className="flex flex-col gap-2" data-testid="prompts">
           {insights.prompts.map((p) => (
-            <li
-              key={p.key}
-              data-prompt={p.key}
-              className="rounded-xl border border-ink-800 bg-ink-900 px-4 py-3 text-ink-200"
-            >
+            <li key={p.key} data-prompt={p.key} className="rounded-xl border border-ink-800 bg-ink-900 px-4 py-3 text-ink-200">
               {t(`prompts.${p.key}`, p.values)}
             </li>
           ))}

@@ -58,13 +58,21 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
 
   const colour = timerColour(elapsed);
   return (
-    <section aria-labelledby="usage-timer" className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink-800 bg-ink-900 px-4 py-3 text-sm">
+    <section
+      aria-labelledby="usage-timer"
+      className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink-800 bg-ink-900 px-4 py-3 text-sm"
+    >
       <h2 id="usage-timer" className="sr-only">
         {t("timer.label")}
       </h2>
       <p className="flex items-baseline gap-2">
         <span className="sr-only">{t("timer.elapsed")}</span>
-        <span role="timer" aria-live="off" data-testid="timer-time" className={`font-mono text-lg font-bold tabular-nums ${COLOUR_CLASS[colour]}`}>
+        <span
+          role="timer"
+          aria-live="off"
+          data-testid="timer-time"
+          className={`font-mono text-lg font-bold tabular-nums ${COLOUR_CLASS[colour]}`}
+        >
           {formatElapsed(elapsed)}
         </span>
         <span data-testid="timer-state" className="text-ink-300">

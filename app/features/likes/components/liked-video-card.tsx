@@ -26,7 +26,10 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
         )}
-        <span className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white" style={{ background: deepenForWhiteText(clip.category.color) }}>
+        <span
+          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
+          style={{ background: deepenForWhiteText(clip.category.color) }}
+        >
           {language === "es" ? clip.category.nameEs : clip.category.nameEn}
         </span>
       </div>
@@ -44,7 +47,10 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         </div>
         <p className="text-xs text-ink-300">{t("card.likedOn", { date: formatLongDate(video.likedAt, language) })}</p>
         <div className="mt-auto flex flex-col gap-2 pt-1">
-          <Link to={`/video/${clip.slug}`} className="rounded-full bg-white px-3 py-1 text-center text-xs font-semibold text-ink-950 hover:bg-ink-200">
+          <Link
+            to={`/video/${clip.slug}`}
+            className="rounded-full bg-white px-3 py-1 text-center text-xs font-semibold text-ink-950 hover:bg-ink-200"
+          >
             {t("card.open")}
             <span className="sr-only">: {clip.title}</span>
           </Link>

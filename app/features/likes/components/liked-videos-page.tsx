@@ -6,7 +6,17 @@ import type { LikedPage } from "../likes.server";
 import { LikedFiltersBar } from "./liked-filters-bar";
 import { LikedVideoCard } from "./liked-video-card";
 
-export function LikedVideosPage({ liked, filters, categories, page }: { liked: LikedPage; filters: LikedFilters; categories: LikedCategory[]; page: number }) {
+export function LikedVideosPage({
+  liked,
+  filters,
+  categories,
+  page,
+}: {
+  liked: LikedPage;
+  filters: LikedFilters;
+  categories: LikedCategory[];
+  page: number;
+}) {
   const { t } = useT("liked");
   return (
     <div className="flex flex-col gap-6 py-4">
@@ -42,7 +52,10 @@ function Empty({ noLikes }: { noLikes: boolean }) {
       </span>
       <h2 className="text-xl font-bold text-white">{noLikes ? t("empty.noLikes") : t("empty.noCategory")}</h2>
       <p className="text-ink-300">{noLikes ? t("empty.noLikesBody") : t("empty.noCategoryBody")}</p>
-      <Link to={noLikes ? "/" : "/liked-videos"} className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
+      <Link
+        to={noLikes ? "/" : "/liked-videos"}
+        className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
+      >
         {noLikes ? t("empty.browse") : t("filters.clear")}
       </Link>
     </section>

@@ -30,7 +30,11 @@ export function RemoveLikeButton({ clipId, title }: { clipId: string; title: str
         <span className="text-xs text-ink-200">{t("card.confirm")}</span>
         <fetcher.Form method="post">
           <input type="hidden" name="clipId" value={clipId} />
-          <button type="submit" disabled={busy} className="rounded-full bg-red-600 px-3 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full bg-red-600 px-3 py-1 text-xs font-semibold text-white hover:bg-red-500 disabled:opacity-60"
+          >
             {busy ? t("card.removing") : t("card.yes")}
           </button>
         </fetcher.Form>

@@ -12,12 +12,20 @@ export function AdminNav() {
     `rounded px-2 py-1 focus-visible:outline-2 focus-visible:outline-flame-400 ${isActive ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`;
   return (
     <nav aria-label={t("nav.label")} className="flex flex-wrap gap-2 border-b border-ink-800 pb-3 text-sm">
-      <NavLink to="/admin" end className={link}>{t("nav.dashboard")}</NavLink>
+      <NavLink to="/admin" end className={link}>
+        {t("nav.dashboard")}
+      </NavLink>
       {QUEUE_NAMES.map((q) => (
-        <NavLink key={q} to={`/admin/${q}`} className={link}>{t(`queues.${q}`)}</NavLink>
+        <NavLink key={q} to={`/admin/${q}`} className={link}>
+          {t(`queues.${q}`)}
+        </NavLink>
       ))}
-      <NavLink to="/admin/clips" className={link}>{t("nav.clips")}</NavLink>
-      <NavLink to="/admin/audit" className={link}>{t("nav.audit")}</NavLink>
+      <NavLink to="/admin/clips" className={link}>
+        {t("nav.clips")}
+      </NavLink>
+      <NavLink to="/admin/audit" className={link}>
+        {t("nav.audit")}
+      </NavLink>
     </nav>
   );
 }
@@ -28,7 +36,8 @@ export function DeadlineBadge({ createdAt, overdue, now }: { createdAt: string; 
   const hours = Math.floor((Date.parse(now) - Date.parse(createdAt)) / 3600_000);
   if (overdue) return <strong className="rounded bg-red-900 px-2 py-0.5 text-red-100">{t("age.overdue", { hours })}</strong>;
   const left = Math.max(0, DEADLINE_HOURS - hours);
-  if (left <= DUE_SOON_HOURS) return <strong className="rounded bg-amber-900 px-2 py-0.5 text-amber-100">{t("age.remaining", { hours: left })}</strong>;
+  if (left <= DUE_SOON_HOURS)
+    return <strong className="rounded bg-amber-900 px-2 py-0.5 text-amber-100">{t("age.remaining", { hours: left })}</strong>;
   return <span className="text-ink-300">{t("age.remaining", { hours: left })}</span>;
 }
 
@@ -52,7 +61,11 @@ export function StateFilter({ queue, state }: { queue: string; state: string }) 
 
 export function FormattedDate({ value }: { value: string }) {
   const { language } = useT("admin");
-  return <time dateTime={value}>{formatLongDate(value, language)} {value.slice(11, 16)} UTC</time>;
+  return (
+    <time dateTime={value}>
+      {formatLongDate(value, language)} {value.slice(11, 16)} UTC
+    </time>
+  );
 }
 
 export function ActionButton({ intent, label, danger = false }: { intent: string; label: string; danger?: boolean }) {

@@ -34,7 +34,9 @@ function Figures({ items }: { items: [label: string, value: ReactNode, testId: s
       {items.map(([label, value, testId]) => (
         <div key={testId} className="rounded-lg bg-ink-900 p-3">
           <dt className="text-xs text-ink-300">{label}</dt>
-          <dd className="text-xl font-bold text-white" data-testid={testId}>{value}</dd>
+          <dd className="text-xl font-bold text-white" data-testid={testId}>
+            {value}
+          </dd>
         </div>
       ))}
     </dl>
@@ -44,7 +46,9 @@ function Figures({ items }: { items: [label: string, value: ReactNode, testId: s
 function Group({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className="space-y-3">
-      <h3 id={id} className="text-lg font-bold">{title}</h3>
+      <h3 id={id} className="text-lg font-bold">
+        {title}
+      </h3>
       {children}
     </section>
   );
@@ -67,14 +71,18 @@ function StatTable({ caption, headers, rows }: { caption: string; headers: strin
       <thead>
         <tr className="border-b border-ink-800">
           {headers.map((h) => (
-            <th key={h} scope="col" className="py-2">{h}</th>
+            <th key={h} scope="col" className="py-2">
+              {h}
+            </th>
           ))}
         </tr>
       </thead>
       <tbody>
         {rows.map(({ key, cells: [first, ...rest] }) => (
           <tr key={key} className="border-b border-ink-900">
-            <th scope="row" className="py-2 font-normal">{first}</th>
+            <th scope="row" className="py-2 font-normal">
+              {first}
+            </th>
             {rest.map((cell, i) => (
               <td key={i}>{cell}</td>
             ))}
@@ -93,7 +101,9 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
   const { likes, time, premium, app } = statistics;
   return (
     <section aria-labelledby="admin-statistics" className="space-y-6">
-      <h2 id="admin-statistics" className="text-xl font-bold">{t("statistics.heading")}</h2>
+      <h2 id="admin-statistics" className="text-xl font-bold">
+        {t("statistics.heading")}
+      </h2>
 
       <Group id="statistics-app" title={t("statistics.app.heading")}>
         <Figures
@@ -118,7 +128,11 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
           rows={likes.recentActivity.map((f, i) => ({
             key: String(i),
             cells: [
-              <Link key="clip" to={`/video/${f.clipSlug}`} className="text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400">
+              <Link
+                key="clip"
+                to={`/video/${f.clipSlug}`}
+                className="text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400"
+              >
                 {f.clipTitle}
               </Link>,
               <FormattedDate key="at" value={f.flamedAt} />,

@@ -44,7 +44,11 @@ export function ActivationForm({ signedIn, result }: { signedIn: boolean; result
           aria-describedby={error ? "promo-error" : undefined}
           className="flex-1 rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white placeholder:text-ink-300/60"
         />
-        <button type="submit" disabled={busy} className="rounded-full bg-flame-600 px-6 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60">
+        <button
+          type="submit"
+          disabled={busy}
+          className="rounded-full bg-flame-600 px-6 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
+        >
           {busy ? t("activate.submitting") : t("activate.submit")}
         </button>
       </div>

@@ -18,7 +18,9 @@ export function PremiumBenefits({ plan, expiresAt, mainSite }: { plan: string; e
         <dd data-testid="premium-plan" className="text-2xl font-bold text-white">
           {planName}
         </dd>
-        {expiresAt ? <dd className="mt-1 text-sm text-ink-300">{t("success.until", { date: formatLongDate(expiresAt, language) })}</dd> : null}
+        {expiresAt ? (
+          <dd className="mt-1 text-sm text-ink-300">{t("success.until", { date: formatLongDate(expiresAt, language) })}</dd>
+        ) : null}
       </dl>
       <section aria-labelledby="benefits-title">
         <h2 id="benefits-title" className="mb-3 text-lg font-bold text-white">

@@ -44,7 +44,10 @@ export function SafeLanding({ premiumCta }: { premiumCta: boolean }) {
         <section className="w-full rounded-3xl bg-gradient-to-r from-calm-500 to-emerald-400 p-1 shadow-lg">
           <div className="rounded-[1.3rem] bg-[#0d1614] p-6">
             <p className="text-ink-200">{t("landing.premiumCtaBody", { code: BETA_PROMO_CODE })}</p>
-            <Link to="/ativar" className="mt-4 inline-flex rounded-full bg-calm-500 px-6 py-3 text-lg font-bold text-ink-950 hover:bg-calm-300">
+            <Link
+              to="/ativar"
+              className="mt-4 inline-flex rounded-full bg-calm-500 px-6 py-3 text-lg font-bold text-ink-950 hover:bg-calm-300"
+            >
               {t("landing.premiumCta")}
             </Link>
           </div>

@@ -4,7 +4,17 @@ import { ClipGridCard } from "~/features/clips/components/clip-grid-card";
 import { useT } from "~/lib/i18n/react";
 import type { SearchResults } from "../search.server";
 
-export function SearchResultsView({ term, results, page, totalPages }: { term: string; results: SearchResults; page: number; totalPages: number }) {
+export function SearchResultsView({
+  term,
+  results,
+  page,
+  totalPages,
+}: {
+  term: string;
+  results: SearchResults;
+  page: number;
+  totalPages: number;
+}) {
   const { t } = useT("search");
   const chip = "rounded-full border border-ink-700 px-3 py-1 text-sm text-ink-200 hover:border-ink-600 hover:text-white";
   return (

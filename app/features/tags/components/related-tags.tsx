@@ -15,7 +15,10 @@ export function RelatedTags({ tags }: { tags: TagChip[] }) {
         <ul className="flex flex-wrap gap-2">
           {tags.map((tag) => (
             <li key={tag.slug}>
-              <Link to={`/tag/${tag.slug}`} className="block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white">
+              <Link
+                to={`/tag/${tag.slug}`}
+                className="block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white"
+              >
                 #{tag.name}
               </Link>
             </li>

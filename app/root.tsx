@@ -14,7 +14,9 @@ import {
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import "./app.css";
-import { syncVisitorId } from "./features/flames/visitor-id";
+import { syncVisitorId } from "./features/flames";
+import { AccountEntry } from "./features/accounts";
+import { SearchBox } from "./features/search";
 import { AgeGate } from "./features/age-gate/components/age-gate";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
@@ -149,7 +151,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />
-      <SiteHeader shell={data} />
+      <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} goPremiumUrl={data.goPremiumUrl} />} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6">
         {children}
       </main>

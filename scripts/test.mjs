@@ -51,9 +51,11 @@ async function withPostgres(run) {
 const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(browser);
 
-const typecheck = spawnSync("npm", ["run", "typecheck"], { stdio: "inherit" });
-summary.push(`${typecheck.status === 0 ? "passed" : "FAILED"}  typecheck`);
-failed ||= typecheck.status !== 0;
+for (const script of ["lint", "typecheck"]) {
+  const result = spawnSync("npm", ["run", script], { stdio: "inherit" });
+  summary.push(`${result.status === 0 ? "passed" : "FAILED"}  ${script}`);
+  failed ||= result.status !== 0;
+}
 
 vitest("unit", "unit");
 vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });

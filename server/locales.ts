@@ -18,6 +18,6 @@ async function readLocales(language: Language): Promise<Resources> {
 }
 
 /** The server's own modules (e-mails sent by Better Auth) translate from disk. */
-export function useDiskLocales() {
+export function loadDiskLocales() {
   setLocaleSource(readLocales);
 }

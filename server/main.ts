@@ -5,6 +5,7 @@ import { EnvError, parseEnv } from "../app/lib/env.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "./app";
 import { startPlatform } from "./platform";
+import { seedDemoContent } from "../db/seed/demo";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const dev = process.argv.includes("--dev");
@@ -23,7 +24,7 @@ async function main() {
   const log = createLogger(env.LOG_LEVEL);
   // Where `npm run build` wrote the app (BUILD_DIR, see react-router.config.ts).
   const buildDir = path.resolve(root, env.BUILD_DIR);
-  const platform = await startPlatform(env, log);
+  const platform = await startPlatform(env, log, { seed: seedDemoContent });
 
   let build: () => Promise<ServerBuild>;
   let vite: Awaited<ReturnType<typeof import("vite").createServer>> | undefined;

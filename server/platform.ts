@@ -10,9 +10,8 @@ import { createMailer, type Outbox } from "../app/lib/mail/index.server";
 import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
 import type { Storage } from "../app/lib/storage/storage.server";
-import { seedDemoContent } from "../db/seed/demo";
 import { grantAdmins } from "../app/features/moderation/admins.server";
-import { useDiskLocales } from "./locales";
+import { loadDiskLocales } from "./locales";
 
 export interface Platform {
   services: Services;
@@ -37,9 +36,12 @@ export function storageFromEnv(env: Env): Storage {
   return createStorage({ kind: "local", rootDir: path.resolve(env.DATA_DIR, "media") });
 }
 
+/** Fills an empty catalogue; the composition root passes the demo seed in (the seed depends on the platform, not the reverse). */
+export type SeedCatalogue = (input: { db: Services["db"]; storage: Storage; log: Logger }) => Promise<object | null | undefined | false>;
+
 /** Opens the database, applies migrations, seeds an empty catalogue and wires the services. */
-export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
-  useDiskLocales();
+export async function startPlatform(env: Env, log: Logger, options: { seed?: SeedCatalogue } = {}): Promise<Platform> {
+  loadDiskLocales();
   const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
   log.info({ engine: database.engine }, "database opened");
   await database.migrate();
@@ -47,7 +49,7 @@ export async function startPlatform(env: Env, log: Logger): Promise<Platform> {
   await grantAdmins(database.db, env.ADMIN_EMAILS);
 
   const storage = storageFromEnv(env);
-  const seeded = await seedDemoContent({ db: database.db, storage, log });
+  const seeded = options.seed ? await options.seed({ db: database.db, storage, log }) : null;
   if (seeded) log.info(seeded, "demo content seeded");
 
   const origin = publicOrigin(env);

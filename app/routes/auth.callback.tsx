@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useEffectEvent } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
@@ -53,14 +53,17 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const revalidator = useRevalidator();
   const { status } = loaderData;
+  const goTo = useEffectEvent((to: string, replace = false) => navigate(to, { replace }));
+  const goNext = useEffectEvent(() => window.location.assign(loaderData.next));
+  const checkAgain = useEffectEvent(() => revalidator.revalidate());
 
   useEffect(() => {
     if (status === "success") {
-      const timer = setTimeout(() => window.location.assign(loaderData.next), SUCCESS_REDIRECT_MS);
+      const timer = setTimeout(goNext, SUCCESS_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     if (status === "error") {
-      const timer = setTimeout(() => navigate("/"), ERROR_REDIRECT_MS);
+      const timer = setTimeout(() => goTo("/"), ERROR_REDIRECT_MS);
       return () => clearTimeout(timer);
     }
     // Pending: check the session again after 2 s, then after 3 more s, then give up.
@@ -70,11 +73,11 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
       if (attempt < CHECK_DELAYS_MS.length) {
         timer = setTimeout(() => {
           attempt++;
-          revalidator.revalidate();
+          checkAgain();
           check();
         }, CHECK_DELAYS_MS[attempt]);
       } else {
-        navigate("/auth/callback?error=authentication_failed", { replace: true });
+        goTo("/auth/callback?error=authentication_failed", true);
       }
     };
     check();

@@ -16,7 +16,10 @@ describe(`npm run admin on ${testEngine()}`, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), "admin-cli-"));
   const env = parseEnv({ NODE_ENV: "test", DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) });
   beforeAll(async () => {
-    if (url) ((handle = await createTestDatabase()), await handle.close());
+    if (url) {
+      handle = await createTestDatabase();
+      await handle.close();
+    }
   });
 
   it("grants, reports repeats, revokes and rejects bad input", async () => {

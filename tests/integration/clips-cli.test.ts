@@ -54,10 +54,10 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
     }
   }
 
-  async function withDatabase<T>(use: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
+  async function withDatabase<T>(work: (db: DatabaseHandle["db"]) => Promise<T>): Promise<T> {
     const handle = url ? await openDatabase({ databaseUrl: url }) : await openDatabase({ dataDir });
     try {
-      return await use(handle.db);
+      return await work(handle.db);
     } finally {
       await handle.close();
     }

@@ -58,7 +58,7 @@ describe(`creator page on ${testEngine()}`, () => {
     expect(all.length).toBe(8);
     for (const creator of all) {
       for (const audience of ["hetero", "gay", "trans"] as const) {
-        const { rows, tagRows, ...expected } = await recount(creator.id, audience);
+        const { rows: _rows, tagRows: _tagRows, ...expected } = await recount(creator.id, audience);
         expect(await creatorStats(handle.db, creator.id, audience), `${creator.slug}/${audience}`).toEqual(expected);
       }
     }
@@ -144,7 +144,7 @@ describe(`creator page on ${testEngine()}`, () => {
     const after = await creatorStats(handle.db, nova!.id, "hetero");
     expect(after.videos).toBe(before.videos - 1);
     expect(after.flames).toBe(before.flames - visible!.flames);
-    expect(after).toEqual((({ rows, tagRows, ...rest }) => rest)(await recount(nova!.id, "hetero")));
+    expect(after).toEqual((({ rows: _rows, tagRows: _tagRows, ...rest }) => rest)(await recount(nova!.id, "hetero")));
     const listed = await loadCreatorPage(handle.db, { ...input, slug: "nova-reyes" });
     expect(listed!.clips.map((c) => c.clip.id)).not.toContain(visible!.id);
   });

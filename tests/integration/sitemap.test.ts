@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags } from "../../db/schema";
+import { type clips, clipTags, creators, tags } from "../../db/schema";
 import { robotsTxt } from "~/features/seo/robots";
 import { homeOnlySitemap, renderSitemap, xmlEscape, type SitemapOptions } from "~/features/seo/sitemap.server";
 import type { DatabaseHandle } from "~/lib/db.server";

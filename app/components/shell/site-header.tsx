@@ -4,8 +4,6 @@ import { useSiteName } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
-import { SearchBox } from "~/features/search/components/search-box";
-import { AccountEntry } from "~/features/accounts/components/account-entry";
 import { PreferenceMenu } from "./preference-menu";
 import type { ShellData } from "~/shell.server";
 
@@ -14,7 +12,11 @@ export interface ShellHandle {
   hideAudience?: boolean;
 }
 
-export function SiteHeader({ shell }: { shell: ShellData }) {
+/**
+ * The header is generic: the layout hands it the feature UI it shows (the
+ * search box and the account menu), so components never import features.
+ */
+export function SiteHeader({ shell, search, account }: { shell: ShellData; search: React.ReactNode; account: React.ReactNode }) {
   const { t, language } = useT();
   const matches = useMatches();
   const brandMode = shell.brandMode;
@@ -33,7 +35,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
           <Logo brandMode={brandMode} />
           <span className="hidden whitespace-nowrap min-[480px]:inline">{brandName}</span>
         </Link>
-        {brandMode === "adult" ? <SearchBox /> : null}
+        {brandMode === "adult" ? search : null}
         <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">
           <PreferenceMenu
             name="language"
@@ -60,7 +62,7 @@ export function SiteHeader({ shell }: { shell: ShellData }) {
               {t("goPremium")}
             </a>
           ) : null}
-          <AccountEntry user={shell.user} goPremiumUrl={shell.goPremiumUrl} />
+          {account}
         </nav>
       </div>
     </header>

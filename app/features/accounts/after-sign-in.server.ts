@@ -1,8 +1,8 @@
 import type { AuthHooks } from "~/lib/auth.server";
 import type { Database } from "~/lib/db.server";
 import type { Logger } from "~/lib/logger.server";
-import { mergeVisitorFlames } from "../flames/flames.server";
-import { visitorIdFrom } from "../flames/visitor-id";
+import { mergeVisitorFlames } from "~/features/flames/index.server";
+import { visitorIdFrom } from "~/features/flames";
 import { ensureProfile } from "./profiles.server";
 
 /** On every sign-in: the profile exists, and the visitor's anonymous flames become the user's. */

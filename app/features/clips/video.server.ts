@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
 import { absolute } from "~/lib/meta";
-import { flamedClipIds, type Liker } from "../flames/flames.server";
+import { flamedClipIds, type Liker } from "~/features/flames/index.server";
 import { clipCardFrom, mediaUrl, toClipCard, type ClipCard, type ClipCardRow } from "./clip-card.server";
 import { tagsForClips, type TagChip } from "./clip-tags.server";
 import { isoDuration } from "./duration";

@@ -3,8 +3,8 @@ import { clips, clipTags, creators, tags, type Audience } from "../../../db/sche
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { totalPagesFor } from "~/lib/pagination";
-import { clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "../clips/clip-card.server";
-import { tagsForClips, type TagChip } from "../clips/clip-tags.server";
+import { clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "~/features/clips/index.server";
+import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 
 export const CREATOR_PAGE_SIZE = 10;
 /** The tag list shows 5 and expands to the rest; beyond this many the long tail says little. */

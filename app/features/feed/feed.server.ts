@@ -1,8 +1,10 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, gte, sql } from "drizzle-orm";
 import { clips, clipTags, tags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { clipCardFrom, toClipCard, type ClipCard } from "../clips/clip-card.server";
+import { activeCategories, clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { FEED_LIMIT, type FeedFilters } from "./feed-filters";
+
+export { activeCategories };
 
 export interface FeedQuery extends FeedFilters {
   audience: Audience;
@@ -12,21 +14,6 @@ export interface FeedQuery extends FeedFilters {
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
-
-/** The active categories in browse order: the home feed's bar and filters, and the liked list's filter. */
-export async function activeCategories(db: Database) {
-  return db
-    .select({
-      slug: videoCategories.slug,
-      nameEn: videoCategories.nameEn,
-      nameEs: videoCategories.nameEs,
-      color: videoCategories.color,
-      aliases: videoCategories.aliases,
-    })
-    .from(videoCategories)
-    .where(eq(videoCategories.active, true))
-    .orderBy(asc(videoCategories.orderPriority), asc(videoCategories.slug));
-}
 
 /**
  * The pool of a feed: the newest FEED_LIMIT published clips that match the

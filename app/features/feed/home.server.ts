@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Services, Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
-import { flamedClipIds } from "../flames/flames.server";
-import { resolveLiker } from "../flames/liker.server";
+import { flamedClipIds } from "~/features/flames/index.server";
+import { resolveLiker } from "~/features/flames/index.server";
 import type { HomeDiscoveryData } from "./components/home-discovery";
 import { FEED_PAGE_SIZE, feedSearch, parseFeedFilters } from "./feed-filters";
 import { feedSeed } from "./feed-seed.server";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ClipCard } from "../clips/clip-card.server";
+import type { ClipCard } from "~/features/clips";
 import { FEED_PAGE_SIZE, UPCOMING_COUNT } from "./feed-filters";
 
 export type FeedClip = ClipCard & { flamed: boolean };

@@ -15,7 +15,7 @@ export function visitorIdFrom(cookieHeader: string | null | undefined): string |
  */
 export function syncVisitorId() {
   const fromCookie = visitorIdFrom(document.cookie);
-  let stored: string | null = null;
+  let stored: string | null;
   try {
     stored = window.localStorage.getItem(VISITOR_ID_KEY);
     if (fromCookie && stored !== fromCookie) window.localStorage.setItem(VISITOR_ID_KEY, fromCookie);

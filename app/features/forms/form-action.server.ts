@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { flashCookie } from "~/lib/flash.server";
 import { formValues } from "./fields";

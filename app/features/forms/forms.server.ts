@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { clips, contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { takeRateLimit } from "~/lib/rate-limit.server";
-import { parseVideoRef } from "../clips/video-id";
+import { parseVideoRef } from "~/features/clips";
 import { claimSchema } from "./claim.schema";
 import { contactSchema } from "./contact.schema";
 import { validate, type FieldErrors } from "./fields";

@@ -3,7 +3,7 @@ import { profiles } from "../../../db/schema";
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
-import { readProfile } from "~/features/premium/premium.server";
+import { readProfile } from "~/features/premium/index.server";
 import { choosePrompts, fillDays, goalStreak, lastDays, type DayTotal, type EmotionStat, type Prompt } from "./insights";
 import { dayIn } from "./time-zone";
 import { databaseTimeZone } from "./time-zone.server";

@@ -2,9 +2,9 @@ import { and, arrayOverlaps, asc, count, desc, eq, sql, type SQL } from "drizzle
 import { channelSites, clips, creators, userFlames, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { totalPagesFor } from "~/lib/pagination";
-import { clipCardColumns, toClipCard, type ClipCard } from "../clips/clip-card.server";
-import { activeCategories } from "../feed/feed.server";
-import { setFlame } from "../flames/flames.server";
+import { clipCardColumns, toClipCard, type ClipCard } from "~/features/clips/index.server";
+import { activeCategories } from "~/features/clips/index.server";
+import { setFlame } from "~/features/flames/index.server";
 import type { LikedCategory, LikedFilters, LikedSort } from "./liked-filters";
 
 /** SPEC 9: the liked page shows 10 per page. */

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
 import { adminGrants } from "../../../db/schema";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { Database } from "~/lib/db.server";
 import { type Actor, CLI_ACTOR, writeAudit } from "./audit.server";

@@ -2,7 +2,7 @@ import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
 import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { contentTypeFor } from "~/lib/storage/index.server";
-import { parseVideoRef } from "~/features/clips/video-id";
+import { parseVideoRef } from "~/features/clips";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import { contentSubmissions } from "../../../db/schema";
-import { sanitizeLine } from "~/features/forms/sanitize";
+import { sanitizeLine } from "~/features/forms";
 import { AUDIENCES } from "~/lib/audience";
 import {
   isPublishError,

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { clips } from "../../../db/schema";
-import { activeCategories } from "~/features/feed/feed.server";
+import { activeCategories } from "~/features/clips/index.server";
 import type { Database } from "~/lib/db.server";
 
 export interface SubmissionUploadView {

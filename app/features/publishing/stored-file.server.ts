@@ -11,14 +11,14 @@ import { PublishError } from "./errors";
  * `quarantine/`): this copies one object to a temporary file for `use` and
  * removes the copy afterwards, whatever happens.
  */
-export async function withStoredFile<T>(storage: Storage, key: string, use: (file: string) => Promise<T>): Promise<T> {
+export async function withStoredFile<T>(storage: Storage, key: string, work: (file: string) => Promise<T>): Promise<T> {
   const dir = await mkdtemp(path.join(tmpdir(), "publish-source-"));
   try {
     const object = await storage.get(key);
     if (!object) throw new PublishError("invalid-input", `no stored upload at ${key}`);
     const file = path.join(dir, path.basename(key));
     await pipeline(object.body, createWriteStream(file));
-    return await use(file);
+    return await work(file);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

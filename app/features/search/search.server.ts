@@ -1,11 +1,11 @@
-import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, not, notInArray, or, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, not, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { clips, clipTags, creators, tags, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
-import { clipCardFrom, toClipCard, type ClipCard } from "../clips/clip-card.server";
-import { tagsForClips, type TagChip } from "../clips/clip-tags.server";
-import { matchingTagIds, tagMatchCondition } from "../tags/tags.server";
+import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
+import { tagsForClips, type TagChip } from "~/features/clips/index.server";
+import { matchingTagIds, tagMatchCondition } from "~/features/tags/index.server";
 import { likeTerm, SEARCH_PAGE_SIZE } from "./search-term";
 
 /** Tags matching the term per SPEC 5 (owned by the tags feature); never matches when the term is too short. */

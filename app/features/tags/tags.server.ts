@@ -3,8 +3,8 @@ import { clips, clipTags, tags, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { totalPagesFor } from "~/lib/pagination";
-import { clipCardFrom, toClipCard, type ClipCard } from "../clips/clip-card.server";
-import { tagsForClips, type TagChip } from "../clips/clip-tags.server";
+import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
+import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 import { tagTermForms, type TagSort } from "./tag-match";
 
 export const TAG_PAGE_SIZE = 10;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createWriteStream, type Stats } from "node:fs";
 import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
+import { type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { assertValidKey, clampRange, contentTypeFor, type ObjectInfo, type Storage, type StoredObject } from "./storage.server";
 

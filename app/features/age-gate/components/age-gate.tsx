@@ -26,7 +26,7 @@ export function AgeGate() {
 
   useEffect(() => {
     // A visitor who confirmed before but lost the cookie only needs it restored.
-    let stored: string | null = null;
+    let stored: string | null;
     try {
       stored = window.localStorage.getItem(AGE_VERIFIED_KEY);
     } catch {

@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ShareButton } from "~/components/ui/share-button";
-import { FlameButton, useFlame } from "~/features/flames/components/flame-button";
+import { FlameButton, useFlame } from "~/features/flames";
 import { deepenForWhiteText } from "~/lib/contrast";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips/components/clip-grid-card";
+import { ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { CreatorPageData } from "../creators.server";
 import { CreatorHeader } from "./creator-header";

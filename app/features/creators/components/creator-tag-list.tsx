@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
-import type { TagChip } from "~/features/clips/clip-tags.server";
+import type { TagChip } from "~/features/clips";
 
 /** SPEC: 5 tags by default, 'Show all' reveals the rest. */
 export const CREATOR_TAGS_SHOWN = 5;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
-import { FlameButton, useFlame } from "~/features/flames/components/flame-button";
+import { FlameButton, useFlame } from "~/features/flames";
 import { useT } from "~/lib/i18n/react";
 import { useFeed, type FeedClip } from "../use-feed";
 import { ClipPlayer, type PlayerHandle } from "./clip-player";

@@ -1,4 +1,4 @@
-import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { forwardRef, useEffect, useEffectEvent, useImperativeHandle, useRef, useState } from "react";
 import { useT } from "~/lib/i18n/react";
 import type { FeedClip } from "../use-feed";
 
@@ -46,6 +46,8 @@ export const ClipPlayer = forwardRef<
     if (wantsPlay.current && !reducedMotion()) void el.play().catch(() => setPlaying(false));
   }
 
+  const catchUpOnMetadata = useEffectEvent(onLoadedMetadata);
+
   // A server-rendered video may load (or fail) before React hydrates and
   // attaches its handlers: catch up on what already happened.
   useEffect(() => {
@@ -53,7 +55,7 @@ export const ClipPlayer = forwardRef<
     if (!el) return;
     // Only `error` means failure: networkState passes through NO_SOURCE while a new source is being selected.
     if (el.error) setSourceIndex((i) => i + 1);
-    else if (el.readyState >= 1) onLoadedMetadata();
+    else if (el.readyState >= 1) catchUpOnMetadata();
   }, [clip.id, sourceIndex]);
 
   function togglePlay() {

@@ -15,7 +15,9 @@ export function useFlame(clipId: string, initial: FlameState) {
   const [pending, setPending] = useState(false);
   const inFlight = useRef(false);
 
-  useEffect(() => setState(initial), [clipId, initial.flamed, initial.flames]);
+  // A new clip or a new server answer replaces the local state.
+  const { flamed, flames } = initial;
+  useEffect(() => setState({ flamed, flames }), [clipId, flamed, flames]);
 
   async function setFlamed(flamed: boolean): Promise<FlameState | null> {
     if (inFlight.current) return null;

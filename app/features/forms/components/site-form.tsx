@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { toast } from "~/components/ui/toaster";
@@ -61,9 +61,8 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
 
   useEffect(() => setHydrated(true), []);
 
-  useEffect(() => {
-    const result = fetcher.data;
-    if (!result || fetcher.state !== "idle") return;
+  // Only a new answer matters, not a new callback identity.
+  const onAnswer = useEffectEvent((result: NonNullable<typeof fetcher.data>) => {
     if (result.ok) {
       toast.success(successMessage);
       setErrors({});
@@ -75,7 +74,9 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
       setErrors(result.errors);
       if (result.errors.form) toast.error(t(result.errors.form));
     }
-    // Only a new answer matters, not a new callback identity.
+  });
+  useEffect(() => {
+    if (fetcher.data && fetcher.state === "idle") onAnswer(fetcher.data);
   }, [fetcher.data, fetcher.state]);
 
   const check = (element: HTMLFormElement) => validate(schema, Object.fromEntries(new FormData(element)));

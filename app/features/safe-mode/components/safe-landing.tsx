@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BETA_PROMO_CODE } from "~/features/premium/promo";
+import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
 /** The safe-mode home (SPEC "Safe-mode pages"): no adult media or wording. */

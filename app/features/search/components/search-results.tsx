@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips/components/clip-grid-card";
+import { ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { SearchResults } from "../search.server";
 

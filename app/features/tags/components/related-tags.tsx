@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
-import type { TagChip } from "~/features/clips/clip-tags.server";
+import type { TagChip } from "~/features/clips";
 
 export function RelatedTags({ tags }: { tags: TagChip[] }) {
   const { t } = useT("tag");

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips/components/clip-grid-card";
+import { ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { TagSort } from "../tag-match";
 import type { TagPageData } from "../tags.server";

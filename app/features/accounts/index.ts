@@ -1,0 +1,2 @@
+// Accounts' public entry: the header's account menu.
+export { AccountEntry } from "./components/account-entry";

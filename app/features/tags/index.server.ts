@@ -1,0 +1,2 @@
+// Tags' server entry: matching a search term against tags.
+export { matchingTagIds, tagMatchCondition } from "./tags.server";

@@ -33,6 +33,9 @@ export default [
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("audit", "routes/admin.audit.tsx"),
+    route("search", "routes/admin.search.tsx"),
+    route("jobs", "routes/admin.jobs.tsx"),
+    route("copies", "routes/admin.copies.tsx"),
     route("clips", "routes/admin.clips.tsx"),
     route("clips/:id/:file", "routes/admin.clip-file.ts"),
     route(":queue", "routes/admin.queue.tsx"),

@@ -4,6 +4,7 @@ import type { ServerBuild } from "react-router";
 import { EnvError, parseEnv } from "../app/lib/env.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "./app";
+import { startJobs } from "./jobs";
 import { startPlatform } from "./platform";
 import { seedDemoContent } from "../db/seed/demo";
 
@@ -46,6 +47,9 @@ async function main() {
     clientDir: path.join(buildDir, "client"),
   });
 
+  // Background jobs survive restarts: whatever was queued or left running resumes here.
+  const worker = await startJobs(platform.services);
+
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === "object" && address ? address.port : env.PORT;
@@ -65,6 +69,7 @@ async function main() {
     }, 10_000);
     force.unref();
     server.close(async () => {
+      await worker?.stop();
       await vite?.close();
       await platform.close();
       log.info("shutdown complete");

@@ -60,6 +60,8 @@ export const envSchema = z
     // Sign-in links one IP may ask for in 10 minutes (issue 4: 10). Raised only where many people
     // share one address, or for a test run that signs in from one machine many times.
     SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+    /** Background job loops this server runs (publishing, fingerprints, scans, e-mail); 0 leaves jobs to other servers. */
+    JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

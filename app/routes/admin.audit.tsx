@@ -1,5 +1,6 @@
 import { Pagination } from "~/components/ui/pagination";
-import { FormattedDate } from "~/features/moderation/components/admin-ui";
+import { isQueue } from "~/features/forms";
+import { FormattedDate, focusRing } from "~/features/moderation/components/admin-ui";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { AUDIT_PAGE_SIZE, auditPage } from "~/features/moderation/audit.server";
 import { getServices, getVisitor } from "~/lib/context";
@@ -26,6 +27,29 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+/** Items and clips link to their page; an admin grant names an address. */
+function AuditTarget({ type, id }: { type: string; id: string }) {
+  const { t } = useT("admin");
+  const label = `${t(`audit.targets.${type}`, { defaultValue: type })}: ${id}`;
+  const href =
+    type === "clip"
+      ? `/admin/clips?q=${encodeURIComponent(id)}`
+      : type === "claim"
+        ? `/admin/claims-removal/${id}`
+        : isQueue(type)
+          ? `/admin/${type}/${id}`
+          : type === "job"
+            ? "/admin/jobs"
+            : null;
+  return href ? (
+    <a href={href} className={`text-flame-300 underline ${focusRing}`}>
+      {label}
+    </a>
+  ) : (
+    <>{label}</>
+  );
+}
 
 export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
@@ -64,7 +88,7 @@ export default function AdminAudit({ loaderData: d }: Route.ComponentProps) {
                   <td>{e.actorEmail}</td>
                   <td>{t(`audit.actions.${e.action}`)}</td>
                   <td className="break-all">
-                    {t(`audit.targets.${e.targetType}`, { defaultValue: e.targetType })}: {e.targetId}
+                    <AuditTarget type={e.targetType} id={e.targetId} />
                   </td>
                   <td className="break-words">{e.note ?? "—"}</td>
                 </tr>

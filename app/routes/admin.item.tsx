@@ -1,26 +1,17 @@
-import { data, Form, Link, useActionData } from "react-router";
-import { ActionButton, DeadlineBadge, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { data, redirect } from "react-router";
+import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { clipFileUrl, clipForItem, setClipHidden } from "~/features/moderation/clips-visibility.server";
-import { publishSubmission } from "~/features/moderation/publish-submission.server";
-import { discardUpload } from "~/features/moderation/quarantine.server";
-import { submissionUploadView } from "~/features/moderation/submission-upload-view.server";
-import { SubmissionUpload, UPLOAD_FIELDS } from "~/features/moderation/components/submission-upload";
-import {
-  isQueue,
-  queueHasClip,
-  queueHasDeadline,
-  queueItem,
-  saveNote,
-  senderEmail,
-  setStatus,
-  type QueueRow,
-} from "~/features/moderation/queues.server";
+import { ItemPage } from "~/features/moderation/components/item-page";
+import { checkDecision, decideItems, saveNote } from "~/features/moderation/decisions.server";
+import { itemView } from "~/features/moderation/item.server";
+import { requestPublish } from "~/features/moderation/publish-submission.server";
+import { nextOpenItem } from "~/features/moderation/queues.server";
+import { hideItemClips, showItemClip } from "~/features/moderation/takedown-actions.server";
 import { getServices, getVisitor } from "~/lib/context";
-import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { readForm } from "~/lib/http/form";
+import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/admin.item";
 
 export const handle: I18nHandle = { i18n: ["admin", "forms"] };
@@ -30,25 +21,21 @@ export async function loader(args: Route.LoaderArgs) {
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db, origin } = getServices(args);
-  const found = await queueItem(db, queue, id);
-  if (!found) throw data(null, { status: 404 });
-  // A deleted account leaves its id; an existing one reads as its e-mail.
-  const item: QueueRow = { ...found, userId: (await senderEmail(db, found.userId)) ?? found.userId };
-  const clipRow = queueHasClip(queue) && typeof item.clipId === "string" ? await clipForItem(db, item.clipId) : null;
+  const item = await itemView(db, queue, id);
+  if (!item) {
+    // Older audit entries name claims without their position: try the other claims queue.
+    const sibling = queue === "claims-removal" ? "claims-partnership" : queue === "claims-partnership" ? "claims-removal" : null;
+    if (sibling && (await itemView(db, sibling, id))) throw redirect(`/admin/${sibling}/${id}`);
+    throw data(null, { status: 404 });
+  }
+  const url = new URL(args.request.url);
   const t = await serverT(getVisitor(args).language, "admin");
   return {
-    queue,
     item,
-    upload: queue === "submissions" ? await submissionUploadView(db, item) : null,
-    deadline: queueHasDeadline(queue),
+    reasons: QUEUE_ENTRIES[queue].reasons,
+    done: url.searchParams.get("done"),
+    ref: url.searchParams.get("ref"),
     now: new Date().toISOString(),
-    // Admins are trusted adults past the age gate: the preview shows media.
-    // The preview comes through the admin's own route: /media withholds a hidden clip's files.
-    clip: clipRow && {
-      ...clipRow,
-      thumbnailUrl: clipRow.thumbnailKey ? clipFileUrl(clipRow.id, "thumbnail") : null,
-      videoUrl: clipFileUrl(clipRow.id, "video"),
-    },
     meta: {
       title: `${t(`queues.${queue}`)} · ${t("item.heading")}`,
       description: t("title"),
@@ -60,138 +47,62 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+export type ItemActionData = { ok: boolean; errors?: Record<string, string>; decisionError?: string; intent?: string };
+
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  const { db, storage } = getServices(args);
-  if (args.request.method !== "POST") return data({ ok: false, errors: undefined }, { status: 405, headers: { Allow: "POST" } });
+  if (args.request.method !== "POST") return data<ItemActionData>({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+  const services = getServices(args);
+  const { db } = services;
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
-  let ok = false;
-  if (intent === "note") ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
-  else if (intent === "resolve" || intent === "reject") {
-    ok = await setStatus(db, actor, queue, id, intent === "resolve" ? "resolved" : "rejected");
-    if (ok && intent === "reject" && queue === "submissions") await discardUpload(db, storage, id);
-  } else if (intent === "publish" && queue === "submissions") {
-    const outcome = await publishSubmission(getServices(args), actor, id, {
-      ...Object.fromEntries(form),
-      audiences: form.getAll("audiences"),
-    });
-    return data({ ok: outcome.ok, errors: outcome.ok ? undefined : outcome.errors }, { status: outcome.ok ? 200 : 400 });
-  } else if ((intent === "hide-clip" || intent === "show-clip") && queueHasClip(queue)) {
-    const item = await queueItem(db, queue, id);
-    if (item && typeof item.clipId === "string")
-      ok = (await setClipHidden(db, actor, item.clipId, intent === "hide-clip", `${queue}/${id}`)).ok;
+  const ref = id.slice(0, 8);
+  switch (intent) {
+    case "note": {
+      const ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
+      return data<ItemActionData>({ ok, intent }, { status: ok ? 200 : 400 });
+    }
+    case "resolve":
+    case "reject": {
+      const request = {
+        decision: intent === "resolve" ? "resolved" : "rejected",
+        reason: String(form.get("reason") ?? ""),
+        note: String(form.get("note") ?? ""),
+      } as const;
+      const error = checkDecision(queue, request);
+      if (error) return data<ItemActionData>({ ok: false, decisionError: error, intent }, { status: 400 });
+      const outcome = await decideItems(services, actor, queue, [id], request);
+      if (outcome.decided.length === 0) return data<ItemActionData>({ ok: false, decisionError: "decided", intent }, { status: 409 });
+      // The next open item opens, with the outcome announced at its top.
+      const next = await nextOpenItem(db, queue, id);
+      const done = `done=${request.decision}&ref=${ref}&reason=${request.reason}`;
+      throw redirect(next ? `/admin/${queue}/${next}?${done}` : `/admin/${queue}?${done}`);
+    }
+    case "hide-clip": {
+      const { hidden } = await hideItemClips(db, actor, queue, [id]);
+      if (hidden.length === 0) return data<ItemActionData>({ ok: false, intent }, { status: 400 });
+      throw redirect(`/admin/${queue}/${id}?done=hidden&ref=${ref}`);
+    }
+    case "show-clip": {
+      const ok = await showItemClip(db, actor, queue, id);
+      if (!ok) return data<ItemActionData>({ ok: false, intent }, { status: 400 });
+      throw redirect(`/admin/${queue}/${id}?done=shown&ref=${ref}`);
+    }
+    case "publish": {
+      if (queue !== "submissions") break;
+      const outcome = await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
+      if (!outcome.ok) return data<ItemActionData>({ ok: false, errors: outcome.errors, intent }, { status: 400 });
+      // Answered at once: ffmpeg runs in a job, and the page follows its state.
+      throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
+    }
   }
-  return data({ ok, errors: undefined }, { status: ok ? 200 : 400 });
+  return data<ItemActionData>({ ok: false, intent }, { status: 400 });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-const DATE_FIELDS = new Set(["createdAt", "updatedAt"]);
-const HIDDEN_FIELDS = new Set(["moderatorNote", ...UPLOAD_FIELDS]);
-
-export default function AdminItem({ loaderData: d }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  const { t: formsT } = useT("forms");
-  const result = useActionData<typeof action>();
-  // Values the visitor chose from a list read in the moderator's language; typed text stays as typed.
-  const fieldText = (field: string, value: string) =>
-    field === "status"
-      ? t(`itemStates.${value}`)
-      : field === "position"
-        ? t(`positions.${value}`)
-        : field === "category" && d.queue === "submissions"
-          ? formsT(`submit.categories.${value}`, { defaultValue: value })
-          : value;
-  const entries = Object.entries(d.item).filter(([k]) => !HIDDEN_FIELDS.has(k) && k !== "overdue");
-  return (
-    <article aria-labelledby="item-heading" className="space-y-6">
-      <Link to={`/admin/${d.queue}`} className="text-sm text-flame-300 underline">
-        {t("item.back")}
-      </Link>
-      <h1 id="item-heading" className="text-2xl font-bold">
-        {t(`queues.${d.queue}`)} · {t("item.heading")}
-      </h1>
-      {d.deadline && d.item.status === "open" ? <DeadlineBadge createdAt={d.item.createdAt} overdue={d.item.overdue} now={d.now} /> : null}
-      {/* Always present, so screen readers announce the text when an action's answer fills it. */}
-      <p role="status" className={result?.ok ? "text-green-300" : "text-red-300"}>
-        {result ? (result.ok ? t("item.saved") : t("item.failed")) : null}
-      </p>
-      <section aria-labelledby="fields-heading">
-        <h2 id="fields-heading" className="mb-2 text-lg font-semibold">
-          {t("item.fields")}
-        </h2>
-        <dl className="grid grid-cols-1 gap-x-4 gap-y-2 sm:grid-cols-[12rem_1fr]">
-          {entries.map(([k, v]) => (
-            <div key={k} className="contents">
-              <dt className="font-semibold text-ink-300">{t(`fieldNames.${k}`)}</dt>
-              <dd className="break-words whitespace-pre-wrap">
-                {v == null ? "—" : DATE_FIELDS.has(k) ? <FormattedDate value={String(v)} /> : fieldText(k, String(v))}
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
-      {d.clip !== null || "clipId" in d.item ? (
-        <section aria-labelledby="clip-heading" className="space-y-2">
-          <h2 id="clip-heading" className="text-lg font-semibold">
-            {t("item.clip")}
-          </h2>
-          {d.clip ? (
-            <>
-              <p>
-                <a href={`/video/${d.clip.slug}`} className="text-flame-300 underline">
-                  {d.clip.title}
-                </a>{" "}
-                ({t("item.openClip")})
-              </p>
-              {d.clip.status === "hidden" ? <p className="text-red-300">{t("item.clipHidden")}</p> : null}
-              {d.clip.videoUrl ? (
-                <video
-                  controls
-                  preload="none"
-                  poster={d.clip.thumbnailUrl ?? undefined}
-                  className="max-h-80 rounded"
-                  aria-label={d.clip.title}
-                >
-                  <source src={d.clip.videoUrl} type="video/mp4" />
-                </video>
-              ) : null}
-              {d.clip.status === "hidden" ? (
-                <ActionButton intent="show-clip" label={t("item.showClip")} />
-              ) : d.clip.status === "published" ? (
-                <ActionButton intent="hide-clip" label={t("item.hideClip")} danger />
-              ) : null}
-            </>
-          ) : (
-            <p>{t("item.noClip")}</p>
-          )}
-        </section>
-      ) : null}
-      {d.upload ? <SubmissionUpload upload={d.upload} errors={result?.errors} /> : null}
-      <Form method="post" className="space-y-2">
-        <input type="hidden" name="intent" value="note" />
-        <label htmlFor="moderator-note" className="block font-semibold">
-          {t("item.note")}
-        </label>
-        <textarea
-          id="moderator-note"
-          name="note"
-          rows={4}
-          maxLength={5000}
-          defaultValue={String(d.item.moderatorNote ?? "")}
-          className="w-full rounded bg-ink-900 p-2 text-ink-200"
-        />
-        <button type="submit" className="rounded bg-ink-800 px-3 py-2 focus-visible:outline-2 focus-visible:outline-flame-400">
-          {t("item.saveNote")}
-        </button>
-      </Form>
-      <div className="flex gap-3">
-        <ActionButton intent="resolve" label={t("item.resolve")} />
-        <ActionButton intent="reject" label={t("item.reject")} danger />
-      </div>
-    </article>
-  );
+export default function AdminItem({ loaderData, actionData }: Route.ComponentProps) {
+  return <ItemPage {...loaderData} answer={actionData} />;
 }

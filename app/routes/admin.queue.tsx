@@ -1,18 +1,20 @@
-import { data, Link } from "react-router";
-import { Pagination } from "~/components/ui/pagination";
-import { DeadlineBadge, FormattedDate, StateFilter } from "~/features/moderation/components/admin-ui";
+import { data } from "react-router";
+import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { isQueue, QUEUE_PAGE_SIZE, queueHasDeadline, queuePage, stateFilter } from "~/features/moderation/queues.server";
+import { ListPage } from "~/features/moderation/components/list-page";
+import type { BulkAnswer } from "~/features/moderation/components/item-list";
+import { checkDecision, decideItems } from "~/features/moderation/decisions.server";
+import { listParams } from "~/features/moderation/list-params.server";
+import { listItems, openCount } from "~/features/moderation/queues.server";
+import { hideItemClips } from "~/features/moderation/takedown-actions.server";
 import { getServices, getVisitor } from "~/lib/context";
-import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { readForm } from "~/lib/http/form";
+import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import { pageParam, totalPagesFor } from "~/lib/pagination";
 import type { Route } from "./+types/admin.queue";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
-
-const SUMMARY_FIELDS = ["subject", "creatorName", "contentUrl", "salesPlatformUrl", "email"];
 
 export async function loader(args: Route.LoaderArgs) {
   await requireAdmin(args);
@@ -20,28 +22,20 @@ export async function loader(args: Route.LoaderArgs) {
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db, origin } = getServices(args);
   const url = new URL(args.request.url);
-  const state = stateFilter(url.searchParams.get("state"));
-  const page = pageParam(url);
-  const result = await queuePage(db, queue, state, page);
+  const params = listParams(url);
+  const [list, open] = await Promise.all([listItems(db, { queue, ...params }), openCount(db, queue)]);
   const t = await serverT(getVisitor(args).language, "admin");
   return {
     queue,
-    state,
-    page,
-    deadline: queueHasDeadline(queue),
+    ...params,
+    ...list,
+    open,
+    deadline: QUEUE_ENTRIES[queue].deadline,
+    reasons: QUEUE_ENTRIES[queue].reasons,
+    takedown: QUEUE_ENTRIES[queue].takedown !== null,
+    done: url.searchParams.get("done"),
+    ref: url.searchParams.get("ref"),
     now: new Date().toISOString(),
-    total: result.total,
-    totalPages: totalPagesFor(result.total, QUEUE_PAGE_SIZE),
-    items: result.items.map((item) => ({
-      id: item.id,
-      status: item.status,
-      createdAt: item.createdAt,
-      overdue: item.overdue,
-      summary: String(SUMMARY_FIELDS.map((f) => item[f]).find((v) => typeof v === "string" && v) ?? ""),
-      // Submissions with a file still in quarantine (a video is publishable).
-      attachment:
-        typeof item.uploadKey === "string" && (item.uploadKind === "video" || item.uploadKind === "image") ? item.uploadKind : null,
-    })),
     meta: {
       title: t(`queues.${queue}`),
       description: t("title"),
@@ -53,44 +47,35 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Bulk decisions: every selected item is decided (and audited, and e-mailed) on its own. */
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  const queue = args.params.queue;
+  if (!isQueue(queue)) throw data(null, { status: 404 });
+  if (args.request.method !== "POST") return data<BulkAnswer | null>(null, { status: 405, headers: { Allow: "POST" } });
+  const services = getServices(args);
+  const form = await readForm(args.request);
+  const intent = String(form.get("intent") ?? "");
+  const ids = form.getAll("ids").map(String).slice(0, 100);
+  if (intent !== "resolve" && intent !== "reject" && intent !== "hide") return data<BulkAnswer | null>(null, { status: 400 });
+  if (ids.length === 0) return data<BulkAnswer>({ intent, done: 0, skipped: 0, error: "none" }, { status: 400 });
+  if (intent === "hide") {
+    const { hidden, skipped } = await hideItemClips(services.db, actor, queue, ids);
+    return data<BulkAnswer>({ intent, done: hidden.length, skipped: skipped.length });
+  }
+  const request = {
+    decision: intent === "resolve" ? "resolved" : "rejected",
+    reason: String(form.get(intent === "resolve" ? "resolveReason" : "rejectReason") ?? ""),
+    note: String(form.get("note") ?? ""),
+  } as const;
+  const error = checkDecision(queue, request);
+  if (error) return data<BulkAnswer>({ intent, done: 0, skipped: 0, error }, { status: 400 });
+  const outcome = await decideItems(services, actor, queue, ids, request);
+  return data<BulkAnswer>({ intent, done: outcome.decided.length, skipped: outcome.skipped.length });
+}
+
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-export default function AdminQueue({ loaderData: d }: Route.ComponentProps) {
-  const { t } = useT("admin");
-  return (
-    <section aria-labelledby="queue-heading" className="space-y-4">
-      <h1 id="queue-heading" className="text-2xl font-bold">
-        {t(`queues.${d.queue}`)}
-      </h1>
-      <StateFilter queue={d.queue} state={d.state} />
-      <p className="text-ink-300">{t("queue.total", { count: d.total })}</p>
-      {d.items.length === 0 ? (
-        <p>{t("queue.empty")}</p>
-      ) : (
-        <ul className="divide-y divide-ink-800">
-          {d.items.map((item) => (
-            <li key={item.id} className={`flex flex-wrap items-center gap-3 py-3 ${item.overdue ? "border-l-4 border-red-500 pl-3" : ""}`}>
-              <Link
-                to={`/admin/${d.queue}/${item.id}`}
-                className="min-w-0 flex-1 truncate text-flame-300 underline focus-visible:outline-2 focus-visible:outline-flame-400"
-              >
-                {item.summary || t("queue.open")}
-              </Link>
-              {item.attachment ? (
-                <span className="rounded bg-ink-800 px-2 py-0.5 text-xs text-ink-200">{t(`queue.attachment.${item.attachment}`)}</span>
-              ) : null}
-              <span className="text-sm text-ink-300">{t(`itemStates.${item.status}`)}</span>
-              <span className="text-sm text-ink-300">
-                <FormattedDate value={item.createdAt} />
-              </span>
-              {d.deadline && item.status === "open" ? (
-                <DeadlineBadge createdAt={item.createdAt} overdue={item.overdue} now={d.now} />
-              ) : null}
-            </li>
-          ))}
-        </ul>
-      )}
-      <Pagination page={d.page} totalPages={d.totalPages} />
-    </section>
-  );
+export default function AdminQueue({ loaderData: d, actionData }: Route.ComponentProps) {
+  return <ListPage {...d} queue={d.queue} bulk={{ reasons: d.reasons, takedown: d.takedown, answer: actionData ?? undefined }} />;
 }

@@ -1,6 +1,7 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation } from "react-router";
 import { notFoundWithShell } from "~/shell.server";
-import { AdminNav } from "~/features/moderation/components/admin-ui";
+import { AdminNav, DeskSearch } from "~/features/moderation/components/admin-ui";
+import { ShortcutsHelp } from "~/features/moderation/components/shortcuts";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import type { I18nHandle } from "~/lib/i18n/react";
 import type { Route } from "./+types/admin";
@@ -28,9 +29,19 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export default function AdminLayout() {
+  const location = useLocation();
+  const q = location.pathname === "/admin/search" ? (new URLSearchParams(location.search).get("q") ?? "") : "";
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
-      <AdminNav />
+      <div className="space-y-3 border-b border-ink-800 pb-3">
+        <AdminNav />
+        <div className="flex flex-wrap items-center gap-2">
+          <div className="min-w-0 flex-1">
+            <DeskSearch key={q} q={q} />
+          </div>
+          <ShortcutsHelp />
+        </div>
+      </div>
       <Outlet />
     </div>
   );

@@ -5,7 +5,7 @@ import { formAction } from "~/features/forms/form-action.server";
 import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
-import { contactSchema } from "~/features/forms/contact.schema";
+import { FORMS } from "~/features/forms";
 import type { Route } from "./+types/contact";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
@@ -19,7 +19,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
     <FormPage title={t("contact.title")} intro={<p>{t("contact.intro")}</p>}>
       <SiteForm
         id="contact-form"
-        schema={contactSchema}
+        schema={FORMS.contact.schema}
         actionData={actionData}
         submitLabel={t("contact.submit")}
         successMessage={t("contact.success")}

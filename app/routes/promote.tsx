@@ -5,7 +5,7 @@ import { formAction } from "~/features/forms/form-action.server";
 import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
-import { promoteSchema } from "~/features/forms/promote.schema";
+import { FORMS } from "~/features/forms";
 import type { Route } from "./+types/promote";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
@@ -33,7 +33,7 @@ export default function Promote({ actionData }: Route.ComponentProps) {
     <FormPage title={t("promote.title")} intro={<p>{t("promote.intro")}</p>} aside={aside}>
       <SiteForm
         id="promote-form"
-        schema={promoteSchema}
+        schema={FORMS.promote.schema}
         actionData={actionData}
         submitLabel={t("promote.submit")}
         successMessage={t("promote.success")}

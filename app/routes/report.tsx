@@ -5,7 +5,7 @@ import { formAction } from "~/features/forms/form-action.server";
 import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
-import { reportSchema } from "~/features/forms/report.schema";
+import { FORMS } from "~/features/forms";
 import type { Route } from "./+types/report";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
@@ -19,7 +19,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
     <FormPage title={t("report.title")} intro={<p>{t("report.intro")}</p>}>
       <SiteForm
         id="report-form"
-        schema={reportSchema}
+        schema={FORMS.report.schema}
         actionData={actionData}
         submitLabel={t("report.submit")}
         successMessage={t("report.success")}
@@ -37,6 +37,15 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
             rows: 5,
             label: t("report.description"),
             placeholder: t("report.descriptionPlaceholder"),
+          },
+          {
+            name: "email",
+            kind: "email",
+            label: t("report.email"),
+            hint: t("report.emailHint"),
+            optional: true,
+            autoComplete: "email",
+            placeholder: t("fields.emailPlaceholder"),
           },
         ]}
       />

@@ -6,8 +6,8 @@ import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { useNavigate } from "react-router";
-import { SUBMIT_CATEGORIES, submitSchema } from "~/features/forms/submit.schema";
-import { UPLOAD_ACCEPT } from "~/features/forms/upload-rules";
+import { FORMS } from "~/features/forms";
+import { SUBMIT_CATEGORIES } from "~/features/forms/submit.schema";
 import type { Route } from "./+types/submit";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
@@ -30,7 +30,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
     >
       <SiteForm
         id="submit-form"
-        schema={submitSchema}
+        schema={FORMS.submit.schema}
         actionData={actionData}
         submitLabel={t("submit.submit")}
         successMessage={t("submit.success")}
@@ -55,7 +55,23 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
             label: t("submit.socialLinks"),
             placeholder: t("submit.socialLinksPlaceholder"),
           },
-          { name: "upload", kind: "file", optional: true, accept: UPLOAD_ACCEPT, label: t("submit.upload"), hint: t("submit.uploadHint") },
+          {
+            name: "email",
+            kind: "email",
+            label: t("submit.email"),
+            hint: t("submit.emailHint"),
+            optional: true,
+            autoComplete: "email",
+            placeholder: t("fields.emailPlaceholder"),
+          },
+          {
+            name: "upload",
+            kind: "file",
+            optional: true,
+            accept: FORMS.submit.upload.accept,
+            label: t("submit.upload"),
+            hint: t("submit.uploadHint"),
+          },
         ]}
       />
     </FormPage>

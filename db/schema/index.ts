@@ -5,3 +5,5 @@ export * from "./accounts";
 export * from "./forms";
 export * from "./moderation";
 export * from "./limits";
+export * from "./jobs";
+export * from "./takedowns";

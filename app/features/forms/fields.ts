@@ -8,6 +8,18 @@ import { LINE_MAX, sanitizeLine, sanitizeText, TEXT_MAX } from "./sanitize";
 /** A sanitised single-line field that must not be empty. */
 export const requiredLine = (message: string, min = 1) => z.preprocess(sanitizeLine, z.string().min(min, message));
 
+/** A sanitised single-line field that may be left empty (null). */
+export const optionalLine = () => z.preprocess(sanitizeLine, z.string()).transform((value) => value || null);
+
+/** An e-mail address that may be left empty (null). */
+export const optionalEmail = () =>
+  z
+    .preprocess(
+      sanitizeLine,
+      z.string().refine((value) => value === "" || z.email().safeParse(value).success, "errors.emailInvalid"),
+    )
+    .transform((value) => value || null);
+
 /** Sanitised free text, required, up to TEXT_MAX characters. */
 export const requiredText = (message: string) => z.preprocess(sanitizeText, z.string().min(1, message).max(TEXT_MAX, "errors.tooLong"));
 

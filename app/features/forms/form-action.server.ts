@@ -29,7 +29,15 @@ export async function formAction(args: Args, name: FormName) {
   const user = await getUser(args);
   let result: ReceiveResult;
   try {
-    result = await receiveForm(db, name, { values, clientIp: visitor.clientIp, userId: user?.id ?? null, origin, upload, uploadError });
+    result = await receiveForm(db, name, {
+      values,
+      clientIp: visitor.clientIp,
+      userId: user?.id ?? null,
+      language: visitor.language,
+      origin,
+      upload,
+      uploadError,
+    });
   } catch (error) {
     if (upload) await storage.delete(upload.key);
     throw error;

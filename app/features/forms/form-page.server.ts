@@ -2,21 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import { getServices, getVisitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
 import type { PageMetaInput } from "~/lib/meta";
+import { FORMS, type FormName } from "./registry";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
-type FormPage = "submit" | "report" | "claim" | "contact" | "promote";
 
-// Pages served at two addresses name one of them as canonical.
-const CANONICAL: Record<FormPage, string> = {
-  submit: "/submit",
-  report: "/report",
-  claim: "/claim-this-content",
-  contact: "/contato",
-  promote: "/promote-content",
-};
-
-/** Title, description and the site origin for a form page. */
-export async function formPageData(args: Args, page: FormPage) {
+/** Title, description and the site origin for a form page; pages served at two addresses name the first as canonical. */
+export async function formPageData(args: Args, page: FormName) {
   const { origin } = getServices(args);
   const t = await serverT(getVisitor(args).language, "forms");
   const url = new URL(args.request.url);
@@ -24,15 +15,15 @@ export async function formPageData(args: Args, page: FormPage) {
     title: t(`${page}.metaTitle`),
     description: t(`${page}.metaDescription`),
     origin,
-    path: CANONICAL[page],
+    path: FORMS[page].paths[0],
     siteName: t("brand.name"),
   };
-  return { meta, origin, prefill: prefillUrl(origin, url.searchParams, page === "report") };
+  return { meta, origin, prefill: prefillUrl(origin, url.searchParams, FORMS[page].prefill) };
 }
 
 /** `?video=<id>` (and `?contentId=` on the report form) names a clip of this site. */
-function prefillUrl(origin: string, params: URLSearchParams, acceptContentId: boolean): string | undefined {
-  const id = params.get("video") ?? (acceptContentId ? params.get("contentId") : null);
+function prefillUrl(origin: string, params: URLSearchParams, names: readonly string[]): string | undefined {
+  const id = names.map((name) => params.get(name)).find((value) => value !== null);
   if (!id || !/^[A-Za-z0-9-]{1,200}$/.test(id)) return undefined;
   return `${origin}/video/${id}`;
 }

@@ -1,8 +1,10 @@
 import { z } from "zod";
-import { requiredText, webUrl } from "./fields";
+import { optionalEmail, requiredText, webUrl } from "./fields";
 
 export const reportSchema = z.object({
   contentUrl: webUrl("errors.contentUrlRequired"),
   description: requiredText("errors.descriptionRequired"),
+  /** Optional: the reporter hears the outcome there. */
+  email: optionalEmail(),
 });
 export type ReportInput = z.output<typeof reportSchema>;

@@ -7,10 +7,16 @@ import { tryReadForm } from "~/lib/http/form";
 import type { Storage } from "~/lib/storage/index.server";
 import { SNIFF_BYTES, sniffMediaType, type SniffedType } from "./media-sniff";
 import { sanitizeLine } from "./sanitize";
-import { maxBytesFor, tooLargeError, UPLOAD_ERRORS, VIDEO_MAX_BYTES, type UploadError } from "./upload-rules";
+import {
+  maxBytesFor,
+  tooLargeError,
+  UPLOAD_ERRORS,
+  UPLOAD_FIELD_NAME as UPLOAD_FIELD,
+  VIDEO_MAX_BYTES,
+  type UploadError,
+} from "./upload-rules";
 
-/** The form field that carries the file. */
-export const UPLOAD_FIELD = "upload";
+export { UPLOAD_FIELD };
 
 export interface StoredUpload {
   /** Under `quarantine/`: /media never serves it. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optionalText, requiredLine, webUrl } from "./fields";
+import { optionalEmail, optionalText, requiredLine, webUrl } from "./fields";
 import { checkChosenFile } from "./upload-rules";
 
 const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
@@ -27,6 +27,8 @@ export const submitSchema = z.object({
   imageOrVideoLink: webUrl(),
   salesProfileLink: webUrl(),
   socialLinks: optionalText(),
+  /** Optional: where the outcome is sent (a signed-in sender's account address otherwise). */
+  email: optionalEmail(),
   /**
    * The optional file (DESIGN 14). In the browser this judges what the file
    * claims to be; the server sees no File here and judges the bytes instead

@@ -4,6 +4,9 @@ import type { UploadKind } from "../../../db/schema/forms";
 // browser (a quick check of what the file claims to be) and the server (which
 // judges the bytes themselves, see media-sniff.ts).
 
+/** The submit form's file field. */
+export const UPLOAD_FIELD_NAME = "upload";
+
 /** SPEC 9 'Video upload max': 52 428 800 bytes. */
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
 /** SPEC 9 'Image upload max': 5 242 880 bytes. */

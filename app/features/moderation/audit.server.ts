@@ -10,7 +10,19 @@ export interface Actor {
 export const CLI_ACTOR: Actor = { userId: null, email: "cli" };
 
 export type AuditAction =
-  "note_saved" | "resolved" | "rejected" | "published" | "clip_hidden" | "clip_shown" | "admin_granted" | "admin_revoked";
+  | "note_saved"
+  | "resolved"
+  | "rejected"
+  | "published"
+  | "clip_hidden"
+  | "clip_shown"
+  | "clip_blocked"
+  | "block_lifted"
+  | "block_overridden"
+  | "copy_dismissed"
+  | "job_retried"
+  | "admin_granted"
+  | "admin_revoked";
 
 type Tx = Pick<Database, "insert">;
 

@@ -3,15 +3,26 @@ import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { contentTypeFor } from "~/lib/storage/index.server";
 import { parseVideoRef } from "~/features/clips";
+import { liftBlocks } from "~/features/takedowns/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
+
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 
 /**
  * Hiding flips clips.status; every public query already filters on
  * 'published', so the clip leaves pages, lists, counts, search and the
  * sitemap at once, and showing it again restores all of them.
  */
-export async function setClipHidden(db: Database, actor: Actor, clipId: string, hidden: boolean, note?: string | null) {
+export async function setClipHidden(
+  db: Database,
+  actor: Actor,
+  clipId: string,
+  hidden: boolean,
+  note?: string | null,
+  /** More of the same change, in its transaction (a takedown adds the clip to the block list). */
+  also?: (tx: Tx) => Promise<void>,
+) {
   if (!isUuidV4(clipId)) return { ok: false as const };
   const [from, to] = hidden ? (["published", "hidden"] as const) : (["hidden", "published"] as const);
   return db.transaction(async (tx) => {
@@ -22,6 +33,10 @@ export async function setClipHidden(db: Database, actor: Actor, clipId: string, 
       .returning({ id: clips.id });
     if (changed.length === 0) return { ok: false as const };
     await writeAudit(tx, actor, { action: hidden ? "clip_hidden" : "clip_shown", targetType: "clip", targetId: clipId, note });
+    // A clip shown again is no longer blocked: its copies may be published.
+    if (!hidden && (await liftBlocks(tx, clipId)) > 0)
+      await writeAudit(tx, actor, { action: "block_lifted", targetType: "clip", targetId: clipId, note });
+    await also?.(tx);
     return { ok: true as const };
   });
 }

@@ -11,15 +11,23 @@ import {
   withStoredFile,
   type PublishServices,
 } from "~/features/publishing/index.server";
+import { BlockedCopyError, takedownScreen } from "~/features/takedowns/index.server";
+import type { Database } from "~/lib/db.server";
+import { enqueueJob, jobsFor, PermanentJobError, type JobHandler } from "~/lib/jobs/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
+import { OUTCOME_MAIL_JOB, type OutcomeMailPayload } from "./outcome-mail.server";
+import { accountEmails } from "./queues.server";
 
-// Turning an approved submission's uploaded video into a clip (DESIGN 14,
-// issue 5 'Publish'). The moderator gives a title, a browse category and an
-// optional cut; creator, tags and channel link come from the submission.
+// Turning an approved submission's uploaded video into a clip (DESIGN 14). The moderator's request
+// only checks the form and queues a job (issue 15 item 5): the job transcodes with ffmpeg, checks
+// the block list (a match is refused, unless the moderator overrides — audited), publishes, closes
+// the submission and e-mails the sender.
+
+export const PUBLISH_JOB = "publish-submission";
 
 const optionalSeconds = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : null),
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value === "" ? null : value),
   z.number("publish.errors.seconds").min(0, "publish.errors.seconds").max(86_400, "publish.errors.seconds").nullable(),
 );
 
@@ -31,17 +39,22 @@ export const publishFormSchema = z
     endSeconds: optionalSeconds,
     // Submissions are offered to every audience; the moderator decides where the clip appears (DESIGN 6).
     audiences: z.array(z.enum(AUDIENCES, "publish.errors.audiences"), "publish.errors.audiences").min(1, "publish.errors.audiences"),
+    /** Publish even though the video matches a blocked clip (audited). */
+    override: z.preprocess((value) => value === "1" || value === true, z.boolean()).default(false),
   })
   .refine((f) => f.startSeconds === null || f.endSeconds === null || f.endSeconds > f.startSeconds, {
     path: ["endSeconds"],
     message: "publish.errors.cut",
   });
+type PublishForm = z.output<typeof publishFormSchema>;
+
+const jobPayload = z.object({ submissionId: z.uuid(), actorUserId: z.string().nullable(), form: z.unknown() });
 
 /** Message keys of the `admin` namespace, per field, or for the whole form. */
-export type PublishOutcome = { ok: true; clipId: string; slug: string } | { ok: false; errors: Record<string, string> };
+export type PublishOutcome = { ok: true; jobId: string } | { ok: false; errors: Record<string, string> };
 
 /** A submission that still holds a video in quarantine, has not become a clip yet and was not rejected. */
-export async function publishableUpload(db: PublishServices["db"], id: string) {
+export async function publishableUpload(db: Database, id: string) {
   if (!isUuidV4(id)) return null;
   const [row] = await db
     .select()
@@ -58,51 +71,130 @@ export async function publishableUpload(db: PublishServices["db"], id: string) {
   return row?.uploadKey ? { ...row, uploadKey: row.uploadKey } : null;
 }
 
-export async function publishSubmission(
-  services: PublishServices,
-  actor: Actor,
-  id: string,
-  fields: Record<string, unknown>,
-): Promise<PublishOutcome> {
+const subjectOf = (id: string) => `submissions:${id}`;
+
+/** Checks the publish form and queues the work; answers at once. */
+export async function requestPublish(db: Database, actor: Actor, id: string, fields: Record<string, unknown>): Promise<PublishOutcome> {
   const parsed = publishFormSchema.safeParse(fields);
   if (!parsed.success) {
     const errors: Record<string, string> = {};
     for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
     return { ok: false, errors };
   }
-  const submission = await publishableUpload(services.db, id);
-  if (!submission) return { ok: false, errors: { form: "publish.errors.notPublishable" } };
+  if (!(await publishableUpload(db, id))) return { ok: false, errors: { form: "publish.errors.notPublishable" } };
+  const [latest] = await jobsFor(db, subjectOf(id), 1);
+  if (latest && (latest.state === "queued" || latest.state === "running")) return { ok: false, errors: { form: "publish.errors.pending" } };
+  const jobId = await enqueueJob(
+    db,
+    PUBLISH_JOB,
+    { submissionId: id, actorUserId: actor.userId, form: { ...parsed.data } },
+    { subject: subjectOf(id), maxAttempts: 3 },
+  );
+  return { ok: true, jobId };
+}
 
-  let published;
-  try {
-    published = await withStoredFile(services.storage, submission.uploadKey, (videoPath) =>
-      publishClip(services, {
-        videoPath,
-        title: parsed.data.title,
-        creatorName: submission.creatorName,
-        categorySlug: parsed.data.categorySlug,
-        tags: submission.tags.split(",").slice(0, MAX_TAGS),
-        channelUrl: submission.salesProfileLink,
-        startSeconds: parsed.data.startSeconds,
-        endSeconds: parsed.data.endSeconds,
-        audiences: parsed.data.audiences,
-      }),
-    );
-  } catch (error) {
-    if (!isPublishError(error)) throw error;
-    services.log?.warn({ err: error, submissionId: id }, "publishing a submission failed");
-    const field = error.code === "bad-cut" ? "endSeconds" : error.code === "unknown-category" ? "categorySlug" : "form";
-    return { ok: false, errors: { [field]: `publish.errors.${error.code}` } };
-  }
+/** The latest publish job of a submission, as its item page shows it. */
+export async function publishState(db: Database, id: string) {
+  const [job] = await jobsFor(db, subjectOf(id), 1);
+  if (!job || job.kind !== PUBLISH_JOB) return null;
+  const result = job.result ?? {};
+  return {
+    id: job.id,
+    state: job.state,
+    attempts: job.attempts,
+    error: job.lastError,
+    refusal: typeof result.blockId === "string" ? refusalOf(result) : null,
+  };
+}
 
-  await services.db.transaction(async (tx) => {
-    await tx
-      .update(contentSubmissions)
-      .set({ status: "resolved", publishedClipId: published.clipId, uploadKey: null, updatedAt: new Date() })
-      .where(eq(contentSubmissions.id, id));
-    await writeAudit(tx, actor, { action: "published", targetType: "submissions", targetId: id, note: `/video/${published.slug}` });
-  });
-  // The original leaves quarantine: the clip now has its own transcoded copy.
-  await services.storage.delete(submission.uploadKey);
-  return { ok: true, clipId: published.clipId, slug: published.slug };
+function refusalOf(result: Record<string, unknown>) {
+  return {
+    blockId: String(result.blockId),
+    clipId: typeof result.clipId === "string" ? result.clipId : null,
+    clipTitle: String(result.clipTitle ?? ""),
+    reason: String(result.reason ?? ""),
+    distance: Number(result.distance),
+    coverage: Number(result.coverage),
+  };
+}
+
+export function publishJobHandler(services: PublishServices & { env?: NodeJS.ProcessEnv }): JobHandler {
+  return async (raw, { log }) => {
+    const payload = jobPayload.safeParse(raw);
+    const form = publishFormSchema.safeParse(payload.success ? payload.data.form : null);
+    if (!payload.success || !form.success) throw new PermanentJobError("bad publish payload");
+    const { submissionId } = payload.data;
+    const submission = await publishableUpload(services.db, submissionId);
+    if (!submission) throw new PermanentJobError("publish.errors.notPublishable: the submission has no video waiting in quarantine");
+    const actor = await actorFor(services.db, payload.data.actorUserId);
+    const screen = takedownScreen(services.db, { override: form.data.override, env: services.env });
+    let published;
+    try {
+      published = await withStoredFile(services.storage, submission.uploadKey, (videoPath) =>
+        publishClip(services, clipInput(videoPath, submission, form.data), { screen, env: services.env }),
+      );
+    } catch (error) {
+      // A copy of a blocked clip is an answer, not a failure: the moderator sees the match and may override.
+      if (error instanceof BlockedCopyError) return { refused: true, ...error.match };
+      if (isPublishError(error)) {
+        log.warn({ err: error, submissionId }, "publishing a submission failed");
+        throw new PermanentJobError(`publish.errors.${error.code}: ${error.message}`);
+      }
+      throw error;
+    }
+    await services.db.transaction(async (tx) => {
+      const now = new Date();
+      await tx
+        .update(contentSubmissions)
+        .set({
+          status: "resolved",
+          decidedAt: now,
+          decisionReason: "published",
+          publishedClipId: published.clipId,
+          uploadKey: null,
+          updatedAt: now,
+        })
+        .where(eq(contentSubmissions.id, submissionId));
+      await writeAudit(tx, actor, {
+        action: "published",
+        targetType: "submissions",
+        targetId: submissionId,
+        note: `/video/${published.slug}`,
+      });
+      if (form.data.override)
+        await writeAudit(tx, actor, {
+          action: "block_overridden",
+          targetType: "clip",
+          targetId: published.clipId,
+          note: `submissions/${submissionId}`,
+        });
+      if (submission.status === "open") {
+        const mail: OutcomeMailPayload = { queue: "submissions", id: submissionId, decision: "resolved", reason: "published", note: null };
+        await enqueueJob(tx, OUTCOME_MAIL_JOB, { ...mail }, { subject: subjectOf(submissionId) });
+      }
+    });
+    // The original leaves quarantine: the clip now has its own transcoded copy.
+    await services.storage.delete(submission.uploadKey);
+    return { clipId: published.clipId, slug: published.slug };
+  };
+}
+
+function clipInput(videoPath: string, submission: NonNullable<Awaited<ReturnType<typeof publishableUpload>>>, form: PublishForm) {
+  return {
+    videoPath,
+    title: form.title,
+    creatorName: submission.creatorName,
+    categorySlug: form.categorySlug,
+    tags: submission.tags.split(",").slice(0, MAX_TAGS),
+    channelUrl: submission.salesProfileLink,
+    startSeconds: form.startSeconds,
+    endSeconds: form.endSeconds,
+    audiences: form.audiences,
+  };
+}
+
+/** The moderator who asked, named by their current e-mail (the job keeps only their id). */
+async function actorFor(db: Database, userId: string | null): Promise<Actor> {
+  if (!userId) return { userId: null, email: "cli" };
+  return { userId, email: (await accountEmails(db, [userId])).get(userId) ?? "deleted moderator" };
 }

@@ -1,187 +1,194 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
-import {
-  contactMessages,
-  contentClaims,
-  contentReports,
-  contentSubmissions,
-  partnershipApplications,
-  user,
-  FORM_STATUSES,
-  type FormStatus,
-} from "../../../db/schema";
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { unionAll } from "drizzle-orm/pg-core";
+import { clips, user, type FormStatus } from "../../../db/schema";
+import { QUEUES, type QueueName } from "~/features/forms";
+import { queueCard, queueSource } from "~/features/forms/index.server";
 import type { Database } from "~/lib/db.server";
-import { isUuidV4 } from "~/lib/uuid";
-import { type Actor, writeAudit } from "./audit.server";
-import { DEADLINE_HOURS, DUE_SOON_HOURS } from "./deadline";
 
-export const QUEUES = ["submissions", "reports", "claims-partnership", "claims-removal", "contact", "partnerships"] as const;
-export type QueueName = (typeof QUEUES)[number];
+// The desk's lists: one queue, or every queue at once for a search. Each queue is one SELECT of the
+// same card columns over its own table (the form registry says which), the queues together one
+// UNION ALL, ordered and limited in SQL. Searches read each table's trigram index on its
+// generated search_text column.
+
+export { QUEUES, isQueue, type QueueName } from "~/features/forms";
 export const STATE_FILTERS = ["open", "resolved", "rejected", "all"] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
+export const SORTS = ["deadline", "newest", "oldest"] as const;
+export type Sort = (typeof SORTS)[number];
 export const QUEUE_PAGE_SIZE = 20;
-export { DEADLINE_HOURS, DUE_SOON_HOURS };
+/** Trigram indexes need three characters to narrow a search. */
+export const SEARCH_MIN = 3;
 
-type ModerationTable = PgTable & { id: PgColumn; status: PgColumn; moderatorNote: PgColumn; createdAt: PgColumn; updatedAt: PgColumn };
+export const stateFilter = (value: string | null): StateFilter => STATE_FILTERS.find((s) => s === value) ?? "open";
+/** Open items default to the most urgent first; decided ones to the newest. */
+export const sortParam = (value: string | null, state: StateFilter): Sort =>
+  SORTS.find((s) => s === value) ?? (state === "open" ? "deadline" : "newest");
 
-interface QueueDef {
-  table: ModerationTable;
-  /** Extra condition (claims are split by position). */
-  where?: SQL;
-  /** Reports and removal claims run against the 48-hour deadline. */
-  deadline: boolean;
-  hasClip: boolean;
+export interface QueueCard {
+  queue: QueueName;
+  id: string;
+  status: FormStatus;
+  createdAt: string;
+  deadlineAt: string | null;
+  decidedAt: string | null;
+  decisionReason: string | null;
+  /** What the item is about: a report's description, a message's subject and text… cut for the list. */
+  summary: string;
+  link: string | null;
+  /** The address the sender gave, or their account's. */
+  email: string | null;
+  name: string | null;
+  attachment: string | null;
+  clip: { id: string; title: string; slug: string; status: string; hasThumbnail: boolean } | null;
 }
 
-const DEFS: Record<QueueName, QueueDef> = {
-  submissions: { table: contentSubmissions as unknown as ModerationTable, deadline: false, hasClip: false },
-  reports: { table: contentReports as unknown as ModerationTable, deadline: true, hasClip: true },
-  "claims-partnership": {
-    table: contentClaims as unknown as ModerationTable,
-    where: eq(contentClaims.position, "partnership"),
-    deadline: false,
-    hasClip: true,
-  },
-  "claims-removal": {
-    table: contentClaims as unknown as ModerationTable,
-    where: eq(contentClaims.position, "removal"),
-    deadline: true,
-    hasClip: true,
-  },
-  contact: { table: contactMessages as unknown as ModerationTable, deadline: false, hasClip: false },
-  partnerships: { table: partnershipApplications as unknown as ModerationTable, deadline: false, hasClip: false },
+/** `%`, `_` and `\` match themselves in the search. */
+const likePattern = (q: string) => `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function branch(db: Database, queue: QueueName, state: StateFilter, q: string | null) {
+  const { table: t, where } = queueSource(queue);
+  const card = queueCard(queue);
+  const conditions: (SQL | undefined)[] = [
+    where,
+    state === "all" ? undefined : eq(t.status, state),
+    q ? sql`${t.searchText} like ${likePattern(q)}` : undefined,
+  ];
+  return db
+    .select({
+      queue: sql<QueueName>`${queue}::text`,
+      id: t.id,
+      status: t.status,
+      createdAt: t.createdAt,
+      deadlineAt: t.deadlineAt,
+      decidedAt: t.decidedAt,
+      decisionReason: t.decisionReason,
+      userId: t.userId,
+      summary: card.summary,
+      link: card.link,
+      email: card.email,
+      name: card.name,
+      clipId: card.clipId,
+      attachment: card.attachment,
+    })
+    .from(t)
+    .where(and(...conditions));
+}
+
+const ORDER: Record<Sort, SQL[]> = {
+  // Items with a clock first, soonest deadline first (overdue ones lead); the rest oldest first.
+  deadline: [sql`deadline_at is null`, sql`deadline_at asc`, sql`created_at asc`, sql`id asc`],
+  newest: [sql`created_at desc`, sql`id desc`],
+  oldest: [sql`created_at asc`, sql`id asc`],
 };
 
-export const isQueue = (value: unknown): value is QueueName => (QUEUES as readonly unknown[]).includes(value);
-export const stateFilter = (value: string | null): StateFilter =>
-  (STATE_FILTERS as readonly string[]).includes(value ?? "") ? (value as StateFilter) : "open";
-export const queueHasDeadline = (queue: QueueName) => DEFS[queue].deadline;
-export const queueHasClip = (queue: QueueName) => DEFS[queue].hasClip;
-
-const deadlineCutoff = (now: Date) => new Date(now.getTime() - DEADLINE_HOURS * 3600_000);
-
-export type QueueRow = Record<string, unknown> & { id: string; status: FormStatus; createdAt: string; overdue: boolean };
-
-function serialise(row: Record<string, unknown>, overdue: boolean): QueueRow {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(row)) out[k] = v instanceof Date ? v.toISOString() : v;
-  return { ...(out as QueueRow), overdue };
+export interface ListQuery {
+  /** One queue, or null for all of them (the desk's search). */
+  queue: QueueName | null;
+  state: StateFilter;
+  sort: Sort;
+  q: string | null;
+  page: number;
+  /** Leave this item out (the one just decided, when looking for the next). */
+  exclude?: string;
 }
 
-/** One page of a queue, newest first; in deadline queues overdue open items come first. */
-export async function queuePage(db: Database, queue: QueueName, state: StateFilter, page: number, now = new Date()) {
-  const def = DEFS[queue];
-  const t = def.table;
-  const conditions = [def.where, state === "all" ? undefined : eq(t.status, state)].filter(Boolean) as SQL[];
-  const where = conditions.length ? and(...conditions) : undefined;
-  const cutoff = deadlineCutoff(now);
-  const dueSoon = new Date(cutoff.getTime() + (DEADLINE_HOURS - DUE_SOON_HOURS) * 3600_000);
-  // Deadline queues: overdue items first, then those due soon, each most urgent (oldest) first; then
-  // the rest newest first. Both urgent groups are the oldest open rows, read through the
-  // status/created_at index like the rest.
-  const urgency = sql`case when ${t.status} <> 'open' then 0 when ${t.createdAt} < ${cutoff.toISOString()} then 2 when ${t.createdAt} < ${dueSoon.toISOString()} then 1 else 0 end`;
-  const order = def.deadline
-    ? [desc(urgency), sql`case when ${urgency} > 0 then ${t.createdAt} end asc`, desc(t.createdAt), desc(t.id)]
-    : [desc(t.createdAt), desc(t.id)];
-  const rows = await db
-    .select()
-    .from(t)
-    .where(where)
-    .orderBy(...order)
-    .limit(QUEUE_PAGE_SIZE)
-    .offset((page - 1) * QUEUE_PAGE_SIZE);
-  const [total] = await db.select({ n: count() }).from(t).where(where);
+/** One page of cards, and whether another follows (one row more is read instead of counting them all). */
+export async function listItems(db: Database, query: ListQuery): Promise<{ items: QueueCard[]; hasNext: boolean }> {
+  const queues = query.queue ? [query.queue] : [...QUEUES];
+  const branches = queues.map((queue) => branch(db, queue, query.state, query.q));
+  const [head, ...rest] = branches;
+  const union = rest.length > 0 ? unionAll(head!, rest[0]!, ...rest.slice(1)) : head!;
+  const rows = await union
+    .orderBy(...ORDER[query.sort])
+    .limit(QUEUE_PAGE_SIZE + 1)
+    .offset((query.page - 1) * QUEUE_PAGE_SIZE);
+  const page = rows.filter((r) => r.id !== query.exclude).slice(0, QUEUE_PAGE_SIZE);
+  const [clipRows, senders] = await Promise.all([
+    clipsById(
+      db,
+      page.map((r) => r.clipId).filter((id): id is string => id !== null),
+    ),
+    accountEmails(
+      db,
+      page.filter((r) => !r.email && r.userId).map((r) => r.userId!),
+    ),
+  ]);
   return {
-    total: total?.n ?? 0,
-    items: rows.map((r) => {
-      const row = r as Record<string, unknown> & { status: string; createdAt: Date };
-      return serialise(row, def.deadline && row.status === "open" && row.createdAt < cutoff);
-    }),
+    hasNext: rows.length > QUEUE_PAGE_SIZE,
+    items: page.map((r) => ({
+      queue: r.queue,
+      id: r.id,
+      status: r.status,
+      createdAt: r.createdAt.toISOString(),
+      deadlineAt: r.deadlineAt?.toISOString() ?? null,
+      decidedAt: r.decidedAt?.toISOString() ?? null,
+      decisionReason: r.decisionReason,
+      summary: (r.summary ?? "").slice(0, 280),
+      link: r.link,
+      email: r.email ?? (r.userId ? (senders.get(r.userId) ?? null) : null),
+      name: r.name,
+      attachment: r.attachment,
+      clip: r.clipId ? (clipRows.get(r.clipId) ?? null) : null,
+    })),
   };
 }
 
-export interface QueueCounts {
-  queue: QueueName;
-  open: number;
-  resolved: number;
-  rejected: number;
-  overdue: number;
-  deadline: boolean;
+async function clipsById(db: Database, ids: string[]) {
+  if (ids.length === 0) return new Map<string, NonNullable<QueueCard["clip"]>>();
+  const rows = await db
+    .select({ id: clips.id, title: clips.title, slug: clips.slug, status: clips.status, thumbnail: clips.thumbnail1Key })
+    .from(clips)
+    .where(inArray(clips.id, [...new Set(ids)]));
+  return new Map(rows.map(({ thumbnail, ...clip }) => [clip.id, { ...clip, hasThumbnail: thumbnail !== null }]));
 }
 
-/** Counts per queue and state for the dashboard (grouped in SQL over the status index). */
-export async function dashboardCounts(db: Database, now = new Date()): Promise<QueueCounts[]> {
-  const cutoff = deadlineCutoff(now).toISOString();
-  const out: QueueCounts[] = [];
-  for (const queue of QUEUES) {
-    const def = DEFS[queue];
-    const t = def.table;
-    const rows = await db
-      .select({ status: t.status, n: count(), overdue: sql<number>`count(*) filter (where ${t.createdAt} < ${cutoff})`.mapWith(Number) })
-      .from(t)
-      .where(def.where)
-      .groupBy(t.status);
-    const counts: QueueCounts = { queue, open: 0, resolved: 0, rejected: 0, overdue: 0, deadline: def.deadline };
-    for (const r of rows) {
-      const status = r.status as FormStatus;
-      if (FORM_STATUSES.includes(status)) counts[status] = r.n;
-      if (status === "open" && def.deadline) counts.overdue = r.overdue;
-    }
-    out.push(counts);
-  }
-  return out;
+/** The e-mails of signed-in senders (a deleted account leaves none). */
+export async function accountEmails(db: Database, userIds: string[]) {
+  if (userIds.length === 0) return new Map<string, string>();
+  const rows = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(inArray(user.id, [...new Set(userIds)]));
+  return new Map(rows.map((r) => [r.id, r.email]));
 }
 
-export async function queueItem(db: Database, queue: QueueName, id: string, now = new Date()) {
-  if (!isUuidV4(id)) return null;
-  const def = DEFS[queue];
-  const t = def.table;
+/** Open items of a queue: few by nature (a desk that keeps up), counted over the status index. */
+export async function openCount(db: Database, queue: QueueName): Promise<number> {
+  const { table: t, where } = queueSource(queue);
   const [row] = await db
-    .select()
+    .select({ n: count() })
     .from(t)
-    .where(and(eq(t.id, id), ...(def.where ? [def.where] : [])))
+    .where(and(where, eq(t.status, "open")));
+  return row?.n ?? 0;
+}
+
+/** The next open item of a queue in its default order, after one was decided. */
+export async function nextOpenItem(db: Database, queue: QueueName, exclude: string): Promise<string | null> {
+  const { items } = await listItems(db, { queue, state: "open", sort: "deadline", q: null, page: 1, exclude });
+  return items[0]?.id ?? null;
+}
+
+/** The open item before or after `id` in the queue's deadline order, for j/k on the item page. */
+export async function neighbourItems(db: Database, queue: QueueName, id: string) {
+  const { table: t, where } = queueSource(queue);
+  const [current] = await db.select({ deadlineAt: t.deadlineAt, createdAt: t.createdAt }).from(t).where(eq(t.id, id)).limit(1);
+  if (!current) return { previous: null, next: null };
+  // The same order as ORDER.deadline, as a row comparison on (no clock, deadline, created, id).
+  const key = sql`(${t.deadlineAt} is null, coalesce(${t.deadlineAt}, 'epoch'::timestamptz), ${t.createdAt}, ${t.id})`;
+  const here = sql`(${current.deadlineAt === null}, coalesce(${current.deadlineAt?.toISOString() ?? null}::timestamptz, 'epoch'::timestamptz), ${current.createdAt.toISOString()}::timestamptz, ${id}::uuid)`;
+  const open = and(where, eq(t.status, "open"), ne(t.id, id));
+  const ordered = [sql`${t.deadlineAt} is null`, asc(t.deadlineAt), asc(t.createdAt), asc(t.id)];
+  const [next] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(open, sql`${key} > ${here}`))
+    .orderBy(...ordered)
     .limit(1);
-  if (!row) return null;
-  const r = row as Record<string, unknown> & { status: string; createdAt: Date };
-  return serialise(r, def.deadline && r.status === "open" && r.createdAt < deadlineCutoff(now));
-}
-
-const targetType = (queue: QueueName) => (queue.startsWith("claims-") ? "claim" : queue);
-
-export async function saveNote(db: Database, actor: Actor, queue: QueueName, id: string, note: string) {
-  if (!isUuidV4(id)) return false;
-  const t = DEFS[queue].table;
-  const value = note.trim().slice(0, 5000) || null;
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(t)
-      .set({ moderatorNote: value, updatedAt: new Date() } as never)
-      .where(and(eq(t.id, id), ...(DEFS[queue].where ? [DEFS[queue].where!] : [])))
-      .returning({ id: t.id });
-    if (changed.length === 0) return false;
-    await writeAudit(tx, actor, { action: "note_saved", targetType: targetType(queue), targetId: id, note: value });
-    return true;
-  });
-}
-
-export async function setStatus(db: Database, actor: Actor, queue: QueueName, id: string, status: "resolved" | "rejected") {
-  if (!isUuidV4(id)) return false;
-  const t = DEFS[queue].table;
-  return db.transaction(async (tx) => {
-    const changed = await tx
-      .update(t)
-      .set({ status, updatedAt: new Date() } as never)
-      .where(and(eq(t.id, id), ...(DEFS[queue].where ? [DEFS[queue].where!] : [])))
-      .returning({ id: t.id });
-    if (changed.length === 0) return false;
-    await writeAudit(tx, actor, { action: status, targetType: targetType(queue), targetId: id });
-    return true;
-  });
-}
-
-/** The e-mail of the signed-in user who sent an item, so the moderator sees a person, not an id. */
-export async function senderEmail(db: Database, userId: unknown): Promise<string | null> {
-  if (typeof userId !== "string" || userId === "") return null;
-  const [row] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId)).limit(1);
-  return row?.email ?? null;
+  const [previous] = await db
+    .select({ id: t.id })
+    .from(t)
+    .where(and(open, sql`${key} < ${here}`))
+    .orderBy(sql`${t.deadlineAt} is not null`, desc(t.deadlineAt), desc(t.createdAt), desc(t.id))
+    .limit(1);
+  return { previous: previous?.id ?? null, next: next?.id ?? null };
 }

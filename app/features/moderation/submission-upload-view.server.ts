@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { clips } from "../../../db/schema";
 import { activeCategories } from "~/features/clips/index.server";
+import type { FormRow } from "~/features/forms/index.server";
 import type { Database } from "~/lib/db.server";
 
 export interface SubmissionUploadView {
@@ -14,12 +15,12 @@ export interface SubmissionUploadView {
 }
 
 /** What the moderator sees of a submission's file and its publication. */
-export async function submissionUploadView(db: Database, item: Record<string, unknown>): Promise<SubmissionUploadView | null> {
-  const id = String(item.id);
-  const kind = item.uploadKind === "video" || item.uploadKind === "image" ? item.uploadKind : null;
-  const publishedId = typeof item.publishedClipId === "string" ? item.publishedClipId : null;
+export async function submissionUploadView(db: Database, item: FormRow<"submit">): Promise<SubmissionUploadView | null> {
+  const id = item.id;
+  const kind = item.uploadKind;
+  const publishedId = item.publishedClipId;
   if (!kind && !publishedId) return null;
-  const inQuarantine = typeof item.uploadKey === "string";
+  const inQuarantine = item.uploadKey !== null;
   const [published] = publishedId
     ? await db.select({ slug: clips.slug, title: clips.title }).from(clips).where(eq(clips.id, publishedId)).limit(1)
     : [];
@@ -28,15 +29,15 @@ export async function submissionUploadView(db: Database, item: Record<string, un
     submissionId: id,
     file: kind
       ? {
-          name: String(item.uploadName ?? ""),
+          name: item.uploadName ?? "",
           kind,
-          type: String(item.uploadType ?? ""),
-          bytes: Number(item.uploadBytes ?? 0),
+          type: item.uploadType ?? "",
+          bytes: item.uploadBytes ?? 0,
           previewUrl: inQuarantine ? `/admin/submissions/${id}/upload` : null,
         }
       : null,
     publishedClip: published ?? null,
     categories: publishable ? (await activeCategories(db)).map(({ slug, nameEn, nameEs }) => ({ slug, nameEn, nameEs })) : null,
-    suggestedTitle: `${String(item.creatorName ?? "")} · ${String(item.category ?? "")}`,
+    suggestedTitle: `${item.creatorName} · ${item.category}`,
   };
 }

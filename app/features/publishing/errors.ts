@@ -10,6 +10,7 @@ export const PUBLISH_ERROR_CODES = [
   "bad-cut",
   "unknown-category",
   "invalid-input",
+  "blocked-copy",
 ] as const;
 export type PublishErrorCode = (typeof PUBLISH_ERROR_CODES)[number];
 

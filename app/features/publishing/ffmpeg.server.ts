@@ -72,6 +72,8 @@ export async function locateFfmpeg(env: NodeJS.ProcessEnv = process.env): Promis
 export interface RunOptions {
   /** Killed (SIGKILL) after this long; a stuck ffmpeg must not hold a request forever. */
   timeoutMs: number;
+  /** Most stdout kept before the tool is stopped; 16 MB by default. */
+  maxBytes?: number;
 }
 
 /** Last lines of stderr: enough to tell why ffmpeg stopped, short enough for a log line. */
@@ -80,14 +82,24 @@ function tail(text: string, lines = 5): string {
 }
 
 /** Runs ffmpeg or ffprobe without a shell; resolves with stdout, throws typed errors. */
-export function runTool(file: string, args: readonly string[], { timeoutMs }: RunOptions): Promise<string> {
+export async function runTool(file: string, args: readonly string[], options: RunOptions): Promise<string> {
+  return (await runToolForBytes(file, args, options)).toString("utf8");
+}
+
+/** Like runTool, for tools that write raw bytes (video frames) to stdout. */
+export function runToolForBytes(
+  file: string,
+  args: readonly string[],
+  { timeoutMs, maxBytes = 16 * 1024 * 1024 }: RunOptions,
+): Promise<Buffer> {
   const name = path.basename(file);
   return new Promise((resolve, reject) => {
     execFile(
       file,
       args,
-      { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: 16 * 1024 * 1024, windowsHide: true, encoding: "utf8" },
-      (error, stdout, stderr) => {
+      { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: maxBytes, windowsHide: true, encoding: "buffer" },
+      (error, stdout, stderrBytes) => {
+        const stderr = stderrBytes.toString("utf8");
         if (!error) return resolve(stdout);
         const err = error as NodeJS.ErrnoException & { killed?: boolean; signal?: string | null };
         if (err.code === "ENOENT" || err.code === "EACCES") {

@@ -6,12 +6,13 @@ export {
   clipMediaKeys,
   type PublishServices,
   type PublishOptions,
+  type PublishScreen,
   type PublishedClip,
   type PublishClipInput,
 } from "./publish-clip.server";
 export { planImport, type ImportEntry, type ImportPlan } from "./import-plan.server";
 export { withStoredFile } from "./stored-file.server";
-export { locateFfmpeg } from "./ffmpeg.server";
+export { locateFfmpeg, runToolForBytes, type FfmpegTools } from "./ffmpeg.server";
 export { MAX_TAGS, MAX_TITLE_LENGTH } from "./publish-input";
 export { MIN_CLIP_SECONDS } from "./transcode.server";
 export * from "./errors";

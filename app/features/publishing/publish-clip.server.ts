@@ -19,11 +19,24 @@ export interface PublishServices {
   log?: Logger;
 }
 
-export interface PublishOptions {
+type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
+
+/**
+ * A check every new clip passes before it is stored (the takedown block list): `check` reads the
+ * transcoded video and throws to refuse it; `record` runs inside the publishing transaction with
+ * the new clip's id (its fingerprints join the catalogue with it).
+ */
+export interface PublishScreen<F> {
+  check(videoPath: string): Promise<F>;
+  record(tx: Tx, clipId: string, screened: F): Promise<void>;
+}
+
+export interface PublishOptions<F = unknown> {
   /** Where FFMPEG_PATH / FFPROBE_PATH / PATH are read; process.env by default. */
   env?: NodeJS.ProcessEnv;
   /** Upper bound for the encode; default 10 minutes. */
   timeoutMs?: number;
+  screen?: PublishScreen<F>;
 }
 
 export interface PublishedClip {
@@ -41,7 +54,6 @@ export function clipMediaKeys(clipId: string) {
   };
 }
 
-type Tx = Parameters<Parameters<Database["transaction"]>[0]>[0];
 type Category = { id: string; slug: string };
 
 /** A browse category by slug or by one of its older aliases. */
@@ -137,10 +149,10 @@ async function removeMedia(storage: Storage, keys: readonly string[], log?: Logg
  * and clip tags in one transaction. Throws PublishError (see errors.ts) for
  * expected failures; nothing is left behind when anything fails.
  */
-export async function publishClip(
+export async function publishClip<F>(
   services: PublishServices,
   rawInput: PublishClipInput,
-  options: PublishOptions = {},
+  options: PublishOptions<F> = {},
 ): Promise<PublishedClip> {
   const parsed = publishInputSchema.safeParse(rawInput);
   if (!parsed.success) throw new PublishError("invalid-input", describeIssues(parsed.error));
@@ -157,6 +169,7 @@ export async function publishClip(
     timeoutMs: options.timeoutMs,
   });
   try {
+    const screened = options.screen ? { value: await options.screen.check(media.videoPath) } : null;
     const clipId = randomUUID();
     const keys = clipMediaKeys(clipId);
     const stored = await storeMedia(storage, keys, media);
@@ -191,6 +204,7 @@ export async function publishClip(
           audiences,
         });
         if (tagIds.length > 0) await tx.insert(clipTags).values(tagIds.map((tagId, position) => ({ clipId, tagId, position })));
+        if (options.screen && screened) await options.screen.record(tx, clipId, screened.value);
         return slug;
       });
       log?.info({ clipId, slug, durationSeconds: media.durationSeconds, bytes: media.fileSizeBytes }, "clip published");

@@ -9,7 +9,7 @@ import { LINE_MAX, TEXT_MAX } from "../sanitize";
 
 export interface FieldSpec {
   name: string;
-  kind: "text" | "url" | "email" | "tel" | "textarea" | "select" | "radio" | "file";
+  kind: "text" | "url" | "email" | "tel" | "textarea" | "select" | "radio" | "file" | "checkbox";
   label: string;
   placeholder?: string;
   hint?: string;
@@ -21,6 +21,11 @@ export interface FieldSpec {
   /** Select and radio choices; a select also gets an empty placeholder option. */
   options?: { value: string; label: string }[];
   defaultValue?: string;
+  /**
+   * Classes for the field's wrapper; a literal `group-has-[…]/form:` class shows a field only
+   * when another is chosen (pure CSS, so it works before and without JavaScript).
+   */
+  wrapperClass?: string;
 }
 
 interface SiteFormProps {
@@ -90,7 +95,7 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
       method="post"
       encType={encType}
       noValidate
-      className="flex flex-col gap-5"
+      className="group/form flex flex-col gap-5"
       onSubmit={(event) => {
         event.preventDefault();
         const element = event.currentTarget;
@@ -188,9 +193,30 @@ function Field({
     </>
   );
 
+  if (field.kind === "checkbox") {
+    return (
+      <div className={field.wrapperClass ?? "flex flex-col gap-1.5"}>
+        <label className="flex items-start gap-3 text-sm text-ink-200">
+          <input
+            id={inputId}
+            type="checkbox"
+            name={field.name}
+            value="on"
+            defaultChecked={value === "on" || value === "true"}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            className="mt-1 h-4 w-4 shrink-0 accent-flame-500"
+          />
+          <span>{label}</span>
+        </label>
+        {after}
+      </div>
+    );
+  }
+
   if (field.kind === "radio") {
     return (
-      <fieldset className="flex flex-col gap-2" aria-describedby={describedBy}>
+      <fieldset className={field.wrapperClass ?? "flex flex-col gap-2"} aria-describedby={describedBy}>
         <legend className="mb-1 text-sm font-medium text-white">{label}</legend>
         {field.options?.map((option) => (
           <label
@@ -213,7 +239,7 @@ function Field({
   }
 
   return (
-    <div className="flex flex-col gap-1.5">
+    <div className={field.wrapperClass ?? "flex flex-col gap-1.5"}>
       <label htmlFor={inputId} className="text-sm font-medium text-white">
         {label}
       </label>

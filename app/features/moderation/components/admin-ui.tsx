@@ -1,25 +1,63 @@
 import { Form, Link, NavLink } from "react-router";
-import { useT } from "~/lib/i18n/react";
+import { QUEUES } from "~/features/forms";
 import { formatLongDate } from "~/lib/i18n/format";
-import { DEADLINE_HOURS, DUE_SOON_HOURS } from "../deadline";
+import { intlLocale, type Language } from "~/lib/i18n/languages";
+import { useT } from "~/lib/i18n/react";
 
-const QUEUE_NAMES = ["submissions", "reports", "claims-partnership", "claims-removal", "contact", "partnerships"] as const;
-const STATES = ["open", "resolved", "rejected", "all"] as const;
+/** Open items with this little time left are "due soon". */
+export const DUE_SOON_HOURS = 12;
+
+export const focusRing = "focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300";
+
+/** The three decisions look different (colour, icon and words), so a slip of the finger shows. */
+export const DECISION_STYLES = {
+  resolve: `inline-flex items-center gap-2 rounded-lg bg-emerald-700 px-3 py-2 font-semibold text-white hover:bg-emerald-600 ${focusRing}`,
+  reject: `inline-flex items-center gap-2 rounded-lg border-2 border-ink-300 bg-ink-950 px-3 py-2 font-semibold text-ink-100 hover:bg-ink-800 ${focusRing}`,
+  hide: `inline-flex items-center gap-2 rounded-lg bg-red-700 px-3 py-2 font-semibold text-white hover:bg-red-600 ${focusRing}`,
+  neutral: `inline-flex items-center gap-2 rounded-lg bg-ink-800 px-3 py-2 font-semibold text-ink-100 hover:bg-ink-700 ${focusRing}`,
+} as const;
+
+export function DecisionIcon({ kind }: { kind: "resolve" | "reject" | "hide" }) {
+  const paths = {
+    resolve: "M5 12l5 5L20 7",
+    reject: "M6 6l12 12M18 6L6 18",
+    hide: "M3 3l18 18M10.6 6.1A9.8 9.8 0 0 1 12 6c5 0 9 6 9 6a17 17 0 0 1-3.2 3.8M6.6 6.6C4.3 8.2 3 12 3 12s4 6 9 6a9 9 0 0 0 4.4-1.2",
+  };
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-4 w-4"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2.5"
+      strokeLinecap="round"
+    >
+      <path d={paths[kind]} />
+    </svg>
+  );
+}
 
 export function AdminNav() {
   const { t } = useT("admin");
   const link = ({ isActive }: { isActive: boolean }) =>
-    `rounded px-2 py-1 focus-visible:outline-2 focus-visible:outline-flame-400 ${isActive ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`;
+    `whitespace-nowrap rounded px-2 py-1 ${focusRing} ${isActive ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`;
   return (
-    <nav aria-label={t("nav.label")} className="flex flex-wrap gap-2 border-b border-ink-800 pb-3 text-sm">
+    <nav aria-label={t("nav.label")} className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm sm:flex-wrap">
       <NavLink to="/admin" end className={link}>
         {t("nav.dashboard")}
       </NavLink>
-      {QUEUE_NAMES.map((q) => (
+      {QUEUES.map((q) => (
         <NavLink key={q} to={`/admin/${q}`} className={link}>
           {t(`queues.${q}`)}
         </NavLink>
       ))}
+      <NavLink to="/admin/copies" className={link}>
+        {t("nav.copies")}
+      </NavLink>
+      <NavLink to="/admin/jobs" className={link}>
+        {t("nav.jobs")}
+      </NavLink>
       <NavLink to="/admin/clips" className={link}>
         {t("nav.clips")}
       </NavLink>
@@ -30,33 +68,53 @@ export function AdminNav() {
   );
 }
 
-/** Age against the 48-hour removal deadline (DESIGN 2). */
-export function DeadlineBadge({ createdAt, overdue, now }: { createdAt: string; overdue: boolean; now: string }) {
-  const { t } = useT("admin");
-  const hours = Math.floor((Date.parse(now) - Date.parse(createdAt)) / 3600_000);
-  if (overdue) return <strong className="rounded bg-red-900 px-2 py-0.5 text-red-100">{t("age.overdue", { hours })}</strong>;
-  const left = Math.max(0, DEADLINE_HOURS - hours);
-  if (left <= DUE_SOON_HOURS)
-    return <strong className="rounded bg-amber-900 px-2 py-0.5 text-amber-100">{t("age.remaining", { hours: left })}</strong>;
-  return <span className="text-ink-300">{t("age.remaining", { hours: left })}</span>;
-}
-
-export function StateFilter({ queue, state }: { queue: string; state: string }) {
+/** The desk's search over every queue; `/` focuses it. */
+export function DeskSearch({ q }: { q: string }) {
   const { t } = useT("admin");
   return (
-    <nav aria-label={t("queue.filter")} className="flex gap-2 text-sm">
-      {STATES.map((s) => (
-        <Link
-          key={s}
-          to={`/admin/${queue}?state=${s}`}
-          aria-current={s === state ? "page" : undefined}
-          className={`rounded px-2 py-1 focus-visible:outline-2 focus-visible:outline-flame-400 ${s === state ? "bg-flame-500 text-ink-950" : "bg-ink-800 text-ink-200"}`}
-        >
-          {t(`states.${s}`)}
-        </Link>
-      ))}
-    </nav>
+    <Form method="get" action="/admin/search" role="search" aria-label={t("search.label")} className="flex gap-2">
+      <label htmlFor="desk-search" className="sr-only">
+        {t("search.label")}
+      </label>
+      <input
+        id="desk-search"
+        name="q"
+        type="search"
+        defaultValue={q}
+        minLength={3}
+        maxLength={200}
+        placeholder={t("search.placeholder")}
+        aria-keyshortcuts="/"
+        className={`min-w-0 flex-1 rounded-lg border border-ink-600 bg-ink-950 px-3 py-2 text-white placeholder:text-ink-300 ${focusRing}`}
+      />
+      <button type="submit" className={DECISION_STYLES.neutral}>
+        {t("search.submit")}
+      </button>
+    </Form>
   );
+}
+
+const hoursBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3600_000;
+
+/** The 48-hour clock (DESIGN 2): hours left, due soon, or overdue. */
+export function DeadlineBadge({ deadlineAt, now }: { deadlineAt: string; now: string }) {
+  const { t } = useT("admin");
+  const left = hoursBetween(now, deadlineAt);
+  if (left < 0)
+    return <strong className="rounded bg-red-900 px-2 py-0.5 text-sm text-red-100">{t("age.overdue", { hours: Math.ceil(-left) })}</strong>;
+  const hours = Math.floor(left);
+  if (left <= DUE_SOON_HOURS)
+    return <strong className="rounded bg-amber-900 px-2 py-0.5 text-sm text-amber-100">{t("age.remaining", { hours })}</strong>;
+  return <span className="text-sm text-ink-300">{t("age.remaining", { hours })}</span>;
+}
+
+/** "3 hours ago", "2 days ago" in the moderator's language. */
+export function formatAge(createdAt: string, now: string, language: Language): string {
+  const hours = hoursBetween(createdAt, now);
+  const format = new Intl.RelativeTimeFormat(intlLocale(language), { numeric: "auto", style: "short" });
+  if (hours < 1) return format.format(-Math.max(0, Math.round(hours * 60)), "minute");
+  if (hours < 48) return format.format(-Math.round(hours), "hour");
+  return format.format(-Math.round(hours / 24), "day");
 }
 
 export function FormattedDate({ value }: { value: string }) {
@@ -68,16 +126,52 @@ export function FormattedDate({ value }: { value: string }) {
   );
 }
 
-export function ActionButton({ intent, label, danger = false }: { intent: string; label: string; danger?: boolean }) {
+export function ActionButton({ intent, label, kind = "neutral" }: { intent: string; label: string; kind?: keyof typeof DECISION_STYLES }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
-      <button
-        type="submit"
-        className={`rounded px-3 py-2 font-semibold focus-visible:outline-2 focus-visible:outline-flame-300 ${danger ? "bg-red-700 text-white" : "bg-flame-500 text-ink-950"}`}
-      >
+      <button type="submit" className={DECISION_STYLES[kind]}>
+        {kind === "hide" ? <DecisionIcon kind="hide" /> : null}
         {label}
       </button>
     </Form>
+  );
+}
+
+/** Links that keep the other query parameters. */
+export function FilterLinks({
+  label,
+  param,
+  options,
+  current,
+  search,
+}: {
+  label: string;
+  param: string;
+  options: readonly { value: string; label: string }[];
+  current: string;
+  search: string;
+}) {
+  const href = (value: string) => {
+    const params = new URLSearchParams(search);
+    params.set(param, value);
+    params.delete("page");
+    params.delete("done");
+    return `?${params}`;
+  };
+  return (
+    <nav aria-label={label} className="flex flex-wrap items-center gap-1 text-sm">
+      <span className="mr-1 text-ink-300">{label}:</span>
+      {options.map((o) => (
+        <Link
+          key={o.value}
+          to={href(o.value)}
+          aria-current={o.value === current ? "page" : undefined}
+          className={`rounded px-2 py-1 ${focusRing} ${o.value === current ? "bg-flame-500 text-ink-950" : "bg-ink-800 text-ink-200"}`}
+        >
+          {o.label}
+        </Link>
+      ))}
+    </nav>
   );
 }

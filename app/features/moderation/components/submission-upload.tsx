@@ -1,19 +1,71 @@
-import { Form, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { Form, useNavigation, useRevalidator } from "react-router";
 import { AUDIENCES } from "~/lib/audience";
 import { useT } from "~/lib/i18n/react";
+import type { publishState } from "../publish-submission.server";
 import type { SubmissionUploadView } from "../submission-upload-view.server";
 
-/** Submission columns shown by this panel rather than the item's plain field list. */
-export const UPLOAD_FIELDS = ["uploadKey", "uploadKind", "uploadType", "uploadBytes", "uploadName", "publishedClipId"] as const;
+type PublishState = Awaited<ReturnType<typeof publishState>>;
+
+/** While ffmpeg works in its job, the page asks for news every two seconds. */
+function usePolling(active: boolean) {
+  const { revalidate, state } = useRevalidator();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => state === "idle" && void revalidate(), 2000);
+    return () => clearInterval(timer);
+  }, [active, revalidate, state]);
+}
+
+/** Where the publish job is: queued, running, refused as a copy of a blocked clip (with an override), or failed. */
+function PublishProgress({ publish }: { publish: NonNullable<PublishState> }) {
+  const { t } = useT("admin");
+  if (publish.state === "queued" || publish.state === "running") return <p role="status">{t(`publish.state.${publish.state}`)}</p>;
+  if (publish.state === "failed") {
+    const code = /^publish\.errors\.([a-z-]+):/.exec(publish.error ?? "")?.[1];
+    return (
+      <p role="alert" className="text-red-300">
+        {code ? t(`publish.errors.${code}`) : t("publish.state.failed", { error: publish.error ?? "" })}
+      </p>
+    );
+  }
+  if (!publish.refusal) return null;
+  const { refusal } = publish;
+  return (
+    <div role="alert" className="space-y-2 rounded-xl border border-red-700 bg-red-950/50 p-3">
+      <p className="font-semibold">
+        {t("publish.refused", { title: refusal.clipTitle, distance: refusal.distance, coverage: Math.round(refusal.coverage * 100) })}
+      </p>
+      <p className="text-sm">{t(`publish.blockReasons.${refusal.reason}`, { defaultValue: refusal.reason })}</p>
+      {refusal.clipId ? (
+        <p className="text-sm">
+          <a href={`/admin/clips?q=${refusal.clipId}`} className="text-flame-300 underline">
+            {t("publish.seeBlocked")}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
 
 const control =
   "w-full rounded bg-ink-900 p-2 text-ink-100 focus-visible:outline-2 focus-visible:outline-flame-400 aria-[invalid=true]:outline aria-[invalid=true]:outline-red-500";
 
 /** The submission's quarantined file: what it is, a private preview, and publishing a video as a clip. */
-export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUploadView; errors?: Record<string, string> }) {
+export function SubmissionUpload({
+  upload,
+  publish,
+  errors = {},
+}: {
+  upload: SubmissionUploadView;
+  publish: PublishState;
+  errors?: Record<string, string>;
+}) {
   const { t, language } = useT("admin");
   const navigation = useNavigation();
-  const publishing = navigation.state === "submitting" && navigation.formData?.get("intent") === "publish";
+  const pending = publish?.state === "queued" || publish?.state === "running";
+  usePolling(pending);
+  const publishing = pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "publish");
   const { file } = upload;
   const size = file ? fileSize(file.bytes, language) : "";
   const error = (field: string) =>
@@ -47,6 +99,7 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
           </a>
         </p>
       ) : null}
+      {publish ? <PublishProgress publish={publish} /> : null}
       {upload.categories ? (
         <Form method="post" className="grid max-w-xl gap-3" aria-labelledby="publish-heading">
           <h3 id="publish-heading" className="font-semibold">
@@ -121,6 +174,12 @@ export function SubmissionUpload({ upload, errors = {} }: { upload: SubmissionUp
             </div>
             {error("audiences")}
           </fieldset>
+          {publish?.refusal ? (
+            <label className="flex items-start gap-2 rounded border border-red-700 p-2">
+              <input type="checkbox" name="override" value="1" className="mt-1 accent-flame-500" />
+              <span>{t("publish.override")}</span>
+            </label>
+          ) : null}
           <button
             type="submit"
             disabled={publishing}

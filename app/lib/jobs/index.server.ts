@@ -1,0 +1,2 @@
+export * from "./queue.server";
+export * from "./worker.server";

@@ -1,0 +1,134 @@
+import { data, Form } from "react-router";
+import { requireAdmin } from "~/features/moderation/admins.server";
+import { DECISION_STYLES, DecisionIcon, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { decideCopy } from "~/features/moderation/takedown-actions.server";
+import { copiesPage } from "~/features/takedowns/index.server";
+import { Pagination } from "~/components/ui/pagination";
+import { getServices, getVisitor } from "~/lib/context";
+import { readForm } from "~/lib/http/form";
+import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import { pageParam } from "~/lib/pagination";
+import type { Route } from "./+types/admin.copies";
+
+export const handle: I18nHandle = { i18n: ["admin"] };
+
+const STATES = ["open", "hidden", "dismissed"] as const;
+
+/** /admin/copies — published clips that a catalogue scan found to look like a blocked clip. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { db, origin } = getServices(args);
+  const url = new URL(args.request.url);
+  const state = STATES.find((s) => s === url.searchParams.get("state")) ?? "open";
+  const page = pageParam(url);
+  const t = await serverT(getVisitor(args).language, "admin");
+  return {
+    state,
+    page,
+    ...(await copiesPage(db, state, page)),
+    meta: { title: t("copies.heading"), description: t("title"), origin, path: "/admin/copies", siteName: t("brand.name"), noindex: true },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  if (args.request.method !== "POST") return data({ ok: false, intent: null }, { status: 405, headers: { Allow: "POST" } });
+  const form = await readForm(args.request);
+  const intent = form.get("intent");
+  if (intent !== "hide" && intent !== "dismiss") return data({ ok: false, intent: null }, { status: 400 });
+  const ok = await decideCopy(getServices(args).db, actor, String(form.get("matchId") ?? ""), intent);
+  return data({ ok, intent }, { status: ok ? 200 : 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+export default function AdminCopies({ loaderData: d, actionData }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  return (
+    <section aria-labelledby="copies-heading" className="space-y-4">
+      <h1 id="copies-heading" className="text-2xl font-bold">
+        {t("copies.heading")}
+      </h1>
+      <p className="text-ink-300">{t("copies.intro")}</p>
+      <FilterLinks
+        label={t("queue.filter")}
+        param="state"
+        current={d.state}
+        search=""
+        options={STATES.map((s) => ({ value: s, label: t(`copies.states.${s}`) }))}
+      />
+      <p role="status" className="text-emerald-300">
+        {actionData ? (actionData.ok ? t(`copies.done.${actionData.intent}`) : t("item.failed")) : null}
+      </p>
+      {d.items.length === 0 ? (
+        <p>{t("copies.empty")}</p>
+      ) : (
+        <ul className="space-y-4">
+          {d.items.map((m) => (
+            <li key={m.id} className="space-y-3 rounded-xl border border-ink-800 p-3">
+              <div className="grid grid-cols-2 gap-3">
+                <figure className="space-y-1">
+                  <img
+                    src={`/admin/clips/${m.clipId}/thumbnail`}
+                    alt=""
+                    width={120}
+                    height={160}
+                    className="h-40 w-28 rounded object-cover"
+                  />
+                  <figcaption className="text-sm">
+                    {t("copies.copy")}:{" "}
+                    <a href={`/admin/clips?q=${m.clipId}`} className="text-flame-300 underline">
+                      {m.clipTitle}
+                    </a>
+                  </figcaption>
+                </figure>
+                <figure className="space-y-1">
+                  {m.blockedClipId ? (
+                    <img
+                      src={`/admin/clips/${m.blockedClipId}/thumbnail`}
+                      alt=""
+                      width={120}
+                      height={160}
+                      className="h-40 w-28 rounded object-cover"
+                    />
+                  ) : null}
+                  <figcaption className="text-sm">
+                    {t("copies.blocked")}: {m.blockedTitle} ({t(`publish.blockReasons.${m.blockReason}`)})
+                    {m.itemQueue && m.itemId ? (
+                      <>
+                        {" · "}
+                        <a href={`/admin/${m.itemQueue}/${m.itemId}`} className="text-flame-300 underline">
+                          {t("copies.item")}
+                        </a>
+                      </>
+                    ) : null}
+                  </figcaption>
+                </figure>
+              </div>
+              <p className="text-sm">
+                {t("copies.distance", { distance: m.distance, coverage: Math.round(m.coverage * 100) })} ·{" "}
+                <FormattedDate value={m.createdAt} />
+              </p>
+              {d.state === "open" ? (
+                <Form method="post" className="flex flex-wrap gap-2">
+                  <input type="hidden" name="matchId" value={m.id} />
+                  <button type="submit" name="intent" value="hide" className={DECISION_STYLES.hide}>
+                    <DecisionIcon kind="hide" />
+                    {t("copies.hide")}
+                  </button>
+                  <button type="submit" name="intent" value="dismiss" className={DECISION_STYLES.reject}>
+                    <DecisionIcon kind="reject" />
+                    {t("copies.dismiss")}
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import { data, Form, redirect } from "react-router";
+import { JOB_STATES, type JobState } from "../../db/schema/jobs";
+import { requireAdmin } from "~/features/moderation/admins.server";
+import { DECISION_STYLES, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
+import { Pagination } from "~/components/ui/pagination";
+import { getServices, getVisitor } from "~/lib/context";
+import { readForm } from "~/lib/http/form";
+import { type I18nHandle, useT } from "~/lib/i18n/react";
+import { JOBS_PAGE_SIZE, jobCounts, jobsPage } from "~/lib/jobs/index.server";
+import { serverT } from "~/lib/i18n/server";
+import { pageMeta } from "~/lib/meta";
+import { pageParam } from "~/lib/pagination";
+import type { Route } from "./+types/admin.jobs";
+
+export const handle: I18nHandle = { i18n: ["admin"] };
+
+/** /admin/jobs — the background work (publishing, fingerprints, scans, e-mail) and its state. */
+export async function loader(args: Route.LoaderArgs) {
+  await requireAdmin(args);
+  const { db, origin } = getServices(args);
+  const url = new URL(args.request.url);
+  const state: JobState = JOB_STATES.find((s) => s === url.searchParams.get("state")) ?? "failed";
+  const page = pageParam(url);
+  const [rows, counts] = await Promise.all([jobsPage(db, state, page), jobCounts(db)]);
+  const t = await serverT(getVisitor(args).language, "admin");
+  return {
+    state,
+    page,
+    counts,
+    hasNext: rows.length > JOBS_PAGE_SIZE,
+    jobs: rows.slice(0, JOBS_PAGE_SIZE).map((j) => ({
+      id: j.id,
+      kind: j.kind,
+      subject: j.subject,
+      attempts: j.attempts,
+      maxAttempts: j.maxAttempts,
+      error: j.lastError,
+      createdAt: j.createdAt.toISOString(),
+      runAt: j.runAt.toISOString(),
+      finishedAt: j.finishedAt?.toISOString() ?? null,
+    })),
+    meta: { title: t("jobs.heading"), description: t("title"), origin, path: "/admin/jobs", siteName: t("brand.name"), noindex: true },
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  const actor = await requireAdmin(args);
+  if (args.request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
+  const form = await readForm(args.request);
+  const ok = form.get("intent") === "retry" && (await retryFailedJob(getServices(args).db, actor, String(form.get("jobId") ?? "")));
+  if (!ok) return data({ ok: false }, { status: 400 });
+  throw redirect("/admin/jobs?state=queued");
+}
+
+export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
+
+/** `submissions:<id>` → the item's page. */
+const subjectHref = (subject: string | null) => {
+  const [kind, id] = subject?.split(":") ?? [];
+  if (!kind || !id) return null;
+  if (kind === "clip") return `/admin/clips?q=${id}`;
+  if (kind === "block") return null;
+  return `/admin/${kind}/${id}`;
+};
+
+export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
+  const { t } = useT("admin");
+  return (
+    <section aria-labelledby="jobs-heading" className="space-y-4">
+      <h1 id="jobs-heading" className="text-2xl font-bold">
+        {t("jobs.heading")}
+      </h1>
+      <p className="text-ink-300">{t("jobs.intro")}</p>
+      <FilterLinks
+        label={t("queue.filter")}
+        param="state"
+        current={d.state}
+        search=""
+        options={JOB_STATES.map((s) => ({
+          value: s,
+          label: d.counts[s] === null ? t(`jobs.states.${s}`) : `${t(`jobs.states.${s}`)} (${d.counts[s]})`,
+        }))}
+      />
+      {d.jobs.length === 0 ? (
+        <p>{t("jobs.empty")}</p>
+      ) : (
+        <ul className="divide-y divide-ink-800 rounded-xl border border-ink-800">
+          {d.jobs.map((job) => {
+            const href = subjectHref(job.subject);
+            return (
+              <li key={job.id} className="space-y-1 p-3">
+                <p className="font-semibold">
+                  {t(`jobs.kinds.${job.kind}`, { defaultValue: job.kind })}
+                  {href ? (
+                    <>
+                      {" · "}
+                      <a href={href} className="text-flame-300 underline">
+                        {job.subject}
+                      </a>
+                    </>
+                  ) : null}
+                </p>
+                <p className="text-sm text-ink-300">
+                  {t("jobs.attempts", { attempts: job.attempts, max: job.maxAttempts })} · {t("jobs.created")}{" "}
+                  <FormattedDate value={job.createdAt} />
+                  {d.state === "queued" ? (
+                    <>
+                      {" · "}
+                      {t("jobs.runAt")} <FormattedDate value={job.runAt} />
+                    </>
+                  ) : null}
+                </p>
+                {job.error ? <p className="break-words text-sm text-red-300">{job.error}</p> : null}
+                {d.state === "failed" ? (
+                  <Form method="post">
+                    <input type="hidden" name="jobId" value={job.id} />
+                    <button type="submit" name="intent" value="retry" className={DECISION_STYLES.neutral}>
+                      {t("jobs.retry")}
+                    </button>
+                  </Form>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
+    </section>
+  );
+}

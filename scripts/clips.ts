@@ -14,14 +14,18 @@ import {
   planImport,
   publishClip,
 } from "../app/features/publishing/index.server";
+import { BlockedCopyError, takedownScreen } from "../app/features/takedowns/index.server";
+import { writeAudit, CLI_ACTOR } from "../app/features/moderation/audit.server";
 import { storageFromEnv } from "../server/platform";
 
-const USAGE = `usage: npm run clips -- import <folder | manifest.json> [--creator <name> --category <slug> --tags a,b]
+const USAGE = `usage: npm run clips -- import <folder | manifest.json> [--creator <name> --category <slug> --tags a,b] [--allow-blocked]
 
   manifest.json: a JSON array of { file, title, creator, category, tags?, channelUrl?, start?, end?, audiences? }
                  (file is relative to the manifest; tags is an array or "a,b"; start/end in seconds)
   folder:        uses its manifest.json, or else imports every .mp4/.webm/.mov in it,
-                 titled after the file name, with --creator and --category (and --tags)`;
+                 titled after the file name, with --creator and --category (and --tags)
+  Every clip is checked against the takedown block list; a match is refused unless
+  --allow-blocked is given (each override is written to the audit log).`;
 
 export interface ClipsCommandIo {
   env?: Env;
@@ -39,7 +43,12 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
     args = parseArgs({
       args: argv,
       allowPositionals: true,
-      options: { creator: { type: "string" }, category: { type: "string" }, tags: { type: "string" } },
+      options: {
+        creator: { type: "string" },
+        category: { type: "string" },
+        tags: { type: "string" },
+        "allow-blocked": { type: "boolean", default: false },
+      },
     });
   } catch (error) {
     err(`${(error as Error).message}\n${USAGE}`);
@@ -51,7 +60,8 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
     return 1;
   }
 
-  const plan = await planImport(target, args.values);
+  const { "allow-blocked": allowBlocked, ...flags } = args.values;
+  const plan = await planImport(target, flags);
   if (!plan.ok) {
     for (const line of plan.errors) err(line);
     err("nothing was imported");
@@ -95,13 +105,34 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
     const failed: string[] = [];
     for (const entry of plan.entries) {
       try {
-        const clip = await publishClip({ db: database.db, storage }, entry.input, { env: processEnv });
+        const screen = takedownScreen(database.db, { override: allowBlocked, env: processEnv });
+        let overridden: string | null = null;
+        const clip = await publishClip({ db: database.db, storage }, entry.input, {
+          env: processEnv,
+          screen: {
+            check: async (file) => {
+              const screened = await screen.check(file);
+              if (screened.overridden) overridden = `${screened.overridden.clipTitle} (distance ${screened.overridden.distance})`;
+              return screened;
+            },
+            record: async (tx, clipId, screened) => {
+              await screen.record(tx, clipId, screened);
+              if (overridden)
+                await writeAudit(tx, CLI_ACTOR, { action: "block_overridden", targetType: "clip", targetId: clipId, note: `import: ${overridden}` });
+            },
+          },
+        });
         imported++;
-        out(`${entry.input.title.trim()} → /video/${clip.slug}`);
+        out(`${entry.input.title.trim()} → /video/${clip.slug}${overridden ? ` (matches blocked clip ${overridden}; imported with --allow-blocked)` : ""}`);
       } catch (error) {
         if (error instanceof FfmpegMissingError) {
           err(error.message);
           return 2;
+        }
+        if (error instanceof BlockedCopyError) {
+          err(`${entry.label} refused: ${error.message}; use --allow-blocked to import it anyway`);
+          failed.push(entry.label);
+          continue;
         }
         // Unexpected errors keep their stack: they are bugs or infrastructure trouble.
         err(`${entry.label} failed: ${isPublishError(error) ? error.message : ((error as Error).stack ?? String(error))}`);

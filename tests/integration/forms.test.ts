@@ -20,8 +20,15 @@ describe(`form records on ${testEngine()}`, () => {
   const receive = (
     name: Parameters<typeof receiveForm>[1],
     values: Record<string, unknown>,
-    extra: { clientIp?: string; userId?: string | null } = {},
-  ) => receiveForm(handle.db, name, { values, clientIp: extra.clientIp ?? randomUUID(), userId: extra.userId ?? null, origin: ORIGIN });
+    extra: { clientIp?: string; userId?: string | null; language?: "en" | "es" } = {},
+  ) =>
+    receiveForm(handle.db, name, {
+      values,
+      clientIp: extra.clientIp ?? randomUUID(),
+      userId: extra.userId ?? null,
+      language: extra.language,
+      origin: ORIGIN,
+    });
 
   it("stores a sanitised submission as an open item", async () => {
     const result = await receive("submit", {
@@ -97,6 +104,8 @@ describe(`form records on ${testEngine()}`, () => {
     expect(kept).toEqual({ userId: null });
   });
 
+  const CONSENT_NOTICE = { basis: "consent", signature: "Ava Example", goodFaith: "on", details: "It shows me; I never agreed to it." };
+
   it("links reports and claims to the clip their URL names on this site", async () => {
     const [clip] = await makeClips(handle.db, 1);
     const [hidden] = await makeClips(handle.db, 1, { status: "hidden" });
@@ -127,12 +136,58 @@ describe(`form records on ${testEngine()}`, () => {
       email: "ava@example.com",
       phone: "+1 555 0100",
       position: "removal",
+      ...CONSENT_NOTICE,
     });
     const [claimRow] = await handle.db
       .select()
       .from(contentClaims)
       .where(eq(contentClaims.id, claim.ok ? claim.id : ""));
-    expect(claimRow).toMatchObject({ clipId: hidden!.id, position: "removal", phone: "+1 555 0100" });
+    expect(claimRow).toMatchObject({ clipId: hidden!.id, position: "removal", phone: "+1 555 0100", basis: "consent", goodFaith: true });
+  });
+
+  it("requires a complete removal notice, starts its 48-hour clock, and keeps the sender's language", async () => {
+    const base = { contentUrl: `${ORIGIN}/video/abc`, email: "ava@example.com", position: "removal" };
+    expect(await receive("claim", base)).toMatchObject({
+      ok: false,
+      errors: { basis: "errors.basisRequired", signature: "errors.signatureRequired", goodFaith: "errors.goodFaithConsent" },
+    });
+    expect(await receive("claim", { ...base, basis: "consent", signature: "Ava Example", goodFaith: "on" })).toMatchObject({
+      ok: false,
+      errors: { details: "errors.detailsRequired" },
+    });
+    // A copyright notice (DMCA 512(c)(3)) also needs the work, an address, a phone and the statement under penalty of perjury.
+    const copyright = { ...base, basis: "copyright", signature: "Ava Example", goodFaith: "on" };
+    expect(await receive("claim", copyright)).toMatchObject({
+      ok: false,
+      errors: {
+        copyrightWork: "errors.copyrightWorkRequired",
+        address: "errors.addressRequired",
+        phone: "errors.phoneRequiredCopyright",
+        accuracy: "errors.accuracyRequired",
+      },
+    });
+    const complete = await receive(
+      "claim",
+      { ...copyright, copyrightWork: "My film 'Dawn'", address: "1 Main St, Springfield", phone: "+1 555 0100", accuracy: "on" },
+      { language: "es" },
+    );
+    expect(complete.ok).toBe(true);
+    const [row] = await handle.db.select().from(contentClaims).where(eq(contentClaims.id, complete.ok ? complete.id : ""));
+    expect(row).toMatchObject({ basis: "copyright", accuracy: true, language: "es" });
+    expect(row!.deadlineAt!.getTime() - row!.createdAt.getTime()).toBe(48 * 3600_000);
+    // A partnership claim may leave the notice out, and runs no clock.
+    const partnership = await receive("claim", { ...base, position: "partnership" });
+    const [other] = await handle.db.select().from(contentClaims).where(eq(contentClaims.id, partnership.ok ? partnership.id : ""));
+    expect(other).toMatchObject({ position: "partnership", deadlineAt: null, basis: null });
+  });
+
+  it("takes an optional e-mail on reports, checked when given", async () => {
+    const values = { contentUrl: "https://example.com/r", description: "Bad" };
+    expect(await receive("report", { ...values, email: "not-an-address" })).toMatchObject({ ok: false, errors: { email: "errors.emailInvalid" } });
+    const sent = await receive("report", { ...values, email: "reporter@example.com" });
+    const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, sent.ok ? sent.id : ""));
+    expect(row).toMatchObject({ email: "reporter@example.com" });
+    expect(row!.deadlineAt).toBeInstanceOf(Date);
   });
 
   it("refuses a claim without a position", async () => {

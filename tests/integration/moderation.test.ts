@@ -1,15 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminGrants, clips, contentClaims, contentReports, contactMessages, moderationAudit, user } from "../../db/schema";
+import { adminGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
 import { findVideo } from "~/features/clips/video.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
 import { isWithheldMedia, setClipHidden } from "~/features/moderation/clips-visibility.server";
-import { dashboardCounts, queuePage, saveNote, setStatus } from "~/features/moderation/queues.server";
+import { decideItems, saveNote } from "~/features/moderation/decisions.server";
+import { deskFigures } from "~/features/moderation/figures.server";
+import { listItems } from "~/features/moderation/queues.server";
 import { searchCatalog } from "~/features/search/search.server";
 import { renderSitemap } from "~/features/seo/sitemap.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -65,55 +67,63 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(rows.map((r) => r.email).sort()).toEqual(["env1@example.com", "env2@example.com"]);
   });
 
-  it("puts overdue reports and removal claims first and pages 20 per page", async () => {
+  /** Reports and removal claims start their 48-hour clock when they arrive (the intake sets it). */
+  const clock = (createdAt: Date) => ({ createdAt, deadlineAt: new Date(createdAt.getTime() + 48 * HOUR) });
+  const page1 = (queue: "reports" | "claims-removal" | "contact", state: "open" | "all" | "rejected" = "open") =>
+    listItems(handle.db, { queue, state, sort: "deadline", q: null, page: 1 });
+
+  it("puts overdue reports and removal claims first, most urgent first, and pages 20 per page", async () => {
     const now = new Date();
     const fresh = await handle.db
       .insert(contentReports)
-      .values(
-        Array.from({ length: 22 }, (_, i) => ({
-          contentUrl: `https://x/${i}`,
-          description: "d",
-          createdAt: new Date(now.getTime() - i * 60_000),
-        })),
-      )
+      .values(Array.from({ length: 22 }, (_, i) => ({ contentUrl: `https://x/${i}`, description: "d", ...clock(new Date(now.getTime() - i * 60_000)) })))
       .returning();
     const [old] = await handle.db
       .insert(contentReports)
-      .values({ contentUrl: "https://x/old", description: "old", createdAt: new Date(now.getTime() - 50 * HOUR) })
+      .values({ contentUrl: "https://x/old", description: "old", ...clock(new Date(now.getTime() - 50 * HOUR)) })
       .returning();
-    const first = await queuePage(handle.db, "reports", "open", 1, now);
-    expect(first.total).toBe(23);
+    const first = await page1("reports");
     expect(first.items).toHaveLength(20);
-    expect(first.items[0]).toMatchObject({ id: old!.id, overdue: true });
-    expect(first.items[1]!.id).toBe(fresh[0]!.id);
-    expect(first.items.slice(1).every((i) => !i.overdue)).toBe(true);
-    expect((await queuePage(handle.db, "reports", "open", 2, now)).items).toHaveLength(3);
+    expect(first.hasNext).toBe(true);
+    expect(first.items[0]).toMatchObject({ id: old!.id, summary: "old", link: "https://x/old" });
+    expect(first.items[0]!.deadlineAt! < now.toISOString()).toBe(true);
+    // Then the soonest deadline: the oldest of the rest.
+    expect(first.items[1]!.id).toBe(fresh[21]!.id);
+    expect((await listItems(handle.db, { queue: "reports", state: "open", sort: "deadline", q: null, page: 2 })).items).toHaveLength(3);
+    expect((await listItems(handle.db, { queue: "reports", state: "open", sort: "newest", q: null, page: 1 })).items[0]!.id).toBe(fresh[0]!.id);
 
     await handle.db.insert(contentClaims).values([
-      { contentUrl: "u", email: "a@b.co", position: "removal", createdAt: new Date(now.getTime() - 49 * HOUR) },
+      { contentUrl: "u", email: "a@b.co", position: "removal", ...clock(new Date(now.getTime() - 49 * HOUR)) },
       { contentUrl: "u", email: "a@b.co", position: "partnership" },
     ]);
-    const counts = await dashboardCounts(handle.db, now);
-    expect(counts.find((c) => c.queue === "reports")).toMatchObject({ open: 23, overdue: 1, deadline: true });
-    expect(counts.find((c) => c.queue === "claims-removal")).toMatchObject({ open: 1, overdue: 1 });
-    expect(counts.find((c) => c.queue === "claims-partnership")).toMatchObject({ open: 1, overdue: 0, deadline: false });
-    expect((await queuePage(handle.db, "claims-removal", "all", 1, now)).items.every((i) => i.position === "removal")).toBe(true);
+    const figures = await deskFigures(handle.db, now);
+    expect(figures.find((f) => f.queue === "reports")).toMatchObject({ open: 23, overdue: 1 });
+    expect(figures.find((f) => f.queue === "claims-removal")).toMatchObject({ open: 1, overdue: 1 });
+    expect(figures.find((f) => f.queue === "claims-partnership")).toMatchObject({ open: 1, overdue: null });
+    const removal = await page1("claims-removal", "all");
+    expect(removal.items.length).toBeGreaterThan(0);
+    expect(removal.items.every((i) => i.queue === "claims-removal")).toBe(true);
   });
 
-  it("saves notes and sets status with an audit row each", async () => {
-    const [message] = await handle.db
-      .insert(contactMessages)
-      .values({ name: "n", email: "e@x.co", subject: "s", message: "m" })
-      .returning();
+  it("decides an open item once, with a reason, an audit row and its outcome e-mail queued; notes are audited too", async () => {
+    const [message] = await handle.db.insert(contactMessages).values({ name: "n", email: "e@x.co", subject: "s", message: "m" }).returning();
     const actor = { userId: null, email: "mod@example.com" };
+    const services = env.services;
     expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
-    expect(await setStatus(handle.db, actor, "contact", message!.id, "resolved")).toBe(true);
-    expect(await setStatus(handle.db, actor, "contact", message!.id, "rejected")).toBe(true);
-    expect(await setStatus(handle.db, actor, "reports", message!.id, "rejected")).toBe(false);
+    const resolve = { decision: "resolved", reason: "answered", note: "Thanks!" } as const;
+    expect(await decideItems(services, actor, "contact", [message!.id], resolve)).toEqual({ decided: [message!.id], skipped: [] });
+    // Decided already, or not in that queue: left alone.
+    expect(await decideItems(services, actor, "contact", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({ decided: [] });
+    expect(await decideItems(services, actor, "reports", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({ decided: [] });
     const [row] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, message!.id));
-    expect(row).toMatchObject({ status: "rejected", moderatorNote: "private" });
-    expect((await audits(message!.id)).sort()).toEqual(["note_saved", "rejected", "resolved"]);
-    expect((await queuePage(handle.db, "contact", "rejected", 1)).items.map((i) => i.id)).toContain(message!.id);
+    expect(row).toMatchObject({ status: "resolved", moderatorNote: "private", decisionReason: "answered" });
+    expect(row!.decidedAt).toBeInstanceOf(Date);
+    expect((await audits(message!.id)).sort()).toEqual(["note_saved", "resolved"]);
+    const [audit] = await handle.db.select().from(moderationAudit).where(and(eq(moderationAudit.targetId, message!.id), eq(moderationAudit.action, "resolved")));
+    expect(audit).toMatchObject({ targetType: "contact", note: "answered — Thanks!" });
+    const queued = await handle.db.select().from(jobs).where(eq(jobs.subject, `contact:${message!.id}`));
+    expect(queued.map((j) => [j.kind, j.payload])).toEqual([["outcome-mail", { queue: "contact", id: message!.id, decision: "resolved", reason: "answered", note: "Thanks!" }]]);
+    expect((await page1("contact", "open")).items.map((i) => i.id)).not.toContain(message!.id);
   });
 
   it("hiding a clip removes it from the feed, search, sitemap and video lookup; showing restores it", async () => {
@@ -180,17 +190,19 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       [`/admin/clips?q=${clip!.id}`, adminClips.loader, {}],
       [`/admin/clips/${clip!.id}/video`, adminClipFile.loader, { id: clip!.id, file: "video" }],
     ];
-    const actions: Array<[string, (a: never) => Promise<unknown>, Record<string, string>, Record<string, string>]> = [
-      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "note", note: "checked" }],
-      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "hide-clip" }],
-      ["/admin/clips", adminClips.action, {}, { intent: "show-clip", clipId: clip!.id }],
-      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "resolve" }],
+    // [path, action, params, body, the admin's answer: 200, or 302 when the desk moves on]
+    const actions: Array<[string, (a: never) => Promise<unknown>, Record<string, string>, Record<string, string>, number]> = [
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "note", note: "checked" }, 200],
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "hide-clip" }, 302],
+      ["/admin/clips", adminClips.action, {}, { intent: "show-clip", clipId: clip!.id }, 200],
+      [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "resolve", reason: "removed" }, 302],
     ];
     const status = async (fn: (a: never) => Promise<unknown>, a: never) => {
       try {
         const result = (await fn(a)) as { init?: { status?: number } } | Response | null;
         return result instanceof Response ? result.status : (result?.init?.status ?? 200);
       } catch (error) {
+        if (error instanceof Response) return error.status;
         return (error as { init?: { status?: number } }).init?.status ?? 500;
       }
     };
@@ -209,14 +221,15 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     for (const [path, fn, params] of loaders) expect(await status(fn, args(path, { cookie: admin, params })), path).toBe(200);
     // Nothing changed while the visitors were refused.
     expect(await audits(report!.id)).toEqual([]);
-    for (const [path, fn, params, body] of actions)
-      expect(await status(fn, args(path, { cookie: admin, params, method: "POST", body })), path).toBe(200);
+    for (const [path, fn, params, body, expected] of actions)
+      expect(await status(fn, args(path, { cookie: admin, params, method: "POST", body })), `${path} ${body.intent}`).toBe(expected);
     const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, report!.id));
     expect(row).toMatchObject({ status: "resolved", moderatorNote: "checked" });
     const [clipRow] = await handle.db.select({ status: clips.status }).from(clips).where(eq(clips.id, clip!.id));
     expect(clipRow!.status).toBe("published");
     const trail = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.actorEmail, "admin@example.com"));
-    expect(trail.map((r) => r.action).sort()).toEqual(["clip_hidden", "clip_shown", "note_saved", "resolved"]);
+    // Hiding from a report blocks the clip's copies; showing it again lifts the block.
+    expect(trail.map((r) => r.action).sort()).toEqual(["block_lifted", "clip_blocked", "clip_hidden", "clip_shown", "note_saved", "resolved"]);
     expect(trail.every((r) => r.actorUserId)).toBe(true);
     // Unknown queue and item ids are 404 for admins too.
     expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
@@ -248,13 +261,13 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const [clip] = await makeClips(handle.db, 1);
     const [claim] = await handle.db
       .insert(contentClaims)
-      .values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, createdAt: new Date(Date.now() - 60 * HOUR) })
+      .values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, ...clock(new Date(Date.now() - 60 * HOUR)) })
       .returning();
     await grantAdmin(handle.db, "render@example.com");
     const cookie = await signIn(env, "render@example.com");
     const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
       ["/admin", adminIndex, {}, "Moderation dashboard", "Panel de moderación"],
-      ["/admin/claims-removal", adminQueue, { queue: "claims-removal" }, "Overdue: 60 h old", "Vencido: 60 h"],
+      ["/admin/claims-removal", adminQueue, { queue: "claims-removal" }, "Overdue by 12 h", "Vencido hace 12 h"],
       [`/admin/claims-removal/${claim!.id}`, adminItem, { queue: "claims-removal", id: claim!.id }, "Hide clip", "Ocultar clip"],
       ["/admin/audit", adminAudit, {}, "Admin granted", "Admin concedido"],
       [`/admin/clips?q=${clip!.id}`, adminClips, {}, "Hide clip", "Ocultar clip"],
@@ -277,26 +290,17 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       }
     }
   });
-  it("lists removal claims due within 12 hours right after the overdue ones, most urgent first", async () => {
+  it("lists removal claims by their clock: overdue first, then the soonest deadlines", async () => {
     const now = new Date();
-    const at = (hoursAgo: number) => new Date(now.getTime() - hoursAgo * HOUR);
     const rows = await handle.db
       .insert(contentClaims)
-      .values(
-        [1, 47, 40, 70, 2].map((h) => ({
-          contentUrl: `https://x/due-${h}`,
-          email: "d@x.co",
-          position: "removal" as const,
-          createdAt: at(h),
-        })),
-      )
+      .values([1, 47, 40, 70, 2].map((h) => ({ contentUrl: `https://x/due-${h}`, email: "d@x.co", position: "removal" as const, ...clock(new Date(now.getTime() - h * HOUR)) })))
       .returning();
     const ids = new Set(rows.map((r) => r.id));
-    const page = await queuePage(handle.db, "claims-removal", "open", 1, now);
-    const order = page.items.filter((i) => ids.has(i.id)).map((i) => i.contentUrl);
-    // Overdue (70 h), then due soon, oldest first (47 h, 40 h), then the rest newest first (1 h, 2 h).
-    expect(order).toEqual(["https://x/due-70", "https://x/due-47", "https://x/due-40", "https://x/due-1", "https://x/due-2"]);
+    const order = (await page1("claims-removal")).items.filter((i) => ids.has(i.id)).map((i) => i.link);
+    expect(order).toEqual(["https://x/due-70", "https://x/due-47", "https://x/due-40", "https://x/due-2", "https://x/due-1"]);
   });
+
   it("names the signed-in sender of an item by e-mail", async () => {
     await grantAdmin(handle.db, "sender-check@example.com");
     const cookie = await signIn(env, "sender-check@example.com");
@@ -305,9 +309,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       .insert(contactMessages)
       .values({ name: "N", email: "n@x.co", subject: "s", message: "m", userId: sender!.id })
       .returning();
-    const page = (await adminItem.loader(
-      args(`/admin/contact/${message!.id}`, { cookie, params: { queue: "contact", id: message!.id } }),
-    )) as unknown as { item: { userId: unknown } };
-    expect(page.item.userId).toBe("sender-check@example.com");
+    const page = await adminItem.loader(args(`/admin/contact/${message!.id}`, { cookie, params: { queue: "contact", id: message!.id } }));
+    expect(page.item).toMatchObject({ signedInAs: "sender-check@example.com", sender: "n@x.co" });
   });
 });

@@ -96,7 +96,8 @@ describe("report schema", () => {
 });
 
 describe("claim schema", () => {
-  const claim = { contentUrl: "https://example.com/video/abc", email: "ava@example.com", phone: "", position: "removal" };
+  const notice = { basis: "consent", signature: "Ava Example", goodFaith: "on", details: "It shows me without my consent." };
+  const claim = { contentUrl: "https://example.com/video/abc", email: "ava@example.com", phone: "", position: "removal", ...notice };
   it("accepts a claim with an optional phone", () => {
     expect(validate(claimSchema, claim)).toMatchObject({ ok: true, data: { phone: null, position: "removal" } });
     expect(validate(claimSchema, { ...claim, phone: "+1 (555) 010-2030" })).toMatchObject({
@@ -110,6 +111,22 @@ describe("claim schema", () => {
     expect(errorsOf(claimSchema, { ...claim, email: "ava" })).toEqual({ email: "errors.emailInvalid" });
     expect(errorsOf(claimSchema, { ...claim, phone: "call me" })).toEqual({ phone: "errors.phoneInvalid" });
     expect(errorsOf(claimSchema, { ...claim, phone: "1".repeat(31) })).toEqual({ phone: "errors.phoneInvalid" });
+  });
+  it("asks a removal notice for every element the law names, and a partnership claim for none", () => {
+    const bare = { contentUrl: claim.contentUrl, email: claim.email, position: "removal" };
+    expect(errorsOf(claimSchema, bare)).toEqual({
+      basis: "errors.basisRequired",
+      signature: "errors.signatureRequired",
+      goodFaith: "errors.goodFaithConsent",
+    });
+    expect(errorsOf(claimSchema, { ...claim, basis: "copyright" })).toEqual({
+      copyrightWork: "errors.copyrightWorkRequired",
+      address: "errors.addressRequired",
+      phone: "errors.phoneRequiredCopyright",
+      accuracy: "errors.accuracyRequired",
+    });
+    expect(validate(claimSchema, { ...bare, position: "partnership" })).toMatchObject({ ok: true, data: { basis: null, goodFaith: false } });
+    expect(errorsOf(claimSchema, { ...bare, basis: "other" })).toMatchObject({ basis: "errors.basisRequired" });
   });
 });
 

@@ -18,6 +18,8 @@ export interface ItemField {
   value: string | boolean | null;
 }
 
+const COPYRIGHT_ONLY = new Set(["copyrightWork", "address", "accuracy"]);
+
 const shown = (value: unknown): string | boolean | null =>
   value === null || value === undefined
     ? null
@@ -60,7 +62,10 @@ export async function itemView(db: Database, queue: QueueName, id: string) {
     /** The address the outcome goes to: the form's, else the signed-in sender's account. */
     sender: row.email ?? account,
     signedInAs: row.userId ? (account ?? row.userId) : null,
-    fields: layout.map(([name, kind]) => ({ name, kind, value: shown(values.get(name)) })),
+    // A notice on grounds of consent has no copyright elements to show.
+    fields: layout
+      .filter(([name]) => !(COPYRIGHT_ONLY.has(name) && values.get("basis") !== "copyright"))
+      .map(([name, kind]) => ({ name, kind, value: shown(values.get(name)) })),
     notice,
     takedown: QUEUE_ENTRIES[queue].takedown,
     clip: clipRow && {

@@ -4,6 +4,7 @@ import { contentSubmissions } from "../../../db/schema";
 import { sanitizeLine } from "~/features/forms";
 import { AUDIENCES } from "~/lib/audience";
 import {
+  categoryExists,
   isPublishError,
   MAX_TAGS,
   MAX_TITLE_LENGTH,
@@ -27,7 +28,7 @@ import { accountEmails } from "./queues.server";
 export const PUBLISH_JOB = "publish-submission";
 
 const optionalSeconds = z.preprocess(
-  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : value === "" ? null : value),
+  (value) => (typeof value === "string" && value.trim() !== "" ? Number(value) : typeof value === "number" ? value : null),
   z.number("publish.errors.seconds").min(0, "publish.errors.seconds").max(86_400, "publish.errors.seconds").nullable(),
 );
 
@@ -82,6 +83,7 @@ export async function requestPublish(db: Database, actor: Actor, id: string, fie
     return { ok: false, errors };
   }
   if (!(await publishableUpload(db, id))) return { ok: false, errors: { form: "publish.errors.notPublishable" } };
+  if (!(await categoryExists(db, parsed.data.categorySlug))) return { ok: false, errors: { categorySlug: "publish.errors.unknown-category" } };
   const [latest] = await jobsFor(db, subjectOf(id), 1);
   if (latest && (latest.state === "queued" || latest.state === "running")) return { ok: false, errors: { form: "publish.errors.pending" } };
   const jobId = await enqueueJob(

@@ -22,7 +22,7 @@ export function DeskFiguresView({ figures }: { figures: QueueFigures[] }) {
         <strong>{removal?.withinDeadline != null ? `${Math.round(removal.withinDeadline * 100)} %` : t("figures.noDecisions")}</strong>
       </p>
       <div className={`overflow-x-auto ${focusRing}`} tabIndex={0} role="region" aria-label={t("figures.table")}>
-        <table className="w-full min-w-[44rem] text-left text-sm">
+        <table className="w-full min-w-[48rem] text-left text-sm [&_td]:px-2 [&_th]:px-2">
           <thead>
             <tr className="border-b border-ink-800">
               <th scope="col" className="py-2">

@@ -118,12 +118,19 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
             record: async (tx, clipId, screened) => {
               await screen.record(tx, clipId, screened);
               if (overridden)
-                await writeAudit(tx, CLI_ACTOR, { action: "block_overridden", targetType: "clip", targetId: clipId, note: `import: ${overridden}` });
+                await writeAudit(tx, CLI_ACTOR, {
+                  action: "block_overridden",
+                  targetType: "clip",
+                  targetId: clipId,
+                  note: `import: ${overridden}`,
+                });
             },
           },
         });
         imported++;
-        out(`${entry.input.title.trim()} → /video/${clip.slug}${overridden ? ` (matches blocked clip ${overridden}; imported with --allow-blocked)` : ""}`);
+        out(
+          `${entry.input.title.trim()} → /video/${clip.slug}${overridden ? ` (matches blocked clip ${overridden}; imported with --allow-blocked)` : ""}`,
+        );
       } catch (error) {
         if (error instanceof FfmpegMissingError) {
           err(error.message);

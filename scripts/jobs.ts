@@ -31,7 +31,9 @@ export async function runJobsCommand(argv: string[], out = console.log, err = co
   try {
     if (command === "list") {
       for (const job of await jobsPage(platform.services.db, state as JobState, 1))
-        out(`${job.createdAt.toISOString()}  ${job.kind}  ${job.subject ?? "-"}  attempts ${job.attempts}/${job.maxAttempts}${job.lastError ? `  ${job.lastError}` : ""}`);
+        out(
+          `${job.createdAt.toISOString()}  ${job.kind}  ${job.subject ?? "-"}  attempts ${job.attempts}/${job.maxAttempts}${job.lastError ? `  ${job.lastError}` : ""}`,
+        );
       return 0;
     }
     const handlers = jobHandlers(platform.services);

@@ -3,9 +3,14 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, writeFi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { asc, count } from "drizzle-orm";
+import { asc, count, eq } from "drizzle-orm";
+import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clips, videoCategories } from "../../db/schema";
+import { clips, fingerprintedClips, moderationAudit, takedownBlocks, videoCategories } from "../../db/schema";
+import { addBlock, takedownJobs } from "~/features/takedowns/index.server";
+import { createWorker } from "~/lib/jobs/index.server";
+import { createLogger } from "~/lib/logger.server";
+import { createLocalStorage } from "~/lib/storage/index.server";
 import { locateFfmpeg } from "~/features/publishing/index.server";
 import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -162,5 +167,39 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
       "ffmpeg was not found at FFMPEG_PATH=/nonexistent: it is needed to publish uploaded videos and to import clips. Install it (apt-get install ffmpeg) or correct FFMPEG_PATH.",
     );
     expect(result.stdout).toBe("");
+  });
+
+  it("refuses a re-encoded copy of a blocked clip, naming it and the distance, unless --allow-blocked (audited)", async () => {
+    // "Pier at dusk" (clip-01) is taken down after a report: its frames go on the block list.
+    const pier = (await clipTitles()).find((r) => r.title === "Pier at dusk")!;
+    await withDatabase(async (db) => {
+      const [clip] = await db.select({ id: clips.id }).from(clips).where(eq(clips.slug, pier.slug));
+      expect((await db.select().from(fingerprintedClips).where(eq(fingerprintedClips.clipId, clip!.id))).length).toBe(1);
+      await db.update(clips).set({ status: "hidden" }).where(eq(clips.id, clip!.id));
+      await db.transaction((tx) => addBlock(tx, { clipId: clip!.id, reason: "report", itemQueue: null, itemId: null, by: "test" }));
+      const storage = createLocalStorage(path.join(dataDir, "media"));
+      const handlers = takedownJobs({ db, storage });
+      await createWorker({ db, handlers: { "takedown-block": handlers["takedown-block"]! }, log: createLogger("silent") }).drain();
+      expect((await db.select({ state: takedownBlocks.state }).from(takedownBlocks))[0]).toEqual({ state: "active" });
+    });
+    const copy = path.join(videos, "pier_again.mp4");
+    execFileSync("ffmpeg", ["-v", "error", "-y", "-i", "db/seed/media/clip-01.mp4", "-vf", "scale=240:426", "-b:v", "150k", copy]);
+    const manifest = writeManifest("copy.json", [
+      { file: "pier_again.mp4", title: "Pier again", creator: "Someone Else", category: "feet" },
+    ]);
+
+    const refused = await clipsCli(["import", manifest]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /entry 1 \(pier_again\.mp4\) refused: this video matches the blocked clip "Pier at dusk" \(report; distance \d+ of 64 bits, \d+ % of frames\); use --allow-blocked/,
+    );
+    expect((await clipTitles()).some((r) => r.title === "Pier again")).toBe(false);
+
+    const allowed = await clipsCli(["import", manifest, "--allow-blocked"]);
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain("(matches blocked clip Pier at dusk (distance");
+    const overrides = await withDatabase((db) => db.select().from(moderationAudit).where(eq(moderationAudit.action, "block_overridden")));
+    expect(overrides).toHaveLength(1);
+    expect(overrides[0]).toMatchObject({ actorEmail: "cli", targetType: "clip", note: expect.stringContaining("import: Pier at dusk") });
   });
 });

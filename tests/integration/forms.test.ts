@@ -172,20 +172,32 @@ describe(`form records on ${testEngine()}`, () => {
       { language: "es" },
     );
     expect(complete.ok).toBe(true);
-    const [row] = await handle.db.select().from(contentClaims).where(eq(contentClaims.id, complete.ok ? complete.id : ""));
+    const [row] = await handle.db
+      .select()
+      .from(contentClaims)
+      .where(eq(contentClaims.id, complete.ok ? complete.id : ""));
     expect(row).toMatchObject({ basis: "copyright", accuracy: true, language: "es" });
     expect(row!.deadlineAt!.getTime() - row!.createdAt.getTime()).toBe(48 * 3600_000);
     // A partnership claim may leave the notice out, and runs no clock.
     const partnership = await receive("claim", { ...base, position: "partnership" });
-    const [other] = await handle.db.select().from(contentClaims).where(eq(contentClaims.id, partnership.ok ? partnership.id : ""));
+    const [other] = await handle.db
+      .select()
+      .from(contentClaims)
+      .where(eq(contentClaims.id, partnership.ok ? partnership.id : ""));
     expect(other).toMatchObject({ position: "partnership", deadlineAt: null, basis: null });
   });
 
   it("takes an optional e-mail on reports, checked when given", async () => {
     const values = { contentUrl: "https://example.com/r", description: "Bad" };
-    expect(await receive("report", { ...values, email: "not-an-address" })).toMatchObject({ ok: false, errors: { email: "errors.emailInvalid" } });
+    expect(await receive("report", { ...values, email: "not-an-address" })).toMatchObject({
+      ok: false,
+      errors: { email: "errors.emailInvalid" },
+    });
     const sent = await receive("report", { ...values, email: "reporter@example.com" });
-    const [row] = await handle.db.select().from(contentReports).where(eq(contentReports.id, sent.ok ? sent.id : ""));
+    const [row] = await handle.db
+      .select()
+      .from(contentReports)
+      .where(eq(contentReports.id, sent.ok ? sent.id : ""));
     expect(row).toMatchObject({ email: "reporter@example.com" });
     expect(row!.deadlineAt).toBeInstanceOf(Date);
   });

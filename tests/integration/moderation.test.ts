@@ -76,7 +76,13 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const now = new Date();
     const fresh = await handle.db
       .insert(contentReports)
-      .values(Array.from({ length: 22 }, (_, i) => ({ contentUrl: `https://x/${i}`, description: "d", ...clock(new Date(now.getTime() - i * 60_000)) })))
+      .values(
+        Array.from({ length: 22 }, (_, i) => ({
+          contentUrl: `https://x/${i}`,
+          description: "d",
+          ...clock(new Date(now.getTime() - i * 60_000)),
+        })),
+      )
       .returning();
     const [old] = await handle.db
       .insert(contentReports)
@@ -90,7 +96,9 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     // Then the soonest deadline: the oldest of the rest.
     expect(first.items[1]!.id).toBe(fresh[21]!.id);
     expect((await listItems(handle.db, { queue: "reports", state: "open", sort: "deadline", q: null, page: 2 })).items).toHaveLength(3);
-    expect((await listItems(handle.db, { queue: "reports", state: "open", sort: "newest", q: null, page: 1 })).items[0]!.id).toBe(fresh[0]!.id);
+    expect((await listItems(handle.db, { queue: "reports", state: "open", sort: "newest", q: null, page: 1 })).items[0]!.id).toBe(
+      fresh[0]!.id,
+    );
 
     await handle.db.insert(contentClaims).values([
       { contentUrl: "u", email: "a@b.co", position: "removal", ...clock(new Date(now.getTime() - 49 * HOUR)) },
@@ -106,23 +114,38 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   });
 
   it("decides an open item once, with a reason, an audit row and its outcome e-mail queued; notes are audited too", async () => {
-    const [message] = await handle.db.insert(contactMessages).values({ name: "n", email: "e@x.co", subject: "s", message: "m" }).returning();
+    const [message] = await handle.db
+      .insert(contactMessages)
+      .values({ name: "n", email: "e@x.co", subject: "s", message: "m" })
+      .returning();
     const actor = { userId: null, email: "mod@example.com" };
     const services = env.services;
     expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
     const resolve = { decision: "resolved", reason: "answered", note: "Thanks!" } as const;
     expect(await decideItems(services, actor, "contact", [message!.id], resolve)).toEqual({ decided: [message!.id], skipped: [] });
     // Decided already, or not in that queue: left alone.
-    expect(await decideItems(services, actor, "contact", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({ decided: [] });
-    expect(await decideItems(services, actor, "reports", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({ decided: [] });
+    expect(await decideItems(services, actor, "contact", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({
+      decided: [],
+    });
+    expect(await decideItems(services, actor, "reports", [message!.id], { decision: "rejected", reason: "spam", note: "" })).toMatchObject({
+      decided: [],
+    });
     const [row] = await handle.db.select().from(contactMessages).where(eq(contactMessages.id, message!.id));
     expect(row).toMatchObject({ status: "resolved", moderatorNote: "private", decisionReason: "answered" });
     expect(row!.decidedAt).toBeInstanceOf(Date);
     expect((await audits(message!.id)).sort()).toEqual(["note_saved", "resolved"]);
-    const [audit] = await handle.db.select().from(moderationAudit).where(and(eq(moderationAudit.targetId, message!.id), eq(moderationAudit.action, "resolved")));
+    const [audit] = await handle.db
+      .select()
+      .from(moderationAudit)
+      .where(and(eq(moderationAudit.targetId, message!.id), eq(moderationAudit.action, "resolved")));
     expect(audit).toMatchObject({ targetType: "contact", note: "answered — Thanks!" });
-    const queued = await handle.db.select().from(jobs).where(eq(jobs.subject, `contact:${message!.id}`));
-    expect(queued.map((j) => [j.kind, j.payload])).toEqual([["outcome-mail", { queue: "contact", id: message!.id, decision: "resolved", reason: "answered", note: "Thanks!" }]]);
+    const queued = await handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.subject, `contact:${message!.id}`));
+    expect(queued.map((j) => [j.kind, j.payload])).toEqual([
+      ["outcome-mail", { queue: "contact", id: message!.id, decision: "resolved", reason: "answered", note: "Thanks!" }],
+    ]);
     expect((await page1("contact", "open")).items.map((i) => i.id)).not.toContain(message!.id);
   });
 
@@ -229,7 +252,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(clipRow!.status).toBe("published");
     const trail = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.actorEmail, "admin@example.com"));
     // Hiding from a report blocks the clip's copies; showing it again lifts the block.
-    expect(trail.map((r) => r.action).sort()).toEqual(["block_lifted", "clip_blocked", "clip_hidden", "clip_shown", "note_saved", "resolved"]);
+    expect(trail.map((r) => r.action).sort()).toEqual([
+      "block_lifted",
+      "clip_blocked",
+      "clip_hidden",
+      "clip_shown",
+      "note_saved",
+      "resolved",
+    ]);
     expect(trail.every((r) => r.actorUserId)).toBe(true);
     // Unknown queue and item ids are 404 for admins too.
     expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
@@ -294,7 +324,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     const now = new Date();
     const rows = await handle.db
       .insert(contentClaims)
-      .values([1, 47, 40, 70, 2].map((h) => ({ contentUrl: `https://x/due-${h}`, email: "d@x.co", position: "removal" as const, ...clock(new Date(now.getTime() - h * HOUR)) })))
+      .values(
+        [1, 47, 40, 70, 2].map((h) => ({
+          contentUrl: `https://x/due-${h}`,
+          email: "d@x.co",
+          position: "removal" as const,
+          ...clock(new Date(now.getTime() - h * HOUR)),
+        })),
+      )
       .returning();
     const ids = new Set(rows.map((r) => r.id));
     const order = (await page1("claims-removal")).items.filter((i) => ids.has(i.id)).map((i) => i.link);

@@ -2,7 +2,17 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { channelSites, clips, clipTags, contentSubmissions, creators, fingerprintedClips, jobs, moderationAudit, tags } from "../../db/schema";
+import {
+  channelSites,
+  clips,
+  clipTags,
+  contentSubmissions,
+  creators,
+  fingerprintedClips,
+  jobs,
+  moderationAudit,
+  tags,
+} from "../../db/schema";
 import { createWorker } from "~/lib/jobs/index.server";
 import { jobHandlers } from "../../server/jobs";
 import { grantAdmin } from "~/features/moderation/admins.server";
@@ -76,7 +86,10 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
   /** Runs the queued jobs (publishing, then its e-mail) as the server's worker would. */
   const runJobs = () => createWorker({ db: handle.db, handlers: jobHandlers(env.services), log: env.services.log }).drain();
   const lastJob = async (id: string) => {
-    const rows = await handle.db.select().from(jobs).where(eq(jobs.subject, `submissions:${id}`));
+    const rows = await handle.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.subject, `submissions:${id}`));
     return rows.filter((j) => j.kind === "publish-submission").sort((a, b) => +b.createdAt - +a.createdAt)[0]!;
   };
   const queued = (answer: Answer) => answer.status === 302;
@@ -130,7 +143,11 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     // A cut past the end of the video shows once ffmpeg has looked at it: the job fails for good, the file stays.
     expect(queued(await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" }))).toBe(true);
     await runJobs();
-    expect(await lastJob(submission.id)).toMatchObject({ state: "failed", attempts: 1, lastError: expect.stringMatching(/^publish\.errors\.bad-cut: /) });
+    expect(await lastJob(submission.id)).toMatchObject({
+      state: "failed",
+      attempts: 1,
+      lastError: expect.stringMatching(/^publish\.errors\.bad-cut: /),
+    });
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(after).toMatchObject({ status: "open", publishedClipId: null, uploadKey: submission.uploadKey });
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(true);
@@ -139,13 +156,15 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
   it("does not publish a rejected submission, and deletes its file", async () => {
     const submission = await submitWithVideo("Rejected Studio");
     expect(
-      (await adminItem.action(
-        call(`/admin/submissions/${submission.id}`, {
-          cookie: admin,
-          params: { queue: "submissions", id: submission.id },
-          body: { intent: "reject", reason: "not_eligible" },
-        }),
-      ).catch((thrown: unknown) => thrown)) as Response,
+      (await adminItem
+        .action(
+          call(`/admin/submissions/${submission.id}`, {
+            cookie: admin,
+            params: { queue: "submissions", id: submission.id },
+            body: { intent: "reject", reason: "not_eligible" },
+          }),
+        )
+        .catch((thrown: unknown) => thrown)) as Response,
     ).toMatchObject({ status: 302 });
     expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({
       form: "publish.errors.notPublishable",
@@ -154,9 +173,9 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(after).toMatchObject({ status: "rejected", uploadKey: null, uploadName: "pattern.mp4" });
-    const page = (await adminItem.loader(
+    const page = await adminItem.loader(
       call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }),
-    ));
+    );
     expect(page.item.upload?.categories).toBeNull();
   });
 
@@ -167,7 +186,10 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     try {
       expect(queued(await publish(submission.id, { title: "Without tools", categorySlug }))).toBe(true);
       await runJobs();
-      expect(await lastJob(submission.id)).toMatchObject({ state: "failed", lastError: expect.stringMatching(/^publish\.errors\.ffmpeg-missing: ffmpeg was not found/) });
+      expect(await lastJob(submission.id)).toMatchObject({
+        state: "failed",
+        lastError: expect.stringMatching(/^publish\.errors\.ffmpeg-missing: ffmpeg was not found/),
+      });
     } finally {
       if (saved === undefined) delete process.env.FFMPEG_PATH;
       else process.env.FFMPEG_PATH = saved;
@@ -178,7 +200,9 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
   it("publishes the cut video as a clip with its creator, tags and channel, then closes the submission", async () => {
     const submission = await submitWithVideo("Published Studio");
     // The moderator's request only queues the work; the worker publishes.
-    expect(queued(await publish(submission.id, { title: "Colour bars at dusk", categorySlug, startSeconds: "1", endSeconds: "4" }))).toBe(true);
+    expect(queued(await publish(submission.id, { title: "Colour bars at dusk", categorySlug, startSeconds: "1", endSeconds: "4" }))).toBe(
+      true,
+    );
     const [pending] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
     expect(pending).toMatchObject({ status: "open", publishedClipId: null });
     expect(await runJobs()).toBeGreaterThanOrEqual(2);
@@ -219,13 +243,15 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     const audit = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, submission.id));
     expect(audit.map((a) => [a.action, a.note, a.actorEmail])).toEqual([["published", `/video/${clip!.slug}`, "moderator@example.com"]]);
     // Its frames joined the catalogue's fingerprints; the submitter has no address, so no e-mail went out.
-    expect((await handle.db.select().from(fingerprintedClips).where(eq(fingerprintedClips.clipId, clip!.id)))[0]?.frames).toBeGreaterThan(1);
+    expect((await handle.db.select().from(fingerprintedClips).where(eq(fingerprintedClips.clipId, clip!.id)))[0]?.frames).toBeGreaterThan(
+      1,
+    );
     expect(after).toMatchObject({ decisionReason: "published" });
 
     // The item page now links the clip and offers no second publish.
-    const page = (await adminItem.loader(
+    const page = await adminItem.loader(
       call(`/admin/submissions/${submission.id}`, { cookie: admin, params: { queue: "submissions", id: submission.id } }),
-    ));
+    );
     expect(page.item.upload).toMatchObject({
       publishedClip: { slug: clip!.slug, title: clip!.title },
       categories: null,

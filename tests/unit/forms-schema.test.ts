@@ -125,7 +125,10 @@ describe("claim schema", () => {
       phone: "errors.phoneRequiredCopyright",
       accuracy: "errors.accuracyRequired",
     });
-    expect(validate(claimSchema, { ...bare, position: "partnership" })).toMatchObject({ ok: true, data: { basis: null, goodFaith: false } });
+    expect(validate(claimSchema, { ...bare, position: "partnership" })).toMatchObject({
+      ok: true,
+      data: { basis: null, goodFaith: false },
+    });
     expect(errorsOf(claimSchema, { ...bare, basis: "other" })).toMatchObject({ basis: "errors.basisRequired" });
   });
 });

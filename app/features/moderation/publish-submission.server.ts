@@ -83,7 +83,8 @@ export async function requestPublish(db: Database, actor: Actor, id: string, fie
     return { ok: false, errors };
   }
   if (!(await publishableUpload(db, id))) return { ok: false, errors: { form: "publish.errors.notPublishable" } };
-  if (!(await categoryExists(db, parsed.data.categorySlug))) return { ok: false, errors: { categorySlug: "publish.errors.unknown-category" } };
+  if (!(await categoryExists(db, parsed.data.categorySlug)))
+    return { ok: false, errors: { categorySlug: "publish.errors.unknown-category" } };
   const [latest] = await jobsFor(db, subjectOf(id), 1);
   if (latest && (latest.state === "queued" || latest.state === "running")) return { ok: false, errors: { form: "publish.errors.pending" } };
   const jobId = await enqueueJob(

@@ -101,7 +101,11 @@ export function DeadlineBadge({ deadlineAt, now }: { deadlineAt: string; now: st
   const { t } = useT("admin");
   const left = hoursBetween(now, deadlineAt);
   if (left < 0)
-    return <strong className="rounded bg-red-900 px-2 py-0.5 text-sm text-red-100">{t("age.overdue", { hours: Math.max(1, Math.floor(-left)) })}</strong>;
+    return (
+      <strong className="rounded bg-red-900 px-2 py-0.5 text-sm text-red-100">
+        {t("age.overdue", { hours: Math.max(1, Math.floor(-left)) })}
+      </strong>
+    );
   const hours = Math.floor(left);
   if (left <= DUE_SOON_HOURS)
     return <strong className="rounded bg-amber-900 px-2 py-0.5 text-sm text-amber-100">{t("age.remaining", { hours })}</strong>;

@@ -77,6 +77,16 @@ describe("the public forms (DESIGN 1)", () => {
     await field(page, "claim", "email").fill("ava@example.com");
     await page.getByLabel("I want this content to be removed").check();
     expect(await button.isEnabled()).toBe(true);
+    // Removal makes the claim a notice: its elements appear and are required, copyright asking for more.
+    await button.click();
+    expect(await errorOf(page, "claim", "signature").textContent()).toBe("Please type your full name as your signature");
+    await page.getByRole("radio", { name: /I own the copyright/ }).check();
+    await page.getByLabel("Postal address").waitFor();
+    await page.getByRole("radio", { name: /was published without consent/ }).check();
+    expect(await page.getByLabel("Postal address").isVisible()).toBe(false);
+    await field(page, "claim", "details").fill("It shows me; I never agreed to it.");
+    await page.getByLabel(/I state in good faith/).check();
+    await field(page, "claim", "signature").fill("Ava Example");
     await button.click();
     await toast(page, "Claim submitted successfully!");
     await expect.poll(() => field(page, "claim", "email").inputValue()).toBe("");

@@ -106,7 +106,8 @@ export function DeadlineBadge({ deadlineAt, now }: { deadlineAt: string; now: st
         {t("age.overdue", { hours: Math.max(1, Math.floor(-left)) })}
       </strong>
     );
-  const hours = Math.floor(left);
+  // Whole hours left, rounded up: a fresh item reads "48 h left of 48 h".
+  const hours = Math.ceil(left);
   if (left <= DUE_SOON_HOURS)
     return <strong className="rounded bg-amber-900 px-2 py-0.5 text-sm text-amber-100">{t("age.remaining", { hours })}</strong>;
   return <span className="text-sm text-ink-300">{t("age.remaining", { hours })}</span>;

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, useLocation } from "react-router";
 import type { DecisionReason, QueueName } from "~/features/forms";
 import { Pagination } from "~/components/ui/pagination";
@@ -31,15 +32,22 @@ interface Props {
 export function ListPage(d: Props) {
   const { t } = useT("admin");
   const location = useLocation();
+  const heading = useRef<HTMLHeadingElement>(null);
   const title = d.queue ? t(`queues.${d.queue}`) : t("search.heading");
+  const reason = new URLSearchParams(location.search).get("reason");
+  // The last open item was just decided and the queue opened: the focus goes where the outcome is announced.
+  useEffect(() => {
+    if (d.done) heading.current?.focus();
+  }, [d.done, location.key]);
   return (
     <section aria-labelledby="queue-heading" className="space-y-4">
-      <h1 id="queue-heading" className="text-2xl font-bold">
+      <h1 id="queue-heading" ref={heading} tabIndex={-1} className="text-2xl font-bold focus:outline-none">
         {title}
       </h1>
-      {/* The last item of the queue was just decided: the outcome is announced here. */}
       <p role="status" className="font-semibold text-emerald-300">
-        {d.done ? t(`outcome.${d.done}`, { ref: d.ref, reason: "" }) + " " + t("outcome.queueClear") : null}
+        {d.done
+          ? `${t(`outcome.${d.done}`, { ref: d.ref, reason: reason ? t(`reasons.${reason}`, { defaultValue: reason }) : "" })} ${t("outcome.queueClear")}`
+          : null}
       </p>
       {d.queue ? (
         <Form method="get" role="search" aria-label={t("queue.searchLabel", { queue: title })} className="flex gap-2">

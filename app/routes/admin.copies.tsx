@@ -1,6 +1,13 @@
 import { data, Form } from "react-router";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { DECISION_STYLES, DecisionIcon, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import {
+  AdminThumbnail,
+  DECISION_STYLES,
+  DeskHeading,
+  DecisionIcon,
+  FilterLinks,
+  FormattedDate,
+} from "~/features/moderation/components/admin-ui";
 import { decideCopy } from "~/features/moderation/takedown-actions.server";
 import { copiesPage } from "~/features/takedowns/index.server";
 import { Pagination } from "~/components/ui/pagination";
@@ -48,10 +55,7 @@ export default function AdminCopies({ loaderData: d, actionData }: Route.Compone
   const { t } = useT("admin");
   return (
     <section aria-labelledby="copies-heading" className="space-y-4">
-      <h1 id="copies-heading" className="text-2xl font-bold">
-        {t("copies.heading")}
-      </h1>
-      <p className="text-ink-300">{t("copies.intro")}</p>
+      <DeskHeading id="copies-heading" title={t("copies.heading")} intro={t("copies.intro")} />
       <FilterLinks
         label={t("queue.filter")}
         param="state"
@@ -70,13 +74,7 @@ export default function AdminCopies({ loaderData: d, actionData }: Route.Compone
             <li key={m.id} className="space-y-3 rounded-xl border border-ink-800 p-3">
               <div className="grid grid-cols-2 gap-3">
                 <figure className="space-y-1">
-                  <img
-                    src={`/admin/clips/${m.clipId}/thumbnail`}
-                    alt=""
-                    width={120}
-                    height={160}
-                    className="h-40 w-28 rounded object-cover"
-                  />
+                  <AdminThumbnail clipId={m.clipId} />
                   <figcaption className="text-sm">
                     {t("copies.copy")}:{" "}
                     <a href={`/admin/clips?q=${m.clipId}`} className="text-flame-300 underline">
@@ -85,15 +83,7 @@ export default function AdminCopies({ loaderData: d, actionData }: Route.Compone
                   </figcaption>
                 </figure>
                 <figure className="space-y-1">
-                  {m.blockedClipId ? (
-                    <img
-                      src={`/admin/clips/${m.blockedClipId}/thumbnail`}
-                      alt=""
-                      width={120}
-                      height={160}
-                      className="h-40 w-28 rounded object-cover"
-                    />
-                  ) : null}
+                  {m.blockedClipId ? <AdminThumbnail clipId={m.blockedClipId} /> : null}
                   <figcaption className="text-sm">
                     {t("copies.blocked")}: {m.blockedTitle} ({t(`publish.blockReasons.${m.blockReason}`)})
                     {m.itemQueue && m.itemId ? (

@@ -1,7 +1,7 @@
 import { data, Form, redirect } from "react-router";
 import { JOB_STATES, type JobState } from "../../db/schema/jobs";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { DECISION_STYLES, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { DECISION_STYLES, DeskHeading, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
 import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
 import { Pagination } from "~/components/ui/pagination";
 import { getServices, getVisitor } from "~/lib/context";
@@ -68,10 +68,7 @@ export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
     <section aria-labelledby="jobs-heading" className="space-y-4">
-      <h1 id="jobs-heading" className="text-2xl font-bold">
-        {t("jobs.heading")}
-      </h1>
-      <p className="text-ink-300">{t("jobs.intro")}</p>
+      <DeskHeading id="jobs-heading" title={t("jobs.heading")} intro={t("jobs.intro")} />
       <FilterLinks
         label={t("queue.filter")}
         param="state"

@@ -12,6 +12,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { clips } from "./catalog";
 
@@ -31,6 +32,10 @@ const frameHash = () => ({
   band3: integer().notNull(),
 });
 
+/** One B-tree index per band: "frames whose band k is one of these values" is an index lookup. */
+const bandIndexes = (table: string, t: { band0: AnyPgColumn; band1: AnyPgColumn; band2: AnyPgColumn; band3: AnyPgColumn }) =>
+  ([t.band0, t.band1, t.band2, t.band3] as const).map((column, k) => index(`${table}_band${k}_idx`).on(column));
+
 /** The catalogue's frames, so a newly blocked clip can be looked for among the published ones. */
 export const clipFingerprints = pgTable(
   "clip_fingerprints",
@@ -40,13 +45,7 @@ export const clipFingerprints = pgTable(
       .references(() => clips.id, { onDelete: "cascade" }),
     ...frameHash(),
   },
-  (t) => [
-    primaryKey({ columns: [t.clipId, t.frame] }),
-    index("clip_fingerprints_band0_idx").on(t.band0),
-    index("clip_fingerprints_band1_idx").on(t.band1),
-    index("clip_fingerprints_band2_idx").on(t.band2),
-    index("clip_fingerprints_band3_idx").on(t.band3),
-  ],
+  (t) => [primaryKey({ columns: [t.clipId, t.frame] }), ...bandIndexes("clip_fingerprints", t)],
 );
 
 /** Clips whose frames were hashed (a clip of blank frames has none, and is still done). */
@@ -97,13 +96,7 @@ export const takedownBlockFrames = pgTable(
       .references(() => takedownBlocks.id, { onDelete: "cascade" }),
     ...frameHash(),
   },
-  (t) => [
-    primaryKey({ columns: [t.blockId, t.frame] }),
-    index("takedown_block_frames_band0_idx").on(t.band0),
-    index("takedown_block_frames_band1_idx").on(t.band1),
-    index("takedown_block_frames_band2_idx").on(t.band2),
-    index("takedown_block_frames_band3_idx").on(t.band3),
-  ],
+  (t) => [primaryKey({ columns: [t.blockId, t.frame] }), ...bandIndexes("takedown_block_frames", t)],
 );
 
 export const MATCH_STATES = ["open", "hidden", "dismissed"] as const;

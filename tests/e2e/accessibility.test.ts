@@ -163,7 +163,15 @@ describe("accessibility: axe finds no serious or critical violation", () => {
   it("on the moderation pages", async () => {
     const page = await auditablePage({}, await newSitePage(browser));
     await signIn(page, "admin@example.com");
-    for (const path of ["/admin", "/admin/submissions", "/admin/audit"]) {
+    for (const path of [
+      "/admin",
+      "/admin/submissions",
+      "/admin/reports?state=all",
+      "/admin/search?q=example",
+      "/admin/jobs?state=done",
+      "/admin/copies",
+      "/admin/audit",
+    ]) {
       expect((await audit(page, path, site())).status(), path).toBe(200);
     }
     await page.context().close();

@@ -143,6 +143,32 @@ export function ActionButton({ intent, label, kind = "neutral" }: { intent: stri
   );
 }
 
+/** A back-end page's title and what it is for. */
+export function DeskHeading({ id, title, intro }: { id: string; title: string; intro?: string }) {
+  return (
+    <>
+      <h1 id={id} className="text-2xl font-bold">
+        {title}
+      </h1>
+      {intro ? <p className="text-ink-300">{intro}</p> : null}
+    </>
+  );
+}
+
+/** A clip's first thumbnail, through the admin's route (hidden clips too). */
+export function AdminThumbnail({ clipId, className = "h-40 w-28" }: { clipId: string; className?: string }) {
+  return (
+    <img
+      src={`/admin/clips/${clipId}/thumbnail`}
+      alt=""
+      width={120}
+      height={160}
+      loading="lazy"
+      className={`${className} rounded object-cover`}
+    />
+  );
+}
+
 /** Links that keep the other query parameters. */
 export function FilterLinks({
   label,

@@ -3,7 +3,7 @@ import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { DecisionReason } from "~/features/forms";
 import { useT } from "~/lib/i18n/react";
 import type { QueueCard } from "../queues.server";
-import { DeadlineBadge, DECISION_STYLES, DecisionIcon, focusRing, formatAge } from "./admin-ui";
+import { AdminThumbnail, DeadlineBadge, DECISION_STYLES, DecisionIcon, focusRing, formatAge } from "./admin-ui";
 import { useShortcuts } from "./shortcuts";
 
 export interface BulkAnswer {
@@ -96,16 +96,7 @@ export function ItemList({ items, now, showQueue, bulk }: { items: QueueCard[]; 
                 className="mt-1 h-5 w-5 shrink-0 accent-flame-500"
               />
             ) : null}
-            {card.clip?.hasThumbnail ? (
-              <img
-                src={`/admin/clips/${card.clip.id}/thumbnail`}
-                alt=""
-                width={48}
-                height={64}
-                loading="lazy"
-                className="h-16 w-12 shrink-0 rounded object-cover"
-              />
-            ) : null}
+            {card.clip?.hasThumbnail ? <AdminThumbnail clipId={card.clip.id} className="h-16 w-12 shrink-0" /> : null}
             <div className="min-w-0 flex-1 space-y-1">
               <Link
                 ref={(el) => {
@@ -188,54 +179,32 @@ function BulkBar({
         </div>
       </div>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="grid min-w-0 flex-1 gap-1 text-sm">
-            {t("decision.resolveReason")}
-            <select id="bulk-resolve-reason" name="resolveReason" className={select} onKeyDown={confirmOnEnter("bulk-resolve")}>
-              {bulk.reasons.resolved.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`reasons.${reason}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            id="bulk-resolve"
-            type="submit"
-            name="intent"
-            value="resolve"
-            disabled={busy}
-            aria-keyshortcuts="r"
-            className={DECISION_STYLES.resolve}
-          >
-            <DecisionIcon kind="resolve" />
-            {t("decision.resolve")}
-          </button>
-        </div>
-        <div className="flex flex-wrap items-end gap-2">
-          <label className="grid min-w-0 flex-1 gap-1 text-sm">
-            {t("decision.rejectReason")}
-            <select id="bulk-reject-reason" name="rejectReason" className={select} onKeyDown={confirmOnEnter("bulk-reject")}>
-              {bulk.reasons.rejected.map((reason) => (
-                <option key={reason} value={reason}>
-                  {t(`reasons.${reason}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <button
-            id="bulk-reject"
-            type="submit"
-            name="intent"
-            value="reject"
-            disabled={busy}
-            aria-keyshortcuts="x"
-            className={DECISION_STYLES.reject}
-          >
-            <DecisionIcon kind="reject" />
-            {t("decision.reject")}
-          </button>
-        </div>
+        {(["resolve", "reject"] as const).map((kind) => (
+          <div key={kind} className="flex flex-wrap items-end gap-2">
+            <label className="grid min-w-0 flex-1 gap-1 text-sm">
+              {t(`decision.${kind}Reason`)}
+              <select id={`bulk-${kind}-reason`} name={`${kind}Reason`} className={select} onKeyDown={confirmOnEnter(`bulk-${kind}`)}>
+                {bulk.reasons[kind === "resolve" ? "resolved" : "rejected"].map((reason) => (
+                  <option key={reason} value={reason}>
+                    {t(`reasons.${reason}`)}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button
+              id={`bulk-${kind}`}
+              type="submit"
+              name="intent"
+              value={kind}
+              disabled={busy}
+              aria-keyshortcuts={kind === "resolve" ? "r" : "x"}
+              className={DECISION_STYLES[kind]}
+            >
+              <DecisionIcon kind={kind} />
+              {t(`decision.${kind}`)}
+            </button>
+          </div>
+        ))}
       </div>
       <label className="grid gap-1 text-sm">
         {t("decision.note")}

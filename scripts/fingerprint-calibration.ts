@@ -28,7 +28,12 @@ for (const { file } of manifest) {
 }
 
 console.log(`rule: median nearest distance <= ${MATCH_DISTANCE} of 64 bits and coverage >= ${MATCH_COVERAGE}\n`);
-console.log("clip          pattern          " + Object.keys(VARIANTS).map((v) => v.padEnd(12)).join(""));
+console.log(
+  "clip          pattern          " +
+    Object.keys(VARIANTS)
+      .map((v) => v.padEnd(12))
+      .join(""),
+);
 const caught: Record<string, number> = {};
 const worst: Record<string, number> = {};
 const all: number[] = [];
@@ -59,13 +64,16 @@ for (const a of manifest)
     pairs++;
     const c = compareFrames(uploads.get(a.file)!, blocked.get(b.file)!);
     histogram.set(c.distance, (histogram.get(c.distance) ?? 0) + 1);
-    if (isMatch(c)) positives.push(`${a.file} ~ ${b.file} (${a.pattern} / ${b.pattern}, distance ${c.distance}, coverage ${c.coverage.toFixed(2)})`);
+    if (isMatch(c))
+      positives.push(`${a.file} ~ ${b.file} (${a.pattern} / ${b.pattern}, distance ${c.distance}, coverage ${c.coverage.toFixed(2)})`);
   }
 const crossPattern = positives.filter((p) => {
   const [x, y] = p.split("(")[1]!.split(",")[0]!.split(" / ");
   return x !== y;
 });
-console.log(`\ndifferent demo clips matched: ${positives.length} of ${pairs} ordered pairs (${((100 * positives.length) / pairs).toFixed(2)} %), of which ${crossPattern.length} across different patterns`);
+console.log(
+  `\ndifferent demo clips matched: ${positives.length} of ${pairs} ordered pairs (${((100 * positives.length) / pairs).toFixed(2)} %), of which ${crossPattern.length} across different patterns`,
+);
 for (const p of positives) console.log(`  ${p}`);
 console.log(
   `distance histogram (median nearest, all pairs): ${[...histogram.entries()]

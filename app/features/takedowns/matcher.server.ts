@@ -42,23 +42,38 @@ export interface BlockMatch extends Comparison {
 export async function findBlockedMatch(db: Database, hashes: readonly bigint[]): Promise<BlockMatch | null> {
   if (hashes.length === 0) return null;
   const f = takedownBlockFrames;
+  // No join here: joining every band hit to its block cost seconds at two million frames; lifted
+  // blocks are few and are dropped below.
   const candidates = await db
-    .select({ blockId: f.blockId, hits: sql<number>`count(*)`.mapWith(Number) })
+    .select({ blockId: f.blockId })
     .from(f)
-    .innerJoin(takedownBlocks, and(eq(takedownBlocks.id, f.blockId), eq(takedownBlocks.state, "active")))
     .where(bandMatch(f, hashes))
     .groupBy(f.blockId)
     .orderBy(desc(sql`count(*)`))
     .limit(CANDIDATES);
   if (candidates.length === 0) return null;
-  const ids = candidates.map((c) => c.blockId);
-  const [frames, blocks] = await Promise.all([
-    db.select({ blockId: f.blockId, hash: f.hash }).from(f).where(inArray(f.blockId, ids)),
-    db
-      .select({ id: takedownBlocks.id, clipId: takedownBlocks.clipId, clipTitle: takedownBlocks.clipTitle, reason: takedownBlocks.reason })
-      .from(takedownBlocks)
-      .where(inArray(takedownBlocks.id, ids)),
-  ]);
+  const blocks = await db
+    .select({ id: takedownBlocks.id, clipId: takedownBlocks.clipId, clipTitle: takedownBlocks.clipTitle, reason: takedownBlocks.reason })
+    .from(takedownBlocks)
+    .where(
+      and(
+        inArray(
+          takedownBlocks.id,
+          candidates.map((c) => c.blockId),
+        ),
+        eq(takedownBlocks.state, "active"),
+      ),
+    );
+  if (blocks.length === 0) return null;
+  const frames = await db
+    .select({ blockId: f.blockId, hash: f.hash })
+    .from(f)
+    .where(
+      inArray(
+        f.blockId,
+        blocks.map((b) => b.id),
+      ),
+    );
   let best: BlockMatch | null = null;
   for (const block of blocks) {
     const reference = frames.filter((r) => r.blockId === block.id).map((r) => fromStored(r.hash));
@@ -81,14 +96,27 @@ export async function findCatalogueCopies(
 ): Promise<CatalogueMatch[]> {
   if (blockHashes.length === 0) return [];
   const f = clipFingerprints;
-  const candidates = await db
+  const ranked = await db
     .select({ clipId: f.clipId })
     .from(f)
-    .innerJoin(clips, and(eq(clips.id, f.clipId), eq(clips.status, "published")))
     .where(and(bandMatch(f, blockHashes), excluding.length > 0 ? notInArray(f.clipId, [...excluding]) : undefined))
     .groupBy(f.clipId)
     .orderBy(desc(sql`count(*)`))
     .limit(CANDIDATES);
+  if (ranked.length === 0) return [];
+  // Published ones only (hidden clips are few, so they are dropped here rather than joined above).
+  const candidates = await db
+    .select({ clipId: clips.id })
+    .from(clips)
+    .where(
+      and(
+        inArray(
+          clips.id,
+          ranked.map((c) => c.clipId),
+        ),
+        eq(clips.status, "published"),
+      ),
+    );
   if (candidates.length === 0) return [];
   const frames = await db
     .select({ clipId: f.clipId, hash: f.hash })

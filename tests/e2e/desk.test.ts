@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSitePage, signIn, site } from "./sign-in";
 import { baseURL, hydrated, launchBrowser } from "./support";
 
-// The moderation desk worked as a moderator works it (issue 15): search across queues, a bulk
+// The moderation desk worked as a moderator works it (ADR 053): search across queues, a bulk
 // decision, the keyboard flow from item to item, and the e-mail that tells each sender the outcome.
 
 const ADMIN = "admin@example.com";

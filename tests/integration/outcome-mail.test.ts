@@ -8,7 +8,7 @@ import { jobHandlers } from "../../server/jobs";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
 
-// Closing the loop (issue 15 item 2): the sender hears the decision, in the language they wrote in,
+// Closing the loop (ADR 053): the sender hears the decision, in the language they wrote in,
 // through the mailer (the outbox here), from a job.
 
 describe(`outcome e-mails on ${testEngine()}`, () => {

@@ -29,7 +29,7 @@ interface FormEntry {
   paths: readonly [string, ...string[]];
   /** Query parameters that prefill the content link with `<origin>/video/<id>`. */
   prefill: readonly string[];
-  /** The field that carries a file, if the form takes one (DESIGN 14; rules in upload-rules.ts). */
+  /** The field that carries a file, if the form takes one (ADR 008; rules in upload-rules.ts). */
   upload: { field: string; accept: string } | null;
   /** The fields a moderator reads, in order, and how to show them. */
   fields: readonly (readonly [name: string, kind: FieldKind])[];

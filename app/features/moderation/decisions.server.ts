@@ -9,7 +9,7 @@ import { type Actor, writeAudit } from "./audit.server";
 import { OUTCOME_MAIL_JOB, type OutcomeMailPayload } from "./outcome-mail.server";
 import { discardUpload } from "./quarantine.server";
 
-// Resolving or rejecting items (DESIGN 2, issue 15 item 2): a reason from the queue's short list,
+// Resolving or rejecting items (ADR 053): a reason from the queue's short list,
 // an optional note for the sender, one transaction per item with its audit row and its outcome
 // e-mail queued as a job — so a bulk decision is still audited item by item.
 

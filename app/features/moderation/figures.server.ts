@@ -3,7 +3,7 @@ import { QUEUES, QUEUE_ENTRIES, type QueueName } from "~/features/forms";
 import { queueSource } from "~/features/forms/index.server";
 import type { Database } from "~/lib/db.server";
 
-// Desk figures (issue 15 item 6), per queue, each one aggregate query in SQL: open and overdue items
+// Desk figures (ADR 053), per queue, each one aggregate query in SQL: open and overdue items
 // (the status and deadline indexes; open items are few), and over the last 7 and 30 days how long
 // decisions took (median, 95th percentile) and, for removal claims, how many were decided within
 // the 48 hours (the decided_at index reads only the month's decisions).

@@ -10,7 +10,7 @@ import { PermanentJobError, type JobHandler } from "~/lib/jobs/index.server";
 import { maskAddress, type Mailer, type MailMessage } from "~/lib/mail/index.server";
 import { accountEmails } from "./queues.server";
 
-// The e-mail that closes the loop (issue 15 item 2): whoever sent a claim, message, application,
+// The e-mail that closes the loop (ADR 053): whoever sent a claim, message, application,
 // submission or report (when they gave an address) hears the decision, in the language they wrote
 // in. It runs as a job: the address is read from the item when the job runs, so deleting a
 // person's data leaves nothing to send to, and an SMTP hiccup is retried with back-off.

@@ -20,8 +20,8 @@ import { type Actor, writeAudit } from "./audit.server";
 import { OUTCOME_MAIL_JOB, type OutcomeMailPayload } from "./outcome-mail.server";
 import { accountEmails } from "./queues.server";
 
-// Turning an approved submission's uploaded video into a clip (DESIGN 14). The moderator's request
-// only checks the form and queues a job (issue 15 item 5): the job transcodes with ffmpeg, checks
+// Turning an approved submission's uploaded video into a clip (ADR 008). The moderator's request
+// only checks the form and queues a job (ADR 050): the job transcodes with ffmpeg, checks
 // the block list (a match is refused, unless the moderator overrides — audited), publishes, closes
 // the submission and e-mails the sender.
 

@@ -9,7 +9,7 @@ import { hashVideoFrames, type FrameHashes } from "./frames.server";
 import { insertChunked } from "./catalogue.server";
 import { findCatalogueCopies } from "./matcher.server";
 
-// The block list (DESIGN 20): a clip hidden because of a removal claim or a report leaves its
+// The block list (ADR 051): a clip hidden because of a removal claim or a report leaves its
 // frames here, hashed by a job; then a second job looks for copies already in the catalogue.
 
 export const BLOCK_JOB = "takedown-block";

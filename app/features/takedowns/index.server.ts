@@ -1,4 +1,4 @@
-// Takedowns that stay down (DESIGN 20): perceptual fingerprints, the block list, the matcher and
+// Takedowns that stay down (ADR 051, ADR 069): perceptual fingerprints, the block list, the matcher and
 // the review of copies found in the catalogue.
 export { addBlock, blocksOfClips, liftBlocks, BLOCK_JOB, SCAN_JOB, type BlockRequest } from "./block-list.server";
 export { closeMatch, copiesPage, openCopiesCount, openMatch } from "./copies.server";

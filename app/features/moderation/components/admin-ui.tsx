@@ -96,7 +96,7 @@ export function DeskSearch({ q }: { q: string }) {
 
 const hoursBetween = (from: string, to: string) => (Date.parse(to) - Date.parse(from)) / 3600_000;
 
-/** The 48-hour clock (DESIGN 2): hours left, due soon, or overdue. */
+/** The 48-hour clock (ADR 013): hours left, due soon, or overdue. */
 export function DeadlineBadge({ deadlineAt, now }: { deadlineAt: string; now: string }) {
   const { t } = useT("admin");
   const left = hoursBetween(now, deadlineAt);

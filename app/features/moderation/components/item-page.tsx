@@ -112,6 +112,30 @@ export function ItemPage({ item, reasons, done, ref, now, answer }: Props) {
           <ItemFields item={item} />
           {item.clip !== null || item.form === "report" || item.form === "claim" ? <ItemClip item={item} /> : null}
           {item.upload ? <SubmissionUpload upload={item.upload} publish={item.publish} errors={answer?.errors} /> : null}
+        </div>
+        <div className="space-y-4 lg:sticky lg:top-4 lg:row-span-2 lg:self-start">
+          {open ? <DecisionPanel reasons={reasons} error={answer?.decisionError} /> : null}
+          {item.clip && item.takedown && open ? (
+            item.clip.status === "published" ? (
+              <Form method="post">
+                <input type="hidden" name="intent" value="hide-clip" />
+                <button
+                  id="hide-clip-button"
+                  type="submit"
+                  aria-keyshortcuts="h"
+                  className={`${DECISION_STYLES.hide} w-full justify-center`}
+                >
+                  {t("item.hideClip")}
+                </button>
+                <p className="mt-1 text-sm text-ink-300">{t("item.hideHint")}</p>
+              </Form>
+            ) : item.clip.status === "hidden" ? (
+              <ActionButton intent="show-clip" label={t("item.showClip")} />
+            ) : null
+          ) : null}
+        </div>
+        {/* After the decision on a phone; under the fields on a wide screen. */}
+        <div className="min-w-0 space-y-6">
           {item.jobs.length > 0 ? (
             <section aria-labelledby="jobs-heading" className="space-y-2">
               <h2 id="jobs-heading" className="text-lg font-semibold">
@@ -144,27 +168,6 @@ export function ItemPage({ item, reasons, done, ref, now, answer }: Props) {
               {t("item.saveNote")}
             </button>
           </Form>
-        </div>
-        <div className="space-y-4 lg:sticky lg:top-4 lg:self-start">
-          {open ? <DecisionPanel reasons={reasons} error={answer?.decisionError} /> : null}
-          {item.clip && item.takedown && open ? (
-            item.clip.status === "published" ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="hide-clip" />
-                <button
-                  id="hide-clip-button"
-                  type="submit"
-                  aria-keyshortcuts="h"
-                  className={`${DECISION_STYLES.hide} w-full justify-center`}
-                >
-                  {t("item.hideClip")}
-                </button>
-                <p className="mt-1 text-sm text-ink-300">{t("item.hideHint")}</p>
-              </Form>
-            ) : item.clip.status === "hidden" ? (
-              <ActionButton intent="show-clip" label={t("item.showClip")} />
-            ) : null
-          ) : null}
         </div>
       </div>
     </article>

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { REMOVAL_BASES } from "../../../db/schema/forms";
-import { CLAIM_POSITIONS } from "./positions";
+import { CLAIM_POSITIONS, REMOVAL_BASES } from "./positions";
 import { email, optionalLine, optionalPhone, optionalText, webUrl } from "./fields";
 
 const checked = () => z.preprocess((value) => value === "on" || value === "true" || value === true, z.boolean());

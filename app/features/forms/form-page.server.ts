@@ -27,12 +27,14 @@ export async function formPageData(args: Args, page: FormPage) {
     path: CANONICAL[page],
     siteName: t("brand.name"),
   };
-  return { meta, origin, prefill: prefillUrl(origin, url.searchParams, page === "report") };
+  const clipPath = clipPathFrom(url.searchParams, page === "report");
+  // The prefilled link, and the clip's page for the confirmation's 'Back to the clip'.
+  return { meta, origin, prefill: clipPath ? `${origin}${clipPath}` : undefined, clipPath };
 }
 
 /** `?video=<id>` (and `?contentId=` on the report form) names a clip of this site. */
-function prefillUrl(origin: string, params: URLSearchParams, acceptContentId: boolean): string | undefined {
+function clipPathFrom(params: URLSearchParams, acceptContentId: boolean): string | undefined {
   const id = params.get("video") ?? (acceptContentId ? params.get("contentId") : null);
   if (!id || !/^[A-Za-z0-9-]{1,200}$/.test(id)) return undefined;
-  return `${origin}/video/${id}`;
+  return `/video/${id}`;
 }

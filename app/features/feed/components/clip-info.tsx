@@ -1,0 +1,24 @@
+import { Link } from "react-router";
+import { TagStrip } from "~/features/clips";
+import { useT } from "~/lib/i18n/react";
+import type { FeedClip } from "../feed-clip";
+
+/** Title, creator and tag strip over the foot of the clip, as short-video apps show them. */
+export function ClipInfo({ clip }: { clip: FeedClip }) {
+  const { t } = useT("discovery");
+  return (
+    <div className="feed-info flex flex-col gap-1.5">
+      <p className="text-sm">
+        <Link to={`/creator/${clip.creatorSlug}`} className="font-semibold text-white drop-shadow hover:underline">
+          {clip.creatorName}
+        </Link>
+      </p>
+      <h1 className="line-clamp-2 text-base font-bold leading-snug text-white drop-shadow sm:text-lg">
+        <Link to={`/video/${clip.slug}`} className="hover:underline">
+          {clip.title}
+        </Link>
+      </h1>
+      {clip.tags.length ? <TagStrip tags={clip.tags} tone="overlay" /> : null}
+    </div>
+  );
+}

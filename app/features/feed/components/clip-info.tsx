@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { TagStrip } from "~/features/clips";
-import { useT } from "~/lib/i18n/react";
 import type { FeedClip } from "../feed-clip";
 
 /** Title, creator and tag strip over the foot of the clip, as short-video apps show them. */
 export function ClipInfo({ clip }: { clip: FeedClip }) {
-  const { t } = useT("discovery");
   return (
     <div className="feed-info flex flex-col gap-1.5">
       <p className="text-sm">

@@ -27,9 +27,10 @@ export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] 
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h3 className="line-clamp-2 font-semibold text-white">
-          <Link to={`/video/${clip.slug}`} className="hover:underline">
-            {clip.title}
+        {/* The clamp is inside the link: clamping the heading would clip the link's focus ring. */}
+        <h3 className="font-semibold text-white">
+          <Link to={`/video/${clip.slug}`} className="block hover:underline">
+            <span className="line-clamp-2">{clip.title}</span>
           </Link>
         </h3>
         {/* The name keeps its room: the flame count moves to the next line when both do not fit. */}

@@ -147,7 +147,7 @@ function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; ca
   const [invite, setInvite] = useState(false);
   const location = useLocation();
   return (
-    <div className="flex flex-col gap-2">
+    <div className="flex flex-col items-start gap-2">
       <FlameButton
         flamed={flame.flamed}
         flames={flame.flames}

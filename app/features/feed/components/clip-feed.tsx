@@ -96,7 +96,8 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
     playOnArrival.current = true;
     motion.prepare(1);
     feed.goTo(position);
-    stage.current?.scrollIntoView({ block: "end", behavior: "instant" });
+    // From Up Next under the feed (phones), back up to the player.
+    window.scrollTo({ top: 0, behavior: "instant" });
   }
 
   return (

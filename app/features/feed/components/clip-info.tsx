@@ -11,7 +11,8 @@ export function ClipInfo({ clip }: { clip: FeedClip }) {
           {clip.creatorName}
         </Link>
       </p>
-      <h1 className="line-clamp-2 text-base font-bold leading-snug text-white drop-shadow sm:text-lg">
+      {/* Not line-clamped: the clamp's clipping would cut the title link's focus ring. */}
+      <h1 className="text-base font-bold leading-snug text-white drop-shadow sm:text-lg">
         <Link to={`/video/${clip.slug}`} className="hover:underline">
           {clip.title}
         </Link>

@@ -43,7 +43,7 @@ export function FilterRow({
   const { t } = useT("discovery");
   const submit = useSubmit();
   return (
-    <div className="feed-filters" aria-busy={loading}>
+    <div className="feed-filters" data-testid="feed-filters" aria-busy={loading}>
       <div className="feed-filters-row">
         <CategoryBar categories={categories} filters={filters} onNavigate={guard} />
         <Form method="get" className="shrink-0" onChange={(event) => submit(event.currentTarget)}>

@@ -25,22 +25,29 @@ export function UpcomingStrip({
         {/* Keyed by slot, not by clip: moving on changes what each slot shows, never where it is (no layout shift). */}
         {upcoming.slice(0, UPCOMING_VISIBLE).map(({ position, clip }, slot) => (
           <li key={slot}>
+            {/* Named by its words ('Play' and the title, shown beside the thumbnail on wide screens). */}
             <button
               type="button"
               onClick={() => onChoose(position)}
               disabled={!clip}
-              aria-label={clip ? t("feed.playNamed", { title: clip.title }) : t("feed.loading")}
+              aria-label={clip ? undefined : t("feed.loading")}
               className="group flex w-full items-center gap-3 rounded-lg text-left"
             >
+              {clip ? <span className="sr-only">{t("feed.play")} </span> : null}
               <span className="block aspect-[9/16] w-full shrink-0 overflow-hidden rounded-lg bg-ink-800 ring-flame-400 group-hover:ring-2 lg:w-12">
                 {clip?.thumbnailUrl ? (
                   <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
                 ) : null}
               </span>
               {clip ? (
-                <span className="hidden min-w-0 flex-col lg:flex">
-                  <span className="line-clamp-2 text-sm font-semibold text-white group-hover:underline">{clip.title}</span>
-                  <span className="truncate text-xs text-ink-300">{clip.creatorName}</span>
+                <span className="sr-only min-w-0 flex-col lg:not-sr-only lg:flex">
+                  <span data-upnext-title className="text-sm font-semibold text-white group-hover:underline">
+                    {clip.title}
+                  </span>
+                  <span className="text-xs text-ink-300">
+                    <span className="sr-only">, </span>
+                    {clip.creatorName}
+                  </span>
                 </span>
               ) : null}
             </button>

@@ -36,9 +36,10 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h2 className="line-clamp-2 font-semibold text-white">
-          <Link to={`/video/${clip.slug}`} className="hover:underline">
-            {clip.title}
+        {/* The clamp is inside the link: clamping the heading would clip the link's focus ring. */}
+        <h2 className="font-semibold text-white">
+          <Link to={`/video/${clip.slug}`} className="block hover:underline">
+            <span className="line-clamp-2">{clip.title}</span>
           </Link>
         </h2>
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-sm">

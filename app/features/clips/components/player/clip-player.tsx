@@ -13,7 +13,8 @@ export function ClipPlayer({ clip }: { clip: ClipCard }) {
   return (
     <figure
       aria-label={t("player.label", { title: clip.title })}
-      className="relative mx-auto aspect-[9/16] max-h-[75dvh] w-full max-w-md overflow-hidden rounded-2xl bg-black ring-1 ring-ink-800"
+      // 9:16 at any size: as wide as the column allows, but never taller than three quarters of the screen.
+      className="relative mx-auto aspect-[9/16] w-[min(100%,28rem,calc(75dvh*9/16))] overflow-hidden rounded-2xl bg-black ring-1 ring-ink-800"
     >
       <div className="h-full w-full" onClick={playback.togglePlay}>
         <ClipVideo clip={clip} preload="auto" fit="contain" onElement={playback.attach} handlers={playback.handlers} />

@@ -6,7 +6,8 @@ export function PlayerBar({ playback, disabled, children }: { playback: Playback
   const { t } = useT("discovery");
   const button = "flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 disabled:opacity-40";
   return (
-    <div className="flex items-center gap-1 px-2 py-1" data-no-swipe>
+    // Padding of at least the focus ring (outline + offset) on every side: the clip box clips what overflows.
+    <div className="flex items-center gap-1 px-2 py-1.5" data-no-swipe>
       <button
         type="button"
         onClick={playback.togglePlay}

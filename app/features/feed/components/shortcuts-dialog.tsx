@@ -15,7 +15,8 @@ const KEYS = [
  * A modal <dialog>: Escape closes it, focus goes back where it was.
  */
 export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useT("discovery");
+  // Its own namespace: its words load with it, not with the home page.
+  const { t } = useT("shortcuts");
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -36,7 +37,7 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
     >
       <div className="flex flex-col gap-4 p-5">
         <h2 id="shortcuts-title" className="text-lg font-bold text-white">
-          {t("shortcuts.title")}
+          {t("title")}
         </h2>
         <dl className="grid grid-cols-[auto_1fr] items-center gap-x-4 gap-y-2 text-sm">
           {KEYS.map((row) => (
@@ -47,19 +48,19 @@ export default function ShortcutsDialog({ onClose }: { onClose: () => void }) {
                     key={key}
                     className="min-w-7 rounded-md border border-ink-600 bg-ink-800 px-1.5 py-0.5 text-center font-mono text-xs text-white"
                   >
-                    {key === "Space" ? t("shortcuts.space") : key}
+                    {key === "Space" ? t("space") : key}
                   </kbd>
                 ))}
               </dt>
-              <dd>{t(`shortcuts.${row.action}`)}</dd>
+              <dd>{t(row.action)}</dd>
             </div>
           ))}
         </dl>
-        <p className="text-sm text-ink-300">{t("shortcuts.gestures")}</p>
-        <p className="text-sm text-ink-300">{t("flames.rule")}</p>
+        <p className="text-sm text-ink-300">{t("gestures")}</p>
+        <p className="text-sm text-ink-300">{t("flameRule")}</p>
         <form method="dialog" className="flex justify-end">
           <button type="submit" className="rounded-full bg-white px-4 py-1.5 text-sm font-semibold text-ink-950 hover:bg-ink-200">
-            {t("shortcuts.close")}
+            {t("close")}
           </button>
         </form>
       </div>

@@ -85,7 +85,12 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     });
   }, []);
 
-  const step = (by: 1 | -1) => (total > 1 ? setIndex((i) => (((i + by) % total) + total) % total) : setRestarts((n) => n + 1));
+  // A clip not loaded yet (very fast presses) is not moved to: its page is on its way, the press is dropped.
+  const step = (by: 1 | -1) => {
+    if (total <= 1) return setRestarts((n) => n + 1);
+    if (clips.has(at(by))) setIndex(at(by));
+    else loadPageAt(at(by));
+  };
 
   return {
     index,
@@ -97,7 +102,7 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     restarts,
     next: () => step(1),
     previous: () => step(-1),
-    goTo: (position: number) => setIndex(position),
+    goTo: (position: number) => clips.has(position) && setIndex(position),
     updateClip,
   };
 }

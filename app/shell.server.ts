@@ -28,7 +28,7 @@ export async function loadShell(args: Args) {
     showAgeGate: adult && visitor.ageGateEnabled && !visitor.ageVerified,
     origin,
     user: user ? { email: user.email } : null,
-    // SPEC 1 / DESIGN 18: 'Go Premium' for every visitor without premium on the adult site, signed in or not.
+    // docs/product.md §2.5: 'Go Premium' for every visitor without premium on the adult site, signed in or not.
     goPremiumUrl: adult && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
     // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
     adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVideo, feed, position, videoReady } from "./feed-support";
 import { baseURL, hydrated, launchBrowser, newContext } from "./support";
 
-// Issue 11 items 5 and 6: one clip, one behaviour; cards and copy.
+// One clip, one behaviour; cards and copy (docs/product.md §5.4, §5.5, §6, §7.4; ADR 066).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -41,7 +41,7 @@ async function goToClip(page: Page, title: string) {
 
 const FLAME_RULE = "Anyone can flame clips on the home feed, no account needed. On a clip's own page, flames are for signed-in members.";
 
-describe("one clip, one behaviour (item 5)", () => {
+describe("one clip, one behaviour", () => {
   it("plays on the video page with the feed's player and controls, never the browser's own", async () => {
     const home = await open("/");
     const [first] = await feedOf(home);
@@ -101,7 +101,7 @@ describe("one clip, one behaviour (item 5)", () => {
     await page.context().close();
   });
 
-  it("shows SPEC's tag strip on the feed's card: 3 to 5 tags by width, expandable, 'hetero' last", async () => {
+  it("shows the tag strip on the feed's card: 3 to 5 tags by width, expandable, 'hetero' last", async () => {
     for (const viewport of [
       { width: 360, height: 640 },
       { width: 1440, height: 900 },
@@ -136,7 +136,7 @@ describe("one clip, one behaviour (item 5)", () => {
   });
 });
 
-describe("cards and copy (item 6)", () => {
+describe("cards and copy", () => {
   it("never cuts a creator's name on cards, at 390 and 1440 px", async () => {
     for (const viewport of [
       { width: 390, height: 844 },
@@ -165,7 +165,7 @@ describe("cards and copy (item 6)", () => {
     }
   });
 
-  it("titles tag pages like SPEC, keeping BDSM in capitals", async () => {
+  it("titles tag pages with hyphens as spaces in title case, keeping BDSM in capitals", async () => {
     const get = async (path: string) => (await fetch(`${baseURL()}${path}`, { headers: { cookie: "age_verified=true" } })).text();
     expect(await get("/tag/bdsm")).toMatch(/<h1[^>]*>.*<\/span>BDSM<\/h1>/);
     expect(await get("/tag/role-play")).toMatch(/<title>#Role Play · Spicy Clips<\/title>/);

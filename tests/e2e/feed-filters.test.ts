@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feed, position } from "./feed-support";
 import { baseURL, hydrated, launchBrowser, newContext } from "./support";
 
-// Issue 11 item 4: filters that never strand the visitor.
+// Filters that never strand the visitor (docs/product.md §5.1, §5.7).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -144,7 +144,7 @@ describe("the feed's filters", () => {
     await feed(page).getByRole("heading", { level: 1 }).waitFor();
     expect((await position(page)).total).toBeGreaterThan(1);
 
-    // SPEC's own text stays for a category without clips.
+    // The product's own text stays for a category without clips.
     await page.goto("/?category=nothing-here");
     await page.getByText("No clips found for this category.").waitFor();
     await page.getByRole("link", { name: "Clear filters" }).waitFor();

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DESKTOPS, feed, pageScroll, PHONES } from "./feed-support";
 import { hydrated, launchBrowser, newContext } from "./support";
 
-// Issue 11 item 1: the clip and all its controls fit the screen, from 360×640 to 2560×1440.
+// The clip and all its controls fit the screen, from 360×640 to 2560×1440 (docs/product.md §5.8, ADR 066).
 
 const SCREENSHOTS = path.resolve("test-results/screenshots");
 

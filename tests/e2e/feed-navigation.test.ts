@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVideo, feed, pageScroll, PHONES, position, touchDrag, videoReady } from "./feed-support";
 import { hydrated, launchBrowser, newContext } from "./support";
 
-// Issue 11 item 2: vertical swipe, wheel and keys move between clips with a snap; the page never scrolls away.
+// Vertical swipe, wheel and keys move between clips with a snap; the page never scrolls away (ADR 066, ADR 020).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -52,7 +52,7 @@ describe("moving through the feed", () => {
       .evaluate((track) => track.getBoundingClientRect().top - track.parentElement!.getBoundingClientRect().top);
     expect(offset).toBe(0);
 
-    // SPEC's sideways swipe still works by touch: left is next.
+    // The sideways swipe still works by touch: left is next.
     await touchDrag(page, { x: x + 120, y }, { x: x - 120, y });
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
     expect(await pageScroll(page)).toBe(0);

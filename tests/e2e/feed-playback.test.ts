@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVideo, feed, position, videoReady } from "./feed-support";
 import { hydrated, launchBrowser, newContext } from "./support";
 
-// Issue 11 item 3: neighbours preloaded so the next clip plays at once; no layout shift; failures and a lone clip.
+// Neighbours preloaded so the next clip plays at once; no layout shift; failures and a lone clip (ADR 020).
 
 let browser: Browser;
 beforeAll(async () => {
@@ -134,7 +134,7 @@ describe("playback in the feed", () => {
     await page.context().close();
   });
 
-  it("restarts the only clip on Next (SPEC 4)", async () => {
+  it("restarts the only clip on Next", async () => {
     const page = await desktop();
     // A tag whose filter holds exactly one clip (its count in the tag filter says so).
     const lone = await page

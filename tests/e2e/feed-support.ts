@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 
-/** The viewports the feed is judged at (issue 11): phones first, then desktops. */
+/** The viewports the feed is judged at (ADR 066): phones first, then desktops. */
 export const PHONES = [
   { width: 360, height: 640 },
   { width: 390, height: 844 },

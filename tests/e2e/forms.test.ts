@@ -20,7 +20,7 @@ async function open(path: string): Promise<Page> {
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 15_000 });
 
-/** The lasting confirmation after a success: still there once the toast has gone (issue 11 item 7). */
+/** The lasting confirmation after a success: still there once the toast has gone (docs/product.md §9.1). */
 async function confirmation(page: Page, form: string, text: string) {
   const panel = page.getByTestId(`${form}-form-confirmation`);
   await panel.getByText(text).waitFor();

@@ -5,7 +5,7 @@ import { feed, position } from "./feed-support";
 import { newSitePage, signIn, site } from "./sign-in";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
-// Issue 11 item 8: nothing hidden without a word. One sign-in in this file (the per-IP limit is shared).
+// Nothing hidden without a word (docs/product.md §7.5). One sign-in in this file (the per-IP limit is shared).
 
 let browser: Browser;
 beforeAll(async () => {

@@ -20,12 +20,12 @@ function render(filters: FeedFilters, language: "en" | "es" = "en") {
 
 const none: FeedFilters = { category: null, tag: null, period: "ongoing" };
 
-describe("the empty feed (issue 11 items 4 and 7)", () => {
+describe("the empty feed (docs/product.md §5.7)", () => {
   beforeAll(async () => {
     await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
   });
 
-  it("without filters says SPEC's text and links its call to /submit", () => {
+  it("without filters says 'No clips available' and links its call to /submit", () => {
     const html = render(none);
     expect(html).toContain("No clips available.");
     expect(html).toMatch(/<a[^>]+href="\/submit"[^>]*>Submit content to help build our community!<\/a>/);
@@ -33,7 +33,7 @@ describe("the empty feed (issue 11 items 4 and 7)", () => {
     expect(render(none, "es")).toMatch(/href="\/submit"[^>]*>¡Envía contenido para ayudar a construir nuestra comunidad!</);
   });
 
-  it("for a category alone keeps SPEC's text, names it and offers 'Clear filters'", () => {
+  it("for a category alone says 'No clips found for this category.', names it and offers 'Clear filters'", () => {
     const html = render({ ...none, category: "feet" });
     expect(html).toContain("No clips found for this category.");
     expect(html).toContain("Filtered by: category Feet");

@@ -57,7 +57,7 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
               icon={<PeopleIcon />}
             />
           )}
-          {/* SPEC 1 / DESIGN 18: every non-premium visitor of the adult site, on every screen (an icon on phones). */}
+          {/* docs/product.md §2.5: every non-premium visitor of the adult site, on every screen (an icon on phones). */}
           {shell.goPremiumUrl ? (
             <a
               href={shell.goPremiumUrl}

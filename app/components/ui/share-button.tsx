@@ -2,7 +2,7 @@ import { useT } from "~/lib/i18n/react";
 import { toast } from "./toaster";
 
 /**
- * Web Share API where there is one, else the URL goes to the clipboard with a toast (SPEC 8).
+ * Web Share API where there is one, else the URL goes to the clipboard with a toast (docs/product.md §6.1).
  * `url` may be a path: it is made absolute from the page's address when shared.
  */
 export function ShareButton({

@@ -3,7 +3,7 @@ import { prefersReducedMotion } from "~/features/clips";
 
 /** A pointer has to travel this far before it is a drag rather than a tap. */
 const DRAG_START_PX = 10;
-/** SPEC 4's left/right swipe. */
+/** The left/right swipe of docs/product.md §5.3. */
 const SIDE_SWIPE_PX = 50;
 /** A vertical drag past this share of the stage, or a flick this fast, moves to the next clip. */
 const COMMIT_SHARE = 0.18;
@@ -18,7 +18,7 @@ type Direction = 1 | -1;
 /**
  * How the stage moves like a short-video app: a vertical drag (touch or mouse)
  * follows the finger and snaps to the next or previous clip, a sideways swipe
- * is SPEC's next/previous, and the wheel or trackpad moves one clip per
+ * is next/previous (docs/product.md §5.3), and the wheel or trackpad moves one clip per
  * gesture. The page itself never scrolls from here. The clip changes at once
  * (so the new one starts playing); the track then slides it into place from
  * where it was on screen, with transforms only (no layout shift).

@@ -14,7 +14,7 @@ export interface Slide {
  * The feed as the visitor moves through it: clips by position, loaded a page
  * at a time from /api/feed as they come near. Next wraps from the last clip to
  * the first, previous from the first to the last; with one clip both restart
- * it (SPEC 4).
+ * it (docs/product.md §5.3).
  */
 export function useFeed(options: { initial: FeedClip[]; total: number; search: string }) {
   const { total, search } = options;

@@ -31,7 +31,7 @@ export function tagValueMatches(value: string, term: string): boolean {
 export const tagMatches = (values: readonly string[], term: string) => values.some((value) => tagValueMatches(value, term));
 
 /**
- * The page heading (SPEC: hyphens to spaces, title case): from the tag's or
+ * The page heading (docs/product.md §6.3: hyphens to spaces, title case): from the tag's or
  * category's display name when there is one, else from the URL slug
  * (`slow-motion` → 'Slow Motion'). A word the display name writes in capitals
  * keeps them ('BDSM', 'POV'); the slug is only a URL, its case means nothing.

@@ -138,7 +138,7 @@ function CreatorLink({ clip }: { clip: ClipCard }) {
 }
 
 /**
- * Only signed-in users give flames here (SPEC 4); everyone else reads the rule,
+ * Only signed-in users give flames here (docs/product.md §7.4); everyone else reads the rule,
  * in the same words as the feed, and a press invites them to sign in.
  */
 function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {

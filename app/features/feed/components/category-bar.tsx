@@ -13,7 +13,7 @@ export interface CategoryChip {
 const MENU_ID = "more-categories";
 
 /**
- * All, the first three categories by order_priority, and '+N' for the rest (SPEC Home).
+ * All, the first three categories by order_priority, and '+N' for the rest (docs/product.md §5.1).
  * The '+N' list is a popover: it sits above everything (the filter row scrolls sideways
  * on phones and would clip a dropdown), closes on Escape and outside clicks by itself,
  * and on a choice or any navigation here.

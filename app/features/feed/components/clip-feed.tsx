@@ -14,7 +14,7 @@ const NEIGHBOURS_FALLBACK_MS = 1500;
 const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
 
 /**
- * The full-screen feed (DESIGN 17): one clip fills the stage with its actions
+ * The full-screen feed (ADR 066, ADR 020): one clip fills the stage with its actions
  * on or beside it; swipe, wheel, keys and buttons move between clips. The
  * clips just above and below stay mounted and preloaded, so the next one
  * plays at once. Renders the stage and the Up Next strip, which the home

@@ -4,9 +4,9 @@ import { hasFeedFilters, type FeedFilters, type TagOption } from "../feed-filter
 import type { CategoryChip } from "./category-bar";
 
 /**
- * No clip to show. Without filters it is SPEC's 'No clips available' with a
- * link to /submit; with a category alone, SPEC's 'No clips found for this
- * category.'; with other filters, what is filtered. Filtered cases offer
+ * No clip to show. Without filters it is 'No clips available' with a link
+ * to /submit; with a category alone, 'No clips found for this category.'
+ * (docs/product.md §5.7); with other filters, what is filtered. Filtered cases offer
  * 'Clear filters'.
  */
 export function EmptyFeed({ filters, categories, tags }: { filters: FeedFilters; categories: CategoryChip[]; tags: TagOption[] }) {

@@ -26,7 +26,7 @@ export function ActionRail({
 }) {
   const { t } = useT("discovery");
   const flame = useFlame(clip.id, { flamed: clip.flamed, flames: clip.flames });
-  // The first flame of a visitor without an account says where such flames count (SPEC 4).
+  // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4).
   const [ruleShown, setRuleShown] = useState(false);
 
   async function applyFlame(flamed: boolean) {

@@ -3,8 +3,8 @@ import type { FeedClip } from "../feed-clip";
 import { UPCOMING_VISIBLE } from "../feed-filters";
 
 /**
- * Up next: the next clips, five thumbnails (SPEC: ten upcoming clips, five
- * thumbnails). A row under the stage on phones, a column beside it on wide
+ * Up next: the next clips, five thumbnails (ten upcoming clips, five thumbnails:
+ * docs/product.md §5.6). A row under the stage on phones, a column beside it on wide
  * screens; choosing one brings it on screen and plays it.
  */
 export function UpcomingStrip({

@@ -5,8 +5,8 @@ import { START_AT, type Playback } from "./use-playback";
 
 /**
  * One clip's video: muted, looping, inline, shown from 0.1 s; sources tried in
- * order (/media, then the storage URL) before SPEC's 'Video temporarily
- * unavailable'. Before the age gate is passed the loader sends no media URL and
+ * order (/media, then the storage URL) before 'Video temporarily unavailable'
+ * (docs/product.md §5.4). Before the age gate is passed the loader sends no media URL and
  * a neutral panel shows instead.
  */
 export function ClipVideo({

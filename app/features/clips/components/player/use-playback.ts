@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState, type SyntheticEvent } from "react";
 
-/** SPEC 4: a clip starts paused at 0.1 s. */
+/** A clip starts paused at 0.1 s (docs/product.md §5.4). */
 export const START_AT = 0.1;
 
 export const prefersReducedMotion = () => typeof window !== "undefined" && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
@@ -17,7 +17,7 @@ export interface Playback {
   togglePlay(): void;
   toggleMute(): void;
   seek(fraction: number): void;
-  /** Back to the start; playing again if the visitor was watching (SPEC 4: with one clip, next restarts it). */
+  /** Back to the start; playing again if the visitor was watching (with one clip, next restarts it: docs/product.md §5.3). */
   restart(): void;
   /** Starts the video on screen, as a direct request of the visitor (an Up Next choice). */
   play(): void;
@@ -30,7 +30,7 @@ export interface Playback {
 
 /**
  * The play state of the clip on screen. Muted is the visitor's choice across
- * clips (SPEC 4 starts muted). Once they press play, the clips that follow
+ * clips (a clip starts muted, docs/product.md §5.4). Once they press play, the clips that follow
  * play on their own — unless they prefer reduced motion.
  */
 export function usePlayback(): Playback {

@@ -85,21 +85,20 @@ export function ActionRail({
 /** Previous and next clip: top right on phones, at the side of the stage on wider screens. */
 export function FeedNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
   const { t } = useT("discovery");
-  const button = "feed-nav-button";
+  const buttons = [
+    { label: t("feed.previous"), onClick: onPrevious, chevron: "M6 15l6-6 6 6" },
+    { label: t("feed.next"), onClick: onNext, chevron: "M6 9l6 6 6-6" },
+  ];
   return (
     <div className="feed-nav">
-      <button type="button" onClick={onPrevious} className={button}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d="M6 15l6-6 6 6" />
-        </svg>
-        <span className="sr-only">{t("feed.previous")}</span>
-      </button>
-      <button type="button" onClick={onNext} className={button}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
-          <path d="M6 9l6 6 6-6" />
-        </svg>
-        <span className="sr-only">{t("feed.next")}</span>
-      </button>
+      {buttons.map(({ label, onClick, chevron }) => (
+        <button key={chevron} type="button" onClick={onClick} title={label} className="feed-nav-button">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d={chevron} />
+          </svg>
+          <span className="sr-only">{label}</span>
+        </button>
+      ))}
     </div>
   );
 }

@@ -65,17 +65,17 @@ export function FlameButton(props: {
       className={`${props.layout === "stacked" ? "h-7 w-7" : "h-5 w-5"} ${props.flamed ? "text-flame-500" : "text-flame-400"}`}
     />
   );
+  const button = {
+    type: "button" as const,
+    onClick: props.onToggle,
+    "aria-pressed": props.flamed,
+    "aria-busy": props.pending,
+    "aria-label": label,
+    "aria-describedby": props.describedBy,
+  };
   if (props.layout === "stacked") {
     return (
-      <button
-        type="button"
-        onClick={props.onToggle}
-        aria-pressed={props.flamed}
-        aria-busy={props.pending}
-        aria-label={label}
-        aria-describedby={props.describedBy}
-        className="rail-action group"
-      >
+      <button {...button} className="rail-action group">
         <span className="rail-icon group-aria-pressed:bg-flame-500/25 group-aria-pressed:ring-flame-500">{icon}</span>
         {/* A new count is a new node, not a moved one: centred digits of another width are no layout shift. */}
         <span key={props.flames} className="rail-label tabular-nums" data-testid="flame-count">
@@ -86,12 +86,7 @@ export function FlameButton(props: {
   }
   return (
     <button
-      type="button"
-      onClick={props.onToggle}
-      aria-pressed={props.flamed}
-      aria-busy={props.pending}
-      aria-label={label}
-      aria-describedby={props.describedBy}
+      {...button}
       className="group flex items-center gap-2 rounded-full border border-ink-700 bg-ink-900/80 px-4 py-2 font-semibold text-white transition hover:border-flame-400 aria-pressed:border-flame-500 aria-pressed:bg-flame-500/20"
     >
       {icon}

@@ -84,12 +84,6 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [feed.restarts]);
 
-  // The neighbours come once the clip on screen has its first frames (or after a moment if it has none).
-  useEffect(() => {
-    const fallback = setTimeout(() => setNeighboursReady(true), NEIGHBOURS_FALLBACK_MS);
-    return () => clearTimeout(fallback);
-  }, []);
-
   if (!clip) return <div aria-busy="true" className="feed-stage animate-pulse bg-ink-900" />;
 
   function choose(position: number) {
@@ -122,7 +116,6 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
                   clip={slide}
                   offset={offset}
                   register={register}
-                  preload="auto"
                   onReady={offset === 0 ? () => setNeighboursReady(true) : undefined}
                   handlers={playback.handlers}
                 />
@@ -167,7 +160,6 @@ function Slide({
   clip: FeedClip;
   offset: -1 | 0 | 1;
   register: (id: string, el: HTMLVideoElement | null) => void;
-  preload: "auto";
   onReady?: () => void;
   handlers: Playback["handlers"];
 }) {
@@ -179,7 +171,8 @@ function Slide({
       aria-hidden={offset !== 0 || undefined}
       inert={offset !== 0}
     >
-      <ClipVideo clip={clip} fit="cover" onElement={onElement} {...video} />
+      {/* Every slide loads in full: the neighbours are there to be shown at once. */}
+      <ClipVideo clip={clip} fit="cover" preload="auto" onElement={onElement} {...video} />
     </div>
   );
 }

@@ -21,7 +21,7 @@ import { AgeGate } from "./features/age-gate/components/age-gate";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
 import { SiteFooter } from "./components/shell/site-footer";
-import { SiteHeader } from "./components/shell/site-header";
+import { SiteHeader, type ShellHandle } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
 import { shellOfError } from "./components/shell/shell-error";
 import { loadShell, type ShellData } from "./shell.server";
@@ -142,6 +142,8 @@ function FlashWithoutScript({ flash }: { flash: RootData["flash"] }) {
 
 function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useT();
+  const matches = useMatches();
+  const fullBleed = data.brandMode === "adult" && matches.some((m) => (m.handle as ShellHandle | undefined)?.fullBleed);
   return (
     <>
       <a
@@ -151,8 +153,8 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />
-      <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} goPremiumUrl={data.goPremiumUrl} />} />
-      <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6">
+      <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} />} />
+      <main id="main" className={fullBleed ? "w-full" : "mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6"}>
         {children}
       </main>
       <SiteFooter brandMode={data.brandMode} />

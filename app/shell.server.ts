@@ -28,8 +28,8 @@ export async function loadShell(args: Args) {
     showAgeGate: adult && visitor.ageGateEnabled && !visitor.ageVerified,
     origin,
     user: user ? { email: user.email } : null,
-    // SPEC 1: 'Go Premium' for signed-in users without premium, on the adult site.
-    goPremiumUrl: adult && user && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
+    // docs/product.md §2.5: 'Go Premium' for every visitor without premium on the adult site, signed in or not.
+    goPremiumUrl: adult && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
     // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
     adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,
   };

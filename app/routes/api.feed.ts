@@ -1,8 +1,7 @@
 import { data } from "react-router";
-import { FEED_PAGE_SIZE, parseFeedFilters } from "~/features/feed/feed-filters";
+import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { feedSeed } from "~/features/feed/feed-seed.server";
-import { activeCategories, feedPage } from "~/features/feed/feed.server";
-import { flamedClipIds } from "~/features/flames/flames.server";
+import { activeCategories, feedClips } from "~/features/feed/feed.server";
 import { getUser } from "~/features/accounts/session.server";
 import { resolveLiker } from "~/features/flames/liker.server";
 import { getServices, getVisitor } from "~/lib/context";
@@ -19,14 +18,13 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = parseFeedFilters(url.searchParams, await activeCategories(db));
   const { seed, setCookie } = feedSeed(args.request, origin.startsWith("https:"));
   const mediaAllowed = visitor.ageVerified || !visitor.ageGateEnabled;
-  const page = await feedPage(db, { ...filters, audience: visitor.audience, seed }, { offset, limit: FEED_PAGE_SIZE, mediaAllowed });
-  const flamed = await flamedClipIds(
-    db,
-    resolveLiker(args.request, { userId: (await getUser(args))?.id }).liker,
-    page.clips.map((c) => c.id),
-  );
-  return data(
-    { clips: page.clips.map((clip) => ({ ...clip, flamed: flamed.has(clip.id) })), total: page.total },
-    { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } },
-  );
+  const { liker } = resolveLiker(args.request, { userId: (await getUser(args))?.id });
+  const page = await feedClips(db, {
+    query: { ...filters, audience: visitor.audience, seed },
+    offset,
+    mediaAllowed,
+    liker,
+    language: visitor.language,
+  });
+  return data(page, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }

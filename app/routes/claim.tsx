@@ -29,6 +29,7 @@ export default function Claim({ loaderData, actionData }: Route.ComponentProps) 
         actionData={actionData}
         submitLabel={t("claim.submit")}
         successMessage={t("claim.success")}
+        confirmation={{ body: t("claim.next"), clipPath: loaderData.clipPath }}
         requireChoice="position"
         fields={[
           {

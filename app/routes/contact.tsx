@@ -23,6 +23,7 @@ export default function Contact({ actionData }: Route.ComponentProps) {
         actionData={actionData}
         submitLabel={t("contact.submit")}
         successMessage={t("contact.success")}
+        confirmation={{ body: t("contact.next") }}
         fields={[
           { name: "name", kind: "text", label: t("contact.name"), autoComplete: "name" },
           { name: "email", kind: "email", label: t("fields.email"), autoComplete: "email", placeholder: t("fields.emailPlaceholder") },

@@ -8,6 +8,7 @@ import { todayOverGoal } from "~/features/habits/insights.server";
 import { listEmotions } from "~/features/habits/emotions.server";
 import { timeZoneFromCookie } from "~/features/habits/time-zone";
 import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
+import type { ShellHandle } from "~/components/shell/site-header";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
@@ -15,7 +16,8 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-export const handle: I18nHandle = { i18n: ["discovery", "safe", "habits", "insights"] };
+// The adult home is the full-screen feed: the shell's main leaves its width and padding to it.
+export const handle: I18nHandle & ShellHandle = { i18n: ["discovery", "safe", "habits", "insights"], fullBleed: true };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
@@ -65,12 +67,10 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === "safe") return <SafeLanding premiumCta={loaderData.premiumCta} />;
   return (
-    <>
-      {loaderData.overGoal ? <GoalNudge /> : null}
-      <HomeDiscovery data={loaderData.home} />
-      <div className="mx-auto mt-4 max-w-xl">
-        <UsageTimer emotions={loaderData.emotions} />
-      </div>
-    </>
+    <HomeDiscovery
+      data={loaderData.home}
+      notice={loaderData.overGoal ? <GoalNudge /> : null}
+      aside={<UsageTimer emotions={loaderData.emotions} signedIn={loaderData.home.signedIn} />}
+    />
   );
 }

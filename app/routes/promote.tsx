@@ -37,6 +37,7 @@ export default function Promote({ actionData }: Route.ComponentProps) {
         actionData={actionData}
         submitLabel={t("promote.submit")}
         successMessage={t("promote.success")}
+        confirmation={{ body: t("promote.next") }}
         fields={[
           { name: "salesPlatformUrl", kind: "url", label: t("promote.salesPlatformUrl"), placeholder: "https://" },
           { name: "socialNetworkUrl", kind: "url", label: t("promote.socialNetworkUrl"), placeholder: "https://" },

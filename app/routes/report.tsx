@@ -23,6 +23,7 @@ export default function Report({ loaderData, actionData }: Route.ComponentProps)
         actionData={actionData}
         submitLabel={t("report.submit")}
         successMessage={t("report.success")}
+        confirmation={{ body: t("report.next"), clipPath: loaderData.clipPath }}
         fields={[
           {
             name: "contentUrl",

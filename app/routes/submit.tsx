@@ -15,7 +15,7 @@ export const loader = (args: Route.LoaderArgs) => formPageData(args, "submit");
 export const action = (args: Route.ActionArgs) => formAction(args, "submit");
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-export default function Submit({ loaderData, actionData }: Route.ComponentProps) {
+export default function Submit({ actionData }: Route.ComponentProps) {
   const { t } = useT("forms");
   const navigate = useNavigate();
   return (
@@ -45,7 +45,7 @@ export default function Submit({ loaderData, actionData }: Route.ComponentProps)
             options: SUBMIT_CATEGORIES.map((value) => ({ value, label: t(`submit.categories.${value}`) })),
           },
           { name: "tags", kind: "text", label: t("submit.tags"), placeholder: t("submit.tagsPlaceholder"), hint: t("submit.tagsHint") },
-          { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: new URL(loaderData.origin).host },
+          { name: "imageOrVideoLink", kind: "url", label: t("submit.imageOrVideoLink"), placeholder: t("submit.linkPlaceholder") },
           { name: "salesProfileLink", kind: "url", label: t("submit.salesProfileLink"), placeholder: t("submit.salesProfilePlaceholder") },
           {
             name: "socialLinks",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { TagNotFound } from "~/features/tags/components/tag-not-found";
 import { TagPage } from "~/features/tags/components/tag-page";
 import { canonicalTagSlug, parseTagSort, tagPath, tagTitleFromSlug } from "~/features/tags/tag-match";
-import { loadTagPage } from "~/features/tags/tags.server";
+import { loadTagPage, tagDisplayName } from "~/features/tags/tags.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -22,16 +22,18 @@ export async function loader(args: Route.LoaderArgs) {
   const siteName = t("brand.name");
   const term = args.params.slug;
   const slug = canonicalTagSlug(term);
-  const title = tagTitleFromSlug(term);
-
-  const found = await loadTagPage(db, {
-    term,
-    sort,
-    page,
-    audience: visitor.audience,
-    language: visitor.language,
-    mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
-  });
+  const [found, displayName] = await Promise.all([
+    loadTagPage(db, {
+      term,
+      sort,
+      page,
+      audience: visitor.audience,
+      language: visitor.language,
+      mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+    }),
+    tagDisplayName(db, slug, visitor.language),
+  ]);
+  const title = tagTitleFromSlug(term, displayName);
   if (!found) {
     const meta = {
       title: `${t("notFound.title")} · ${siteName}`,

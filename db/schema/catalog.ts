@@ -58,6 +58,8 @@ export const creators = pgTable(
     slug: text().notNull(),
     name: text().notNull(),
     bio: text(),
+    /** The bio in Spanish; pages fall back to `bio` when it is missing. */
+    bioEs: text(),
     /** Storage key of the avatar; null means the initials avatar is drawn. */
     avatarKey: text(),
     twitterProfileUrl: text(),
@@ -105,6 +107,8 @@ export const clips = pgTable(
     id: uuid().primaryKey().defaultRandom(),
     title: text().notNull(),
     description: text(),
+    /** The description in Spanish; pages fall back to `description` when it is missing. */
+    descriptionEs: text(),
     /** Friendly slug: title (≤ 50 chars), category, first 8 hex chars of the id (DESIGN 4). */
     slug: text().notNull(),
     creatorId: uuid()

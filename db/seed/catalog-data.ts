@@ -27,14 +27,62 @@ export const CATEGORIES = [
 ] as const;
 
 export const CREATORS = [
-  { name: "Aurora Vale", bio: "Colour studies and slow gradients. New loops every week.", followers: 18200, verified: true },
-  { name: "Nova Reyes", bio: "Geometric motion, bold palettes and a love of test cards.", followers: 9400, verified: true },
-  { name: "Luna Ferro", bio: "Minimal loops for late evenings.", followers: 5100, verified: false },
-  { name: "Iris Montaño", bio: "Fractal explorer. Zooming further every day.", followers: 22700, verified: true },
-  { name: "Kai Solano", bio: "Cellular automata and other tiny worlds.", followers: 3300, verified: false },
-  { name: "Sol Marin", bio: "Warm tones, soft focus, short clips.", followers: 12800, verified: false },
-  { name: "Vega Lux", bio: "Bars, grids and signal patterns from the broadcast era.", followers: 7600, verified: true },
-  { name: "Rio Castell", bio: "Abstract motion from the coast.", followers: 2100, verified: false },
+  {
+    name: "Aurora Vale",
+    bio: "Colour studies and slow gradients. New loops every week.",
+    bioEs: "Estudios de color y degradados lentos. Bucles nuevos cada semana.",
+    followers: 18200,
+    verified: true,
+  },
+  {
+    name: "Nova Reyes",
+    bio: "Geometric motion, bold palettes and a love of test cards.",
+    bioEs: "Movimiento geométrico, paletas atrevidas y pasión por las cartas de ajuste.",
+    followers: 9400,
+    verified: true,
+  },
+  {
+    name: "Luna Ferro",
+    bio: "Minimal loops for late evenings.",
+    bioEs: "Bucles mínimos para las noches tranquilas.",
+    followers: 5100,
+    verified: false,
+  },
+  {
+    name: "Iris Montaño",
+    bio: "Fractal explorer. Zooming further every day.",
+    bioEs: "Exploradora de fractales. Cada día un zoom más profundo.",
+    followers: 22700,
+    verified: true,
+  },
+  {
+    name: "Kai Solano",
+    bio: "Cellular automata and other tiny worlds.",
+    bioEs: "Autómatas celulares y otros mundos diminutos.",
+    followers: 3300,
+    verified: false,
+  },
+  {
+    name: "Sol Marin",
+    bio: "Warm tones, soft focus, short clips.",
+    bioEs: "Tonos cálidos, enfoque suave, clips cortos.",
+    followers: 12800,
+    verified: false,
+  },
+  {
+    name: "Vega Lux",
+    bio: "Bars, grids and signal patterns from the broadcast era.",
+    bioEs: "Barras, cuadrículas y señales de la era de la televisión analógica.",
+    followers: 7600,
+    verified: true,
+  },
+  {
+    name: "Rio Castell",
+    bio: "Abstract motion from the coast.",
+    bioEs: "Movimiento abstracto desde la costa.",
+    followers: 2100,
+    verified: false,
+  },
 ] as const;
 
 export const CHANNEL_SITES = [
@@ -85,7 +133,7 @@ export const TAGS: ReadonlyArray<readonly [string, string, string]> = [
   ["party", "party", "fiesta"],
   ["swing", "swing", "swing"],
   ["hotwife", "hotwife", "hotwife"],
-  ["bdsm", "bdsm", "bdsm"],
+  ["bdsm", "BDSM", "BDSM"],
   ["woman", "woman", "mujer"],
 ];
 

@@ -43,7 +43,16 @@ async function seedReferenceData(db: Database) {
     .onConflictDoNothing();
   await db
     .insert(creators)
-    .values(CREATORS.map((c) => ({ slug: slugify(c.name), name: c.name, bio: c.bio, followersCount: c.followers, verified: c.verified })))
+    .values(
+      CREATORS.map((c) => ({
+        slug: slugify(c.name),
+        name: c.name,
+        bio: c.bio,
+        bioEs: c.bioEs,
+        followersCount: c.followers,
+        verified: c.verified,
+      })),
+    )
     .onConflictDoNothing();
   await db
     .insert(channelSites)
@@ -54,24 +63,37 @@ async function seedReferenceData(db: Database) {
     .values(TAGS.map(([slug, nameEn, nameEs]) => ({ slug, nameEn, nameEs })))
     .onConflictDoNothing();
 
-  const [categoryRows, creatorRows, siteRows, tagRows] = await Promise.all([
+  const creatorSlugs = CREATORS.map((c) => slugify(c.name));
+  const [categoryRows, creatorRowsFound, siteRows, tagRows] = await Promise.all([
     db.select({ id: videoCategories.id, slug: videoCategories.slug }).from(videoCategories),
-    db
-      .select({ id: creators.id })
-      .from(creators)
-      .where(
-        inArray(
-          creators.slug,
-          CREATORS.map((c) => slugify(c.name)),
-        ),
-      ),
+    db.select({ id: creators.id, slug: creators.slug }).from(creators).where(inArray(creators.slug, creatorSlugs)),
     db.select({ id: channelSites.id, url: channelSites.url }).from(channelSites),
     db.select({ id: tags.id, slug: tags.slug }).from(tags),
   ]);
+  // In the catalogue's order: the first creator is the one with the most clips.
+  const creatorRows = creatorRowsFound.sort((a, b) => creatorSlugs.indexOf(a.slug) - creatorSlugs.indexOf(b.slug));
   return { categoryRows, creatorRows, siteRows, tagRows };
 }
 
 type References = Awaited<ReturnType<typeof seedReferenceData>>;
+
+/** Audiences by position, so a fresh start has clips in every audience (5 in 8 hetero, 2 gay, 2 trans). */
+const AUDIENCE_PATTERN: readonly Audience[][] = [
+  ["hetero"],
+  ["hetero"],
+  ["gay"],
+  ["hetero"],
+  ["trans"],
+  ["hetero"],
+  ["hetero", "trans"],
+  ["gay"],
+];
+/**
+ * Every third clip belongs to the first creator and carries this tag, always for the default
+ * audience: a fresh start then has a creator page and a tag page with more than one page of clips.
+ */
+export const FEATURED_TAG = "neon";
+const featured = (i: number) => i % 3 === 0;
 
 /** Rows for `count` synthetic clips starting at `offset`, reusing the demo media files. */
 export function buildDemoClips(refs: References, media: MediaFile[], offset: number, total: number, now = Date.now()) {
@@ -87,9 +109,10 @@ export function buildDemoClips(refs: References, media: MediaFile[], offset: num
     const category = refs.categoryRows[i % refs.categoryRows.length]!;
     const item = media[i % media.length]!;
     const title = demoTitle(i);
-    const roll = random();
-    const audiences: Audience[] = roll < 0.6 ? ["hetero"] : roll < 0.75 ? ["gay"] : roll < 0.85 ? ["trans"] : ["hetero", "trans"];
+    const audiences = [...AUDIENCE_PATTERN[i % AUDIENCE_PATTERN.length]!];
+    if (featured(i) && !audiences.includes("hetero")) audiences.unshift("hetero");
     if (category.slug === "trans" && !audiences.includes("trans")) audiences.push("trans");
+    const names = CATEGORIES.find((c) => c.slug === category.slug) ?? { nameEn: category.slug, nameEs: category.slug };
     // Spread over the last 60 days, with the first few clips inside this week.
     // Every fifth clip has no channel: its 'Full Content' link is '#'.
     const site = i % 5 === 4 || refs.siteRows.length === 0 ? null : pick(refs.siteRows);
@@ -97,9 +120,10 @@ export function buildDemoClips(refs: References, media: MediaFile[], offset: num
     clipRows.push({
       id,
       title,
-      description: `A short synthetic ${category.slug} clip: abstract motion and test patterns.`,
+      description: `A short synthetic ${names.nameEn} clip: abstract motion and test patterns.`,
+      descriptionEs: `Un clip sintético corto de ${names.nameEs}: movimiento abstracto y patrones de prueba.`,
       slug: clipSlug(title, category.slug, id),
-      creatorId: refs.creatorRows[i % refs.creatorRows.length]!.id,
+      creatorId: (featured(i) ? refs.creatorRows[0] : refs.creatorRows[1 + (i % (refs.creatorRows.length - 1))])!.id,
       categoryId: category.id,
       channelSiteId: site?.id ?? null,
       sourceUrl: site ? `${site.url}/watch/${id.slice(0, 8)}` : null,
@@ -120,6 +144,8 @@ export function buildDemoClips(refs: References, media: MediaFile[], offset: num
     const mainTag = categoryTagIds.get(category.slug);
     if (mainTag) chosen.add(mainTag);
     for (const audience of audiences) chosen.add(categoryTagIds.get(audience)!);
+    const featuredTag = categoryTagIds.get(FEATURED_TAG);
+    if (featured(i) && featuredTag) chosen.add(featuredTag);
     while (chosen.size < 3 + Math.floor(random() * 4)) chosen.add(pick(generalTags).id);
     [...chosen].forEach((tagId, position) =>
       tagRows.push({

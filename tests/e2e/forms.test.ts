@@ -19,16 +19,43 @@ async function open(path: string): Promise<Page> {
 }
 
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text }).first().waitFor({ timeout: 15_000 });
+
+/** The lasting confirmation after a success: still there once the toast has gone (docs/product.md §9.1). */
+async function confirmation(page: Page, form: string, text: string) {
+  const panel = page.getByTestId(`${form}-form-confirmation`);
+  await panel.getByText(text).waitFor();
+  // A toast under the pointer waits for it to leave.
+  await page.mouse.move(0, 0);
+  await page.locator("[data-sonner-toast]").first().waitFor({ state: "detached", timeout: 15_000 });
+  await expect(panel.isVisible()).resolves.toBe(true);
+  await expect(panel.getAttribute("role")).resolves.toBe("status");
+  return panel;
+}
 const field = (page: Page, form: string, name: string) => page.locator(`#${form}-form [name="${name}"]`);
 const errorOf = (page: Page, form: string, name: string) => page.locator(`#${form}-form-${name}-error`);
 
 describe("the public forms (DESIGN 1)", () => {
+  it("links /submit from the footer of every page, the home page's included", async () => {
+    const page = await open("/");
+    const footer = page.locator("body > footer");
+    for (const path of ["/", "/tag/neon", "/sobre"]) {
+      await page.goto(path);
+      expect(await footer.getByRole("link", { name: "Submit content" }).getAttribute("href"), path).toBe("/submit");
+    }
+    await footer.getByRole("link", { name: "Submit content" }).click();
+    await page.waitForURL("**/submit");
+    await page.getByRole("heading", { level: 1, name: "Submit content" }).waitFor();
+    await page.context().close();
+  });
+
   it("submit: validates on submit, then on change, and lands on / with its toast", async () => {
     const page = await open("/submit");
     expect(await page.getByText("all three audiences").count()).toBe(1);
     expect(await page.getByRole("link", { name: /Back to home/ }).getAttribute("href")).toBe("/");
     expect(await field(page, "submit", "imageOrVideoLink").getAttribute("type")).toBe("url");
     expect(await field(page, "submit", "tags").getAttribute("placeholder")).toBe("blonde, fetish, amateur");
+    // An example address, not the site's host name.
+    expect(await field(page, "submit", "imageOrVideoLink").getAttribute("placeholder")).toBe("https://www.example.com/your-clip");
     expect(await field(page, "submit", "socialLinks").getAttribute("rows")).toBe("3");
     expect(await page.locator('#submit-form select[name="category"] option').count()).toBe(12);
 
@@ -62,6 +89,9 @@ describe("the public forms (DESIGN 1)", () => {
     await toast(page, "Report submitted successfully!");
     await expect.poll(() => field(page, "report", "contentUrl").inputValue()).toBe("");
     expect(await field(page, "report", "description").inputValue()).toBe("");
+    const panel = await confirmation(page, "report", "Report submitted successfully!");
+    await panel.getByText("Our moderators review every report").waitFor();
+    expect(await panel.getByRole("link", { name: "Back to the clip" }).getAttribute("href")).toBe("/video/abc12345");
     await page.context().close();
 
     const byContentId = await open("/report?contentId=feed1234");
@@ -91,6 +121,8 @@ describe("the public forms (DESIGN 1)", () => {
     await toast(page, "Claim submitted successfully!");
     await expect.poll(() => field(page, "claim", "email").inputValue()).toBe("");
     expect(await button.isDisabled()).toBe(true);
+    const panel = await confirmation(page, "claim", "Claim submitted successfully!");
+    expect(await panel.getByRole("link", { name: "Back to the clip" }).getAttribute("href")).toBe("/video/abc12345");
     await page.context().close();
 
     // A claim posted before the page hydrated comes back (400) with its position chosen: the button stays enabled.
@@ -135,6 +167,10 @@ describe("the public forms (DESIGN 1)", () => {
     await page.getByRole("button", { name: "Send message" }).click();
     await toast(page, "Message sent successfully!");
     await expect.poll(() => field(page, "contact", "name").inputValue()).toBe("");
+    const panel = await confirmation(page, "contact", "Message sent successfully!");
+    // No clip to go back to: the way home instead.
+    expect(await panel.getByRole("link", { name: "Back to the clip" }).count()).toBe(0);
+    expect(await panel.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
     await page.context().close();
   });
 
@@ -158,6 +194,7 @@ describe("the public forms (DESIGN 1)", () => {
     await field(page, "promote", "email").fill("ava@example.com");
     await page.getByRole("button", { name: "Apply for partnership" }).click();
     await toast(page, "Partnership application submitted successfully!");
+    await confirmation(page, "promote", "Partnership application submitted successfully!");
     await page.context().close();
   });
 
@@ -189,7 +226,9 @@ describe("the public forms (DESIGN 1)", () => {
     await page.goto("/report?video=abc12345");
     await field(page, "report", "description").fill("Wrong creator credited.");
     await page.getByRole("button", { name: "Send report" }).click();
-    await page.getByRole("status").filter({ hasText: "Report submitted successfully!" }).waitFor();
+    const panel = page.getByRole("status").filter({ hasText: "Report submitted successfully!" });
+    await panel.waitFor();
+    expect(await panel.getByRole("link", { name: "Back to the clip" }).getAttribute("href")).toBe("/video/abc12345");
     expect(await field(page, "report", "description").inputValue()).toBe("");
     await context.close();
   });

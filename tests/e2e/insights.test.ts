@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, lastDays } from "~/features/habits/insights";
+import { addDays, durationMessage, lastDays } from "~/features/habits/insights";
 import { dayIn } from "~/features/habits/time-zone";
 import { hydrated, launchBrowser, newPage } from "./support";
 import { accountMenu, newSitePage, signIn, site } from "./sign-in";
@@ -29,14 +29,21 @@ const sessionsOf = async (page: Page) =>
       sessions: Session[];
     }
   ).sessions;
-const minutes = (seconds: number) => `${Math.round(seconds / 60)} min`;
+/** A duration as the page writes it in English: '45 s', '2 min 5 s', '1 h 5 min' (never '0 min'). */
+const duration = (seconds: number) => {
+  const { key, values } = durationMessage(seconds);
+  const { h, m, s } = values;
+  return { seconds: `${s} s`, minutes: `${m} min`, minutesSeconds: `${m} min ${s} s`, hours: `${h} h`, hoursMinutes: `${h} h ${m} min` }[
+    key
+  ];
+};
 const today = () => dayIn(new Date(), ZONE);
 
 /** What /insights should show for a window of `days` days ending today in ZONE, from the stored sessions. */
 async function expectedFigures(page: Page, days: number) {
   const first = lastDays(today(), days)[0]!;
   const inWindow = (await sessionsOf(page)).filter((s) => dayIn(new Date(s.startedAt), ZONE) >= first);
-  return { sessions: String(inWindow.length), total: minutes(inWindow.reduce((n, s) => n + s.seconds, 0)) };
+  return { sessions: String(inWindow.length), total: duration(inWindow.reduce((n, s) => n + s.seconds, 0)) };
 }
 const shownFigures = async (page: Page) => ({
   sessions: await page.getByTestId("stat-sessions").textContent(),
@@ -125,9 +132,9 @@ describe("insights", () => {
             };
             const expected = {
               sessions: String(stored.length),
-              total: minutes(total),
-              longest: minutes(Math.max(...stored.map((s) => s.seconds))),
-              today: minutes(total),
+              total: duration(total),
+              longest: duration(Math.max(...stored.map((s) => s.seconds))),
+              today: duration(total),
             };
             return JSON.stringify(shown) === JSON.stringify(expected) && stored.length >= 2;
           },
@@ -139,7 +146,8 @@ describe("insights", () => {
       await expect(page.getByTestId("time-zone-note").textContent()).resolves.toBe(`Days follow your time zone: ${ZONE}.`);
       await expect(page.getByTestId("emotions").getByRole("rowheader", { name: "Calm" }).count()).resolves.toBe(1);
       const bar = page.locator(`[data-day="${today()}"]`);
-      await expect(bar.getAttribute("aria-label")).resolves.toMatch(/: \d+ min$/);
+      // Today's bar is labelled with its time in words: minutes and seconds under an hour.
+      await expect(bar.getAttribute("aria-label")).resolves.toMatch(/: \d+ min( \d+ s)?$/);
       await expect(page.locator("figure table tbody tr").count()).resolves.toBe(7);
       await expect(page.locator('meta[name="robots"]').getAttribute("content")).resolves.toContain("noindex");
 

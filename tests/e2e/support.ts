@@ -31,6 +31,8 @@ export interface ContextOptions {
   locale?: string;
   reducedMotion?: "reduce" | "no-preference";
   viewport?: { width: number; height: number };
+  /** A phone: touch events and a mobile viewport. */
+  touch?: boolean;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -39,6 +41,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     locale: options.locale ?? "en-US",
     reducedMotion: options.reducedMotion ?? "no-preference",
     viewport: options.viewport ?? { width: 1280, height: 900 },
+    ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
   });
   if (options.ageVerified ?? true) {
     await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);

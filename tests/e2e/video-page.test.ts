@@ -55,8 +55,8 @@ describe("video page", () => {
 
   it("speaks Spanish and shows no media before the age gate is passed", async () => {
     const html = await (await fetch(`${baseURL()}/video/${clip.slug}`, { headers: { "accept-language": "es" } })).text();
-    expect(html).toContain("Enlace a este video");
-    expect(html).toContain("Videos relacionados");
+    expect(html).toContain("Enlace a este vídeo");
+    expect(html).toContain("Vídeos relacionados");
     expect(html).not.toMatch(/<video[^>]+src=/);
     expect(html).not.toMatch(/<img[^>]+src="\/media\//);
   });

@@ -44,6 +44,36 @@ describe(`catalogue schema and demo seed on ${testEngine()}`, () => {
     expect(tagged!.n).toBeGreaterThanOrEqual(36 * 3);
   });
 
+  it("shows every feature on a fresh start: pages of clips for a creator and a tag, every audience, both languages", async () => {
+    const hetero = await handle.db
+      .select({ creator: creators.slug, n: count() })
+      .from(clips)
+      .innerJoin(creators, eq(creators.id, clips.creatorId))
+      .where(sql`${clips.audiences} && array['hetero']::text[]`)
+      .groupBy(creators.slug);
+    // Creator and tag pages show 10 per page in the default audience: more than 10 means a second page.
+    expect(Math.max(...hetero.map((r) => r.n))).toBeGreaterThan(10);
+    const tagged = await handle.db
+      .select({ tag: tags.slug, n: count() })
+      .from(clipTags)
+      .innerJoin(clips, eq(clips.id, clipTags.clipId))
+      .innerJoin(tags, eq(tags.id, clipTags.tagId))
+      .where(sql`${clips.audiences} && array['hetero']::text[] and ${tags.slug} not in ('hetero', 'gay', 'trans')`)
+      .groupBy(tags.slug);
+    expect(Math.max(...tagged.map((r) => r.n))).toBeGreaterThan(10);
+    for (const audience of ["hetero", "gay", "trans"]) {
+      const [row] = await handle.db
+        .select({ n: count() })
+        .from(clips)
+        .where(sql`${clips.audiences} && array[${audience}]::text[]`);
+      expect(row!.n, audience).toBeGreaterThan(0);
+    }
+    const rows = await handle.db.select({ en: clips.description, es: clips.descriptionEs }).from(clips);
+    expect(rows.every((r) => r.en && r.es && r.en !== r.es)).toBe(true);
+    const bios = await handle.db.select({ en: creators.bio, es: creators.bioEs }).from(creators);
+    expect(bios.every((b) => b.en && b.es && b.en !== b.es)).toBe(true);
+  });
+
   it("is idempotent: a second run adds nothing", async () => {
     expect(await seedDemoContent({ db: handle.db, storage })).toBeNull();
     const [clipCount] = await handle.db.select({ n: count() }).from(clips);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, clipTags, tags, videoCategories } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { parseFeedFilters } from "~/features/feed/feed-filters";
-import { activeCategories, feedPage, type FeedQuery } from "~/features/feed/feed.server";
+import { activeCategories, feedClips, feedPage, tagOptions, type FeedQuery } from "~/features/feed/feed.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { mkdtempSync } from "node:fs";
@@ -71,6 +71,48 @@ describe(`home feed on ${testEngine()}`, () => {
     expect(tagged.clips.every((c) => withTag.some((w) => w.clipId === c.id))).toBe(true);
 
     expect((await feedPage(handle.db, { ...base, category: "no-such-category" }, page)).total).toBe(0);
+  });
+
+  it("offers only the tags of the category and audience, each with its number of published clips", async () => {
+    const rows = await handle.db
+      .select({ slug: tags.slug, audiences: clips.audiences, status: clips.status, category: videoCategories.slug })
+      .from(clipTags)
+      .innerJoin(clips, eq(clips.id, clipTags.clipId))
+      .innerJoin(tags, eq(tags.id, clipTags.tagId))
+      .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId));
+    for (const [audience, category] of [
+      ["hetero", null],
+      ["gay", null],
+      ["hetero", "feet"],
+      ["trans", "bdsm"],
+    ] as const) {
+      const expected = new Map<string, number>();
+      for (const row of rows)
+        if (row.status === "published" && row.audiences.includes(audience) && (!category || row.category === category))
+          expected.set(row.slug, (expected.get(row.slug) ?? 0) + 1);
+      const options = await tagOptions(handle.db, { language: "en", audience, category });
+      expect(new Map(options.map((o) => [o.slug, o.clips])), `${audience} ${category}`).toEqual(expected);
+      // Alphabetical by the name shown.
+      expect(options.map((o) => o.name)).toEqual([...options.map((o) => o.name)].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    // Spanish names, and nothing for a category that does not exist.
+    const spanish = await tagOptions(handle.db, { language: "es", audience: "hetero", category: "feet" });
+    expect(spanish.find((o) => o.slug === "feet")?.name).toBe("pies");
+    expect(await tagOptions(handle.db, { language: "en", audience: "hetero", category: "no-such-category" })).toEqual([]);
+  });
+
+  it("hands the browser each clip with its tags and whether this visitor flamed it", async () => {
+    const result = await feedClips(handle.db, { query: base, offset: 0, mediaAllowed: true, liker: null, language: "en" });
+    expect(result.clips.length).toBeGreaterThan(0);
+    for (const clip of result.clips) {
+      expect(clip.flamed).toBe(false);
+      const stored = await handle.db
+        .select({ slug: tags.slug })
+        .from(clipTags)
+        .innerJoin(tags, eq(tags.id, clipTags.tagId))
+        .where(eq(clipTags.clipId, clip.id));
+      expect(new Set(clip.tags.map((t) => t.slug))).toEqual(new Set(stored.map((t) => t.slug)));
+    }
   });
 
   it("never shows hidden clips and caps a feed at 500 clips", async () => {

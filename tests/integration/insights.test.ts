@@ -120,7 +120,7 @@ describe(`insights on ${testEngine()}`, () => {
     expect(insights.prompts.map((p) => p.key)).toEqual(["lateNight", "longestEmotion", "setGoal"]);
     expect(insights.prompts[1]!.values).toEqual({
       emotion: "Bored",
-      minutes: 10,
+      durationSeconds: 600,
     });
     const es = await insightsOf("free-user", { language: "es" });
     expect(es.emotions.map((e) => e.name)).toEqual(["Aburrimiento", "Calma"]);
@@ -188,7 +188,7 @@ describe(`insights on ${testEngine()}`, () => {
     // Today (900 s) is over: the streak is the days since the 999 s day of 15 November, to yesterday.
     expect(insights.streak).toBe(6);
     expect(insights.prompts.map((p) => p.key)).toEqual(["overGoal", "lateNight", "longestEmotion"]);
-    expect(insights.prompts[0]!.values).toEqual({ minutes: 15, goal: 10 });
+    expect(insights.prompts[0]!.values).toEqual({ durationSeconds: 900, goal: 10 });
 
     await saveGoal(handle.db, "free-user", 1200, NOW);
     expect(await overGoal()).toBe(false);

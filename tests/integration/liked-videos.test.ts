@@ -13,6 +13,7 @@ describe(`liked videos on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let userId: string;
   let catA: string;
+  let gayOnlyId: string;
   let catB: string;
   /** Clip ids in the order they were liked, oldest first. */
   const likedOrder: string[] = [];
@@ -48,6 +49,7 @@ describe(`liked videos on ${testEngine()}`, () => {
     }
     await handle.db.update(clips).set({ flames: 999 }).where(eq(clips.id, a[3]!.id));
     await like(userId, gayOnly!.id, 1);
+    gayOnlyId = gayOnly!.id;
     await like(userId, hidden!.id, 1);
     await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, hidden!.id));
     // Someone else's likes never show.
@@ -58,11 +60,20 @@ describe(`liked videos on ${testEngine()}`, () => {
   afterAll(() => handle?.close());
 
   const list = (input: Partial<Parameters<typeof likedVideos>[1]> = {}) =>
-    likedVideos(handle.db, { userId, audience: "hetero", category: null, sort: "recent", page: 1, mediaAllowed: true, ...input });
+    likedVideos(handle.db, {
+      userId,
+      audience: "hetero",
+      category: null,
+      sort: "recent",
+      everyAudience: false,
+      page: 1,
+      mediaAllowed: true,
+      ...input,
+    });
 
   it("pages the audience's published likes, newest first, 10 per page, with the total counted in SQL", async () => {
     const first = await list();
-    expect(first).toMatchObject({ total: 15, totalAll: 15, totalPages: 2 });
+    expect(first).toMatchObject({ total: 15, totalAll: 15, hidden: 1, totalPages: 2 });
     expect(first.videos.map((v) => v.clip.id)).toEqual(likedOrder.slice().reverse().slice(0, 10));
     expect(first.videos[0]!.clip.videoUrl).toBe("/media/clips/clip-01.mp4");
     expect(new Date(first.videos[0]!.likedAt).getTime()).toBeGreaterThan(new Date(first.videos[1]!.likedAt).getTime());
@@ -87,24 +98,25 @@ describe(`liked videos on ${testEngine()}`, () => {
     expect((await list({ category: catA })).total).toBe(12);
   });
 
-  it("applies the audience and withholds media before the age gate", async () => {
-    expect(await list({ audience: "gay" })).toMatchObject({ total: 1, totalAll: 1 });
+  it("applies the audience, counts what it hides, and shows every audience on request", async () => {
+    // The gay-only clip is the one hetero hides; under gay, the 15 hetero clips are hidden.
+    expect(await list({ audience: "gay" })).toMatchObject({ total: 1, totalAll: 1, hidden: 15 });
+    const everything = await list({ everyAudience: true });
+    expect(everything).toMatchObject({ total: 16, totalAll: 16, hidden: 0, totalPages: 2 });
+    // The gay-only clip was liked last: it leads the newest-first list.
+    expect(everything.videos[0]!.clip.id).toBe(gayOnlyId);
+    expect((await list({ everyAudience: true, category: catB })).total).toBe(3);
+  });
+
+  it("withholds media before the age gate", async () => {
     expect((await list({ mediaAllowed: false })).videos[0]!.clip).toMatchObject({ videoUrl: null, thumbnailUrl: null });
   });
 
   it("says 'no likes' for a user without any", async () => {
-    expect(
-      await likedVideos(handle.db, {
-        userId: await makeUser(),
-        audience: "hetero",
-        category: null,
-        sort: "recent",
-        page: 1,
-        mediaAllowed: true,
-      }),
-    ).toMatchObject({
+    expect(await list({ userId: await makeUser() })).toMatchObject({
       total: 0,
       totalAll: 0,
+      hidden: 0,
       totalPages: 1,
       videos: [],
     });
@@ -115,9 +127,18 @@ describe(`liked videos on ${testEngine()}`, () => {
     expect(parseLikedFilters(new URLSearchParams("category=Dominatrix-BDSM&sort=flames"), categories)).toEqual({
       category: "bdsm",
       sort: "flames",
+      everyAudience: false,
     });
-    expect(parseLikedFilters(new URLSearchParams("category=all&sort=nope"), categories)).toEqual({ category: null, sort: "recent" });
-    expect(parseLikedFilters(new URLSearchParams("category=unknown"), categories)).toEqual({ category: null, sort: "recent" });
+    expect(parseLikedFilters(new URLSearchParams("category=all&sort=nope"), categories)).toEqual({
+      category: null,
+      sort: "recent",
+      everyAudience: false,
+    });
+    expect(parseLikedFilters(new URLSearchParams("category=unknown&audiences=all"), categories)).toEqual({
+      category: null,
+      sort: "recent",
+      everyAudience: true,
+    });
   });
 
   it("removes a like and takes the clip's flame back", async () => {

@@ -83,15 +83,27 @@ describe("the insights page", () => {
     expect(render({ ...older, periodDays: 30 }, "safe", "es")).toContain("No hay sesiones en los últimos 30 días");
   });
 
-  it("shows premium minutes per category in words on the adult site only", () => {
+  it("shows premium time per category in words on the adult site only", () => {
     const html = render(WITH_DATA, "adult");
     expect(html).toContain("Time by category");
-    expect(html).toMatch(/BDSM<\/span>.*7 min/);
-    expect(html).toContain("under 1 min");
+    // 400 s and 20 s: minutes and seconds under an hour, never '0 min'.
+    expect(html).toMatch(/BDSM<\/span>.*6 min 40 s/);
+    expect(html).toMatch(/Feet<\/span>.*20 s/);
+    expect(html).not.toMatch(/\D0 min/);
     expect(render(WITH_DATA, "adult", "es")).toContain("Tiempo por categoría");
     // Even if category data reached it, the safe page would not show it.
     const safe = render(WITH_DATA, "safe");
     expect(safe).not.toMatch(/BDSM|Feet|Time by category/);
+  });
+
+  it("shows short sessions in minutes and seconds, in both languages", () => {
+    const short = { ...WITH_DATA, sessions: 3, totalSeconds: 95, averageSeconds: 32, longestSeconds: 61, todaySeconds: 95 };
+    const html = render(short, "adult");
+    expect(html).toMatch(/data-testid="stat-total">1 min 35 s</);
+    expect(html).toMatch(/data-testid="stat-average">32 s</);
+    expect(html).toMatch(/data-testid="stat-longest">1 min 1 s</);
+    expect(render(short, "adult", "es")).toMatch(/data-testid="stat-total">1 min 35 s</);
+    expect(html).not.toContain(">0 min<");
   });
 
   it("labels the goal line on a solid background, readable over a bar", () => {

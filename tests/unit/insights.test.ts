@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   addDays,
   choosePrompts,
+  durationMessage,
   fillDays,
   goalStreak,
   lastDays,
@@ -27,6 +28,27 @@ describe("insights days", () => {
   });
   it("rounds minutes half up", () => {
     expect([toMinutes(0), toMinutes(29), toMinutes(30), toMinutes(150)]).toEqual([0, 0, 1, 3]);
+  });
+});
+
+describe("durations in words", () => {
+  const words = (seconds: number) => {
+    const { key, values } = durationMessage(seconds);
+    return {
+      seconds: `${values.s} s`,
+      minutes: `${values.m} min`,
+      minutesSeconds: `${values.m} min ${values.s} s`,
+      hours: `${values.h} h`,
+      hoursMinutes: `${values.h} h ${values.m} min`,
+    }[key];
+  };
+  it("shows a short session in minutes and seconds, never '0 min'", () => {
+    expect([0, 1, 45, 59].map(words)).toEqual(["0 s", "1 s", "45 s", "59 s"]);
+    expect([60, 125, 600, 3599].map(words)).toEqual(["1 min", "2 min 5 s", "10 min", "59 min 59 s"]);
+    expect(words(29.6)).toBe("30 s");
+  });
+  it("shows an hour or more in hours and minutes", () => {
+    expect([3600, 3900, 7170, 36_000].map(words)).toEqual(["1 h", "1 h 5 min", "2 h", "10 h"]);
   });
 });
 
@@ -95,7 +117,7 @@ describe("reflection prompts", () => {
     const prompts = choosePrompts({ ...base, emotions });
     expect(prompts[0]).toEqual({
       key: "longestEmotion",
-      values: { emotion: "Bored", minutes: 10 },
+      values: { emotion: "Bored", durationSeconds: 600 },
     });
   });
   it("leads with the goal when today is over it, then late nights, at most three", () => {
@@ -109,7 +131,7 @@ describe("reflection prompts", () => {
       streak: 2,
     });
     expect(prompts.map((p) => p.key)).toEqual(["overGoal", "lateNight", "longestEmotion"]);
-    expect(prompts[0]!.values).toEqual({ minutes: 20, goal: 15 });
+    expect(prompts[0]!.values).toEqual({ durationSeconds: 1200, goal: 15 });
   });
   it("ignores a single late session among many", () => {
     expect(choosePrompts({ ...base, sessions: 10, lateSessions: 1 }).map((p) => p.key)).not.toContain("lateNight");

@@ -71,6 +71,14 @@ describe("tag page helpers", () => {
     expect(tagTitleFromSlug("SLOW motion")).toBe("Slow Motion");
   });
 
+  it("titles from the display name when there is one, keeping the words it writes in capitals", () => {
+    expect(tagTitleFromSlug("bdsm", "BDSM")).toBe("BDSM");
+    expect(tagTitleFromSlug("pov", "POV")).toBe("POV");
+    expect(tagTitleFromSlug("slow-motion", "slow motion")).toBe("Slow Motion");
+    expect(tagTitleFromSlug("role-play", "juego de rol")).toBe("Juego De Rol");
+    expect(tagTitleFromSlug("unknown-tag", null)).toBe("Unknown Tag");
+  });
+
   it("reads the sort and builds addresses without the defaults", () => {
     expect(parseTagSort(null)).toBe("popular");
     expect(parseTagSort("recent")).toBe("recent");

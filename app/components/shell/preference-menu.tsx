@@ -41,7 +41,7 @@ export function PreferenceMenu(props: {
 
   return (
     <details ref={details} className="relative">
-      <summary className="flex items-center gap-1.5 rounded-full border border-ink-700 px-3 py-1.5 text-sm text-ink-200 hover:border-ink-600 hover:text-white">
+      <summary className="flex items-center gap-1.5 rounded-full border border-ink-700 px-2.5 py-1.5 text-sm sm:px-3 text-ink-200 hover:border-ink-600 hover:text-white">
         {props.icon}
         {/* The name is built from what is shown ("Language: English", or "Language: EN" on
             narrow screens), so the visible text is always part of it (WCAG 2.5.3). */}

@@ -5,6 +5,7 @@ import { useT } from "~/lib/i18n/react";
 
 const NAVIGATION = [
   { to: "/sobre", key: "footer.about" },
+  { to: "/submit", key: "footer.submit" },
   { to: "/claim-this-content", key: "footer.claim" },
   { to: "/report", key: "footer.report" },
   { to: "/promote-content", key: "footer.promote" },

@@ -4,12 +4,15 @@ import { useSiteName } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
+import { FlameIcon } from "../ui/flame-icon";
 import { PreferenceMenu } from "./preference-menu";
 import type { ShellData } from "~/shell.server";
 
 /** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */
 export interface ShellHandle {
   hideAudience?: boolean;
+  /** The page lays out its own width and spacing (the adult home's full-screen feed). */
+  fullBleed?: boolean;
 }
 
 /**
@@ -24,8 +27,9 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
   const hideAudience = brandMode === "safe" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
 
   return (
-    <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
-      <div className="mx-auto flex max-w-6xl items-center gap-3 px-4 py-3 sm:px-6">
+    // A fixed height (--header-h in app.css): the home feed fills exactly the rest of the screen.
+    <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
         {/* The label names the brand the visitor sees (WCAG 2.5.3, label in name). */}
         <Link
           to="/"
@@ -36,7 +40,7 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
           <span className="hidden whitespace-nowrap min-[480px]:inline">{brandName}</span>
         </Link>
         {brandMode === "adult" ? search : null}
-        <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-2">
+        <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-1.5 sm:gap-2">
           <PreferenceMenu
             name="language"
             label={t("language.label")}
@@ -53,13 +57,15 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
               icon={<PeopleIcon />}
             />
           )}
-          {/* On narrow screens the account menu offers 'Go Premium' instead (AccountEntry). */}
+          {/* docs/product.md §2.5: every non-premium visitor of the adult site, on every screen (an icon on phones). */}
           {shell.goPremiumUrl ? (
             <a
               href={shell.goPremiumUrl}
-              className="hidden whitespace-nowrap rounded-full border border-calm-500/60 px-3 py-1.5 text-sm font-semibold text-calm-300 hover:bg-calm-500/10 md:inline-flex"
+              aria-label={t("goPremium")}
+              className="flex h-9 w-9 shrink-0 items-center justify-center whitespace-nowrap rounded-full border border-calm-500/60 text-sm font-semibold text-calm-300 hover:bg-calm-500/10 md:w-auto md:gap-1.5 md:px-3"
             >
-              {t("goPremium")}
+              <PremiumIcon />
+              <span className="hidden md:inline">{t("goPremium")}</span>
             </a>
           ) : null}
           {account}
@@ -76,11 +82,15 @@ function Logo({ brandMode }: { brandMode: BrandMode }) {
       <path d="M8 12a4 4 0 0 0 8 0" strokeLinecap="round" />
     </svg>
   ) : (
-    <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-flame-500" fill="currentColor">
-      <path d="M12 2c1 4-3 6-3 10a3 3 0 0 0 6 0c0-2-1-3-1-5 3 2 5 5 5 8a7 7 0 0 1-14 0c0-6 5-8 7-13z" />
-    </svg>
+    <FlameIcon className="h-7 w-7 text-flame-500" />
   );
 }
+
+const PremiumIcon = () => (
+  <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round">
+    <path d="M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5z" />
+  </svg>
+);
 
 const GlobeIcon = () => (
   <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">

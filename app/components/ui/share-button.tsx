@@ -1,24 +1,62 @@
 import { useT } from "~/lib/i18n/react";
 import { toast } from "./toaster";
 
-/** Web Share API where there is one, else the URL goes to the clipboard with a toast (SPEC 8). */
-export function ShareButton({ title, url, className }: { title: string; url: string; className?: string }) {
+/**
+ * Web Share API where there is one, else the URL goes to the clipboard with a toast (docs/product.md §6.1).
+ * `url` may be a path: it is made absolute from the page's address when shared.
+ */
+export function ShareButton({
+  title,
+  url,
+  className,
+  layout = "inline",
+}: {
+  title: string;
+  url: string;
+  className?: string;
+  /** `stacked`: the icon in a round button with the label under it (the feed's action rail). */
+  layout?: "inline" | "stacked";
+}) {
   const { t } = useT();
   async function share() {
+    const absolute = new URL(url, window.location.href).href;
     if (typeof navigator.share === "function") {
       try {
-        await navigator.share({ title, url });
+        await navigator.share({ title, url: absolute });
         return;
       } catch (error) {
         if (error instanceof DOMException && error.name === "AbortError") return;
       }
     }
     try {
-      await navigator.clipboard.writeText(url);
+      await navigator.clipboard.writeText(absolute);
       toast.success(t("share.copied"));
     } catch {
       toast.error(t("share.failed"));
     }
+  }
+  const icon = (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className={layout === "stacked" ? "h-6 w-6" : "h-4 w-4"}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+    >
+      <circle cx="18" cy="5" r="3" />
+      <circle cx="6" cy="12" r="3" />
+      <circle cx="18" cy="19" r="3" />
+      <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
+    </svg>
+  );
+  if (layout === "stacked") {
+    return (
+      <button type="button" onClick={share} className={className ?? "rail-action"}>
+        <span className="rail-icon">{icon}</span>
+        <span className="rail-label">{t("share.label")}</span>
+      </button>
+    );
   }
   return (
     <button
@@ -28,12 +66,7 @@ export function ShareButton({ title, url, className }: { title: string; url: str
         className ?? "inline-flex items-center gap-2 rounded-full border border-ink-600 px-4 py-2 font-semibold text-white hover:bg-ink-800"
       }
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <circle cx="18" cy="5" r="3" />
-        <circle cx="6" cy="12" r="3" />
-        <circle cx="18" cy="19" r="3" />
-        <path d="M8.6 13.5l6.8 4M15.4 6.5l-6.8 4" />
-      </svg>
+      {icon}
       {t("share.label")}
     </button>
   );

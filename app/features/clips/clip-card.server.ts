@@ -12,6 +12,7 @@ export const clipCardColumns = {
   slug: clips.slug,
   title: clips.title,
   description: clips.description,
+  descriptionEs: clips.descriptionEs,
   creatorName: creators.name,
   creatorSlug: creators.slug,
   categorySlug: videoCategories.slug,
@@ -47,6 +48,8 @@ export interface ClipCard {
   slug: string;
   title: string;
   description: string | null;
+  /** The description in Spanish, when there is one (pages fall back to `description`). */
+  descriptionEs: string | null;
   creatorName: string;
   creatorSlug: string;
   category: { slug: string; nameEn: string; nameEs: string; color: string };
@@ -71,6 +74,7 @@ export function toClipCard(row: ClipCardRow, options: { mediaAllowed: boolean })
     slug: row.slug,
     title: row.title,
     description: row.description,
+    descriptionEs: row.descriptionEs,
     creatorName: row.creatorName,
     creatorSlug: row.creatorSlug,
     category: { slug: row.categorySlug, nameEn: row.categoryNameEn, nameEs: row.categoryNameEs, color: row.categoryColor },

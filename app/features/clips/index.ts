@@ -1,5 +1,11 @@
 // The clip catalogue's public entry for the browser and the server: what other features may use.
 export { ClipGridCard } from "./components/clip-grid-card";
+export { FullContentAction } from "./components/full-content";
+export { TagStrip } from "./components/tag-strip";
+export { ClipVideo } from "./components/player/clip-video";
+export { PlayerBar } from "./components/player/player-bar";
+export { prefersReducedMotion, START_AT, usePlayback, type Playback } from "./components/player/use-playback";
+export { usePlayerKeys } from "./components/player/use-player-keys";
 export { parseVideoRef, type VideoRef } from "./video-id";
 export type { ClipCard } from "./clip-card.server";
 export type { TagChip } from "./clip-tags.server";

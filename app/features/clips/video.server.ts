@@ -127,7 +127,8 @@ export async function loadVideoPage(db: Database, input: VideoPageInput): Promis
   const path = `/video/${clip.slug}`;
   const canonicalUrl = `${input.origin}${path}`;
   const clipTagList = tags.get(clip.id) ?? [];
-  const description = summary(clip.description ?? t("meta.fallbackDescription", { title: clip.title, creator: clip.creatorName }));
+  const written = (input.language === "es" ? clip.descriptionEs : null) ?? clip.description;
+  const description = summary(written ?? t("meta.fallbackDescription", { title: clip.title, creator: clip.creatorName }));
   // Metadata names the public media whether or not this visitor passed the gate.
   const videoUrl = absolute(input.origin, mediaUrl(row.videoKey, true)!);
   const thumbnailUrl = row.thumbnailKey ? absolute(input.origin, mediaUrl(row.thumbnailKey, true)!) : null;

@@ -33,14 +33,19 @@ export function externalUrl(value: string | null): string | null {
   }
 }
 
-export async function creatorBySlug(db: Database, slug: string, options: { mediaAllowed: boolean }): Promise<CreatorProfile | null> {
+export async function creatorBySlug(
+  db: Database,
+  slug: string,
+  options: { mediaAllowed: boolean; language?: Language },
+): Promise<CreatorProfile | null> {
   const [row] = await db.select().from(creators).where(eq(creators.slug, slug)).limit(1);
   if (!row) return null;
   return {
     id: row.id,
     slug: row.slug,
     name: row.name,
-    bio: row.bio,
+    // The bio in the visitor's language, English when there is no Spanish one.
+    bio: (options.language === "es" ? row.bioEs : null) ?? row.bio,
     verified: row.verified,
     avatarUrl: mediaUrl(row.avatarKey, options.mediaAllowed),
     twitterUrl: externalUrl(row.twitterProfileUrl),

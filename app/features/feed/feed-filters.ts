@@ -16,6 +16,16 @@ export const UPCOMING_VISIBLE = 5;
 export const FEED_PAGE_SIZE = 12;
 export const CATEGORY_BAR_VISIBLE = 3;
 
+/** A choice of the tag filter: the tag and how many clips of the category and audience carry it. */
+export interface TagOption {
+  slug: string;
+  name: string;
+  clips: number;
+}
+
+/** Are any filters set (so an empty feed is the filters' doing, not an empty catalogue)? */
+export const hasFeedFilters = (filters: FeedFilters) => filters.category !== null || filters.tag !== null || filters.period !== "ongoing";
+
 export interface CategoryOption {
   slug: string;
   aliases: string[];

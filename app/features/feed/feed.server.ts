@@ -1,8 +1,11 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, gte, sql } from "drizzle-orm";
 import { clips, clipTags, tags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { activeCategories, clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
-import { FEED_LIMIT, type FeedFilters } from "./feed-filters";
+import type { Language } from "~/lib/i18n/languages";
+import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";
+import { flamedClipIds, type Liker } from "~/features/flames/index.server";
+import { FEED_LIMIT, FEED_PAGE_SIZE, type FeedFilters, type TagOption } from "./feed-filters";
+import type { FeedClip } from "./feed-clip";
 
 export { activeCategories };
 
@@ -22,11 +25,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  */
 function feedPool(db: Database, query: FeedQuery) {
   const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [query.audience])];
-  if (query.category) {
-    conditions.push(
-      sql`${clips.categoryId} = (select ${videoCategories.id} from ${videoCategories} where ${videoCategories.slug} = ${query.category} and ${videoCategories.active})`,
-    );
-  }
+  if (query.category) conditions.push(eq(clips.categoryId, categoryIdOf(query.category)));
   if (query.period === "week") conditions.push(gte(clips.publishedAt, new Date((query.now ?? new Date()).getTime() - WEEK_MS)));
   if (query.tag) {
     conditions.push(
@@ -64,11 +63,49 @@ export async function feedPage(
   return { clips: rows.map((row) => toClipCard(row, page)), total: totalRow?.total ?? 0 };
 }
 
-/** Tags for the all-tags filter, alphabetical in the visitor's language (the tags table is small). */
-export async function tagOptions(db: Database, language: "en" | "es") {
-  const name = language === "es" ? tags.nameEs : tags.nameEn;
-  return db.select({ slug: tags.slug, name }).from(tags).orderBy(asc(name)).limit(200);
+/** A page of the feed as the browser shows it: each clip with its tags and whether this visitor flamed it. */
+export async function feedClips(
+  db: Database,
+  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; liker: Liker | null; language: Language },
+): Promise<{ clips: FeedClip[]; total: number }> {
+  const page = await feedPage(db, input.query, { offset: input.offset, limit: FEED_PAGE_SIZE, mediaAllowed: input.mediaAllowed });
+  const ids = page.clips.map((clip) => clip.id);
+  const [flamed, chips] = await Promise.all([flamedClipIds(db, input.liker, ids), tagsForClips(db, ids, input.language)]);
+  return {
+    clips: page.clips.map((clip) => ({ ...clip, flamed: flamed.has(clip.id), tags: chips.get(clip.id) ?? [] })),
+    total: page.total,
+  };
 }
+
+/**
+ * The tag filter's choices: the tags of published clips in the visitor's audience (and
+ * the chosen category), each with how many such clips carry it, alphabetical in the
+ * visitor's language. One aggregate over clip_tags, reached through the clips'
+ * published/category indexes and clip_tags' primary key.
+ */
+export async function tagOptions(
+  db: Database,
+  input: { language: Language; audience: Audience; category: string | null },
+): Promise<TagOption[]> {
+  const name = input.language === "es" ? tags.nameEs : tags.nameEn;
+  const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [input.audience])];
+  if (input.category) conditions.push(eq(clips.categoryId, categoryIdOf(input.category)));
+  return db
+    .select({ slug: tags.slug, name, clips: count() })
+    .from(clipTags)
+    .innerJoin(clips, eq(clips.id, clipTags.clipId))
+    .innerJoin(tags, eq(tags.id, clipTags.tagId))
+    .where(and(...conditions))
+    .groupBy(tags.id, tags.slug, name)
+    .orderBy(asc(name), asc(tags.slug))
+    .limit(TAG_OPTIONS_LIMIT);
+}
+
+const TAG_OPTIONS_LIMIT = 200;
+
+/** The id of an active category by slug, as a scalar subquery (the categories table is tiny). */
+const categoryIdOf = (slug: string) =>
+  sql`(select ${videoCategories.id} from ${videoCategories} where ${videoCategories.slug} = ${slug} and ${videoCategories.active})`;
 
 /** Platform stats: published clips and active categories, two aggregate queries. */
 export async function platformStats(db: Database) {

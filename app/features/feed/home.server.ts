@@ -1,12 +1,11 @@
 import { redirect } from "react-router";
 import type { Services, Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
-import { flamedClipIds } from "~/features/flames/index.server";
 import { resolveLiker } from "~/features/flames/index.server";
 import type { HomeDiscoveryData } from "./components/home-discovery";
-import { FEED_PAGE_SIZE, feedSearch, parseFeedFilters } from "./feed-filters";
+import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
 import { feedSeed } from "./feed-seed.server";
-import { activeCategories, feedPage, platformStats, tagOptions } from "./feed.server";
+import { activeCategories, feedClips, platformStats, tagOptions } from "./feed.server";
 
 const FILTER_KEYS = ["category", "tag", "period"];
 
@@ -39,25 +38,25 @@ export async function loadHomeDiscovery(input: {
 
   const { seed, setCookie } = feedSeed(request, secure);
   const mediaAllowed = visitor.ageVerified || !visitor.ageGateEnabled;
+  const { liker } = resolveLiker(request, { userId: input.userId });
   const [feed, tags, stats] = await Promise.all([
-    feedPage(db, { ...filters, audience: visitor.audience, seed }, { offset: 0, limit: FEED_PAGE_SIZE, mediaAllowed }).catch(
-      (error: unknown) => {
-        log.error({ err: error }, "clips failed to load");
-        return null;
-      },
-    ),
-    tagOptions(db, visitor.language).catch(() => []),
+    feedClips(db, {
+      query: { ...filters, audience: visitor.audience, seed },
+      offset: 0,
+      mediaAllowed,
+      liker,
+      language: visitor.language,
+    }).catch((error: unknown) => {
+      log.error({ err: error }, "clips failed to load");
+      return null;
+    }),
+    tagOptions(db, { language: visitor.language, audience: visitor.audience, category: filters.category }).catch((error: unknown) => {
+      log.error({ err: error }, "tag filter failed to load");
+      return [];
+    }),
     platformStats(db).catch(() => ({ videos: 0, categories: 0 })),
   ]);
 
-  const { liker } = resolveLiker(request, { userId: input.userId });
-  const flamed = feed
-    ? await flamedClipIds(
-        db,
-        liker,
-        feed.clips.map((c) => c.id),
-      )
-    : new Set<string>();
   const problems = [!feed && t("errors.clipsFailed"), !categories && t("errors.categoriesFailed")].filter(Boolean);
 
   return {
@@ -65,10 +64,17 @@ export async function loadHomeDiscovery(input: {
     data: {
       filters,
       categories: (categories ?? []).map(({ slug, nameEn, nameEs, color }) => ({ slug, nameEn, nameEs, color })),
-      tags,
+      tags: withChosenTag(tags, filters.tag),
       stats,
-      feed: { clips: (feed?.clips ?? []).map((clip) => ({ ...clip, flamed: flamed.has(clip.id) })), total: feed?.total ?? 0 },
+      signedIn: Boolean(input.userId),
+      feed: { clips: feed?.clips ?? [], total: feed?.total ?? 0 },
       error: problems.length ? problems.join(" ") : null,
     },
   };
+}
+
+/** A chosen tag that no clip of the category carries still shows as chosen (with 0), so the filter never hides its own state. */
+function withChosenTag(options: TagOption[], chosen: string | null): TagOption[] {
+  if (!chosen || options.some((option) => option.slug === chosen)) return options;
+  return [{ slug: chosen, name: chosen.replaceAll("-", " "), clips: 0 }, ...options];
 }

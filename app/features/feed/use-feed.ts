@@ -1,18 +1,26 @@
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ClipCard } from "~/features/clips";
+import type { FeedClip } from "./feed-clip";
 import { FEED_PAGE_SIZE, UPCOMING_COUNT } from "./feed-filters";
 
-export type FeedClip = ClipCard & { flamed: boolean };
+export type { FeedClip };
+
+/** A clip the stage keeps mounted: the current one (offset 0) and its neighbours above (-1) and below (+1). */
+export interface Slide {
+  clip: FeedClip;
+  offset: -1 | 0 | 1;
+}
 
 /**
  * The feed as the visitor moves through it: clips by position, loaded a page
  * at a time from /api/feed as they come near. Next wraps from the last clip to
- * the first, previous from the first to the last (SPEC 4).
+ * the first, previous from the first to the last; with one clip both restart
+ * it (docs/product.md §5.3).
  */
 export function useFeed(options: { initial: FeedClip[]; total: number; search: string }) {
   const { total, search } = options;
   const [clips, setClips] = useState(() => new Map(options.initial.map((clip, i) => [i, clip])));
   const [index, setIndex] = useState(0);
+  const [restarts, setRestarts] = useState(0);
   const requested = useRef(new Set<number>([0]));
 
   const loadPageAt = useCallback(
@@ -36,16 +44,36 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     [search],
   );
 
-  // Keep the upcoming strip and the previous clip loaded.
+  const at = (step: number) => (((index + step) % total) + total) % total;
+
+  // Keep the neighbours and the upcoming strip loaded.
   useEffect(() => {
     if (total === 0) return;
-    for (const position of [index, (index - 1 + total) % total, (index + UPCOMING_COUNT) % total]) {
+    for (const step of [0, -1, 1, UPCOMING_COUNT]) {
+      const position = (((index + step) % total) + total) % total;
       if (!clips.has(position)) loadPageAt(position);
     }
   }, [index, total, clips, loadPageAt]);
 
+  const current = clips.get(index);
+  const slides: Slide[] = current ? [{ clip: current, offset: 0 }] : [];
+  // Two clips: the other one is both previous and next; it waits below.
+  const neighbours: [number, -1 | 1][] =
+    total >= 3
+      ? [
+          [-1, -1],
+          [1, 1],
+        ]
+      : total === 2
+        ? [[1, 1]]
+        : [];
+  for (const [step, offset] of neighbours) {
+    const clip = clips.get(at(step));
+    if (clip) slides.push({ clip, offset });
+  }
+
   const upcoming = Array.from({ length: Math.min(UPCOMING_COUNT, Math.max(total - 1, 0)) }, (_, n) => {
-    const position = (index + n + 1) % total;
+    const position = at(n + 1);
     return { position, clip: clips.get(position) };
   });
 
@@ -57,14 +85,24 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     });
   }, []);
 
+  // A clip not loaded yet (very fast presses) is not moved to: its page is on its way, the press is dropped.
+  const step = (by: 1 | -1) => {
+    if (total <= 1) return setRestarts((n) => n + 1);
+    if (clips.has(at(by))) setIndex(at(by));
+    else loadPageAt(at(by));
+  };
+
   return {
     index,
     total,
-    clip: clips.get(index),
+    clip: current,
+    slides,
     upcoming,
-    next: () => setIndex((i) => (total ? (i + 1) % total : 0)),
-    previous: () => setIndex((i) => (total ? (i - 1 + total) % total : 0)),
-    goTo: (position: number) => setIndex(position),
+    /** Bumped when the only clip restarts. */
+    restarts,
+    next: () => step(1),
+    previous: () => step(-1),
+    goTo: (position: number) => clips.has(position) && setIndex(position),
     updateClip,
   };
 }

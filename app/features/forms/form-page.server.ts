@@ -18,12 +18,14 @@ export async function formPageData(args: Args, page: FormName) {
     path: FORMS[page].paths[0],
     siteName: t("brand.name"),
   };
-  return { meta, origin, prefill: prefillUrl(origin, url.searchParams, FORMS[page].prefill) };
+  const clipPath = clipPathFrom(url.searchParams, FORMS[page].prefill);
+  // The prefilled link, and the clip's page for the confirmation's 'Back to the clip'.
+  return { meta, origin, prefill: clipPath ? `${origin}${clipPath}` : undefined, clipPath };
 }
 
 /** `?video=<id>` (and `?contentId=` on the report form) names a clip of this site. */
-function prefillUrl(origin: string, params: URLSearchParams, names: readonly string[]): string | undefined {
+function clipPathFrom(params: URLSearchParams, names: readonly string[]): string | undefined {
   const id = names.map((name) => params.get(name)).find((value) => value !== null);
   if (!id || !/^[A-Za-z0-9-]{1,200}$/.test(id)) return undefined;
-  return `${origin}/video/${id}`;
+  return `/video/${id}`;
 }

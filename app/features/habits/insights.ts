@@ -24,6 +24,7 @@ export interface EmotionStat {
 export type PromptKey = "start" | "overGoal" | "lateNight" | "longestEmotion" | "setGoal" | "underGoal" | "reflect" | "pause";
 export interface Prompt {
   key: PromptKey;
+  /** `durationSeconds` is shown as the prompt's `{{duration}}` (see durationMessage). */
   values?: Record<string, string | number>;
 }
 
@@ -73,6 +74,26 @@ export function toMinutes(seconds: number): number {
   return Math.round(seconds / 60);
 }
 
+export type DurationKey = "seconds" | "minutes" | "minutesSeconds" | "hours" | "hoursMinutes";
+
+/**
+ * A duration as words are chosen for it: under an hour in minutes and seconds
+ * ('45 s', '2 min 5 s', '3 min'), from an hour on in hours and minutes
+ * ('1 h 5 min'). Never '0 min' for a short session.
+ */
+export function durationMessage(totalSeconds: number): { key: DurationKey; values: { h: number; m: number; s: number } } {
+  const total = Math.max(0, Math.round(totalSeconds));
+  if (total < 3600) {
+    const m = Math.floor(total / 60);
+    const s = total % 60;
+    return { key: m === 0 ? "seconds" : s === 0 ? "minutes" : "minutesSeconds", values: { h: 0, m, s } };
+  }
+  const minutes = Math.round(total / 60);
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  return { key: m === 0 ? "hours" : "hoursMinutes", values: { h, m, s: 0 } };
+}
+
 /** The emotion whose sessions last longest on average (ties: the one logged more often). */
 export function longestEmotion(emotions: EmotionStat[]): EmotionStat | null {
   return emotions.reduce<EmotionStat | null>(
@@ -101,7 +122,7 @@ export function choosePrompts(input: PromptInput): Prompt[] {
     prompts.push({
       key: "overGoal",
       values: {
-        minutes: toMinutes(input.todaySeconds),
+        durationSeconds: input.todaySeconds,
         goal: toMinutes(input.goalSeconds),
       },
     });
@@ -114,7 +135,7 @@ export function choosePrompts(input: PromptInput): Prompt[] {
       key: "longestEmotion",
       values: {
         emotion: longest.name,
-        minutes: toMinutes(longest.averageSeconds),
+        durationSeconds: longest.averageSeconds,
       },
     });
   if (!input.goalSeconds) prompts.push({ key: "setGoal" });

@@ -6,6 +6,8 @@ export interface LikedFilters {
   /** Category slug, or null for all. */
   category: string | null;
   sort: LikedSort;
+  /** `?audiences=all`: liked clips of every audience, not only the chosen one. */
+  everyAudience: boolean;
 }
 
 export interface LikedCategory {
@@ -21,7 +23,17 @@ export function parseLikedFilters(params: URLSearchParams, categories: Pick<Like
   const raw = (params.get("category") ?? "").trim().toLowerCase();
   const category = raw && raw !== "all" ? (categories.find((c) => c.slug === raw || c.aliases.includes(raw))?.slug ?? null) : null;
   const sort = (LIKED_SORTS as readonly string[]).includes(params.get("sort") ?? "") ? (params.get("sort") as LikedSort) : "recent";
-  return { category, sort };
+  return { category, sort, everyAudience: params.get("audiences") === "all" };
 }
 
 export const hasLikedFilters = (filters: LikedFilters) => filters.category !== null || filters.sort !== "recent";
+
+/** The liked list's address for these filters (defaults left out). */
+export function likedSearch(filters: LikedFilters): string {
+  const params = new URLSearchParams();
+  if (filters.category) params.set("category", filters.category);
+  if (filters.sort !== "recent") params.set("sort", filters.sort);
+  if (filters.everyAudience) params.set("audiences", "all");
+  const query = params.toString();
+  return `/liked-videos${query ? `?${query}` : ""}`;
+}

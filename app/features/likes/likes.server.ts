@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, asc, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { channelSites, clips, creators, userFlames, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { totalPagesFor } from "~/lib/pagination";
@@ -21,6 +21,8 @@ export interface LikedPage {
   total: number;
   /** Every liked video of the user for this audience: tells 'No Liked Videos' from 'No Videos in This Category'. */
   totalAll: number;
+  /** Liked videos left out because they belong to other audiences only (0 when every audience is shown). */
+  hidden: number;
   totalPages: number;
 }
 
@@ -35,22 +37,28 @@ const ORDER: Record<LikedSort, SQL[]> = {
   flames: [desc(clips.flames), desc(userFlames.createdAt), desc(userFlames.id)],
 };
 
-/** The user's flames on published clips of the audience: what the list and its counts read. */
-const likedWhere = (userId: string, audience: Audience) =>
-  and(eq(userFlames.userId, userId), eq(clips.status, "published"), arrayOverlaps(clips.audiences, [audience]));
+/** The user's flames on published clips (of the audience, unless every audience is asked for): what the list reads. */
+const likedWhere = (userId: string, audience: Audience | null) =>
+  and(eq(userFlames.userId, userId), eq(clips.status, "published"), audience ? arrayOverlaps(clips.audiences, [audience]) : undefined);
 
-/** Both counts in one aggregate query. */
-async function likedCounts(db: Database, input: { userId: string; audience: Audience; category: string | null }) {
+/** The counts in one aggregate query over the user's flames (bounded by one person's taste). */
+async function likedCounts(db: Database, input: { userId: string; audience: Audience; category: string | null; everyAudience: boolean }) {
+  const inAudience = sql`${clips.audiences} && array[${input.audience}]::text[]`;
+  const shown = input.everyAudience ? sql`true` : inAudience;
+  const inCategory = input.category ? sql`${videoCategories.slug} = ${input.category}` : sql`true`;
   const [row] = await db
     .select({
-      all: count(),
-      matching: input.category ? sql<number>`count(*) filter (where ${videoCategories.slug} = ${input.category})`.mapWith(Number) : count(),
+      all: sql<number>`count(*) filter (where ${shown})`.mapWith(Number),
+      matching: sql<number>`count(*) filter (where ${shown} and ${inCategory})`.mapWith(Number),
+      hidden: input.everyAudience
+        ? sql<number>`0`.mapWith(Number)
+        : sql<number>`count(*) filter (where not (${inAudience}))`.mapWith(Number),
     })
     .from(userFlames)
     .innerJoin(clips, eq(clips.id, userFlames.clipId))
     .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
-    .where(likedWhere(input.userId, input.audience));
-  return { all: row?.all ?? 0, matching: row?.matching ?? 0 };
+    .where(likedWhere(input.userId, null));
+  return { all: row?.all ?? 0, matching: row?.matching ?? 0, hidden: row?.hidden ?? 0 };
 }
 
 /** One page of the user's liked videos (SPEC "Liked videos"), filtered, sorted and counted in SQL. */
@@ -58,7 +66,10 @@ export async function likedVideos(
   db: Database,
   input: LikedFilters & { userId: string; audience: Audience; page: number; mediaAllowed: boolean },
 ): Promise<LikedPage> {
-  const where = and(likedWhere(input.userId, input.audience), input.category ? eq(videoCategories.slug, input.category) : undefined);
+  const where = and(
+    likedWhere(input.userId, input.everyAudience ? null : input.audience),
+    input.category ? eq(videoCategories.slug, input.category) : undefined,
+  );
   const [counts, rows] = await Promise.all([
     likedCounts(db, input),
     db
@@ -77,6 +88,7 @@ export async function likedVideos(
     videos: rows.map((row) => ({ clip: toClipCard(row, input), likedAt: row.likedAt.toISOString() })),
     total: counts.matching,
     totalAll: counts.all,
+    hidden: counts.hidden,
     totalPages: totalPagesFor(counts.matching, LIKED_PAGE_SIZE),
   };
 }

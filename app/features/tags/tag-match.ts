@@ -30,14 +30,23 @@ export function tagValueMatches(value: string, term: string): boolean {
 /** A tag matches when any of its values (slug, English and Spanish name) does. */
 export const tagMatches = (values: readonly string[], term: string) => values.some((value) => tagValueMatches(value, term));
 
-/** The page heading from the URL slug: hyphens to spaces, title case (`slow-motion` → 'Slow Motion'). */
-export function tagTitleFromSlug(slug: string): string {
-  return slug
+/**
+ * The page heading (docs/product.md §6.3: hyphens to spaces, title case): from the tag's or
+ * category's display name when there is one, else from the URL slug
+ * (`slow-motion` → 'Slow Motion'). A word the display name writes in capitals
+ * keeps them ('BDSM', 'POV'); the slug is only a URL, its case means nothing.
+ */
+export function tagTitleFromSlug(slug: string, displayName?: string | null): string {
+  return (displayName || slug)
     .replaceAll("-", " ")
     .trim()
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) => word.charAt(0).toLocaleUpperCase() + word.slice(1).toLocaleLowerCase())
+    .map((word) =>
+      displayName && word.length > 1 && word === word.toLocaleUpperCase() && word !== word.toLocaleLowerCase()
+        ? word
+        : word.charAt(0).toLocaleUpperCase() + word.slice(1).toLocaleLowerCase(),
+    )
     .join(" ");
 }
 

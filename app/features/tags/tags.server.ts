@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { clips, clipTags, tags, type Audience } from "../../../db/schema";
+import { clips, clipTags, tags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { totalPagesFor } from "~/lib/pagination";
@@ -173,4 +173,22 @@ export async function loadTagPage(
     clips: page.map((clip) => ({ clip, tags: chips.get(clip.id) ?? [] })),
     related,
   };
+}
+
+/**
+ * The display name behind a tag page's slug, in the visitor's language: the
+ * category's curated name when a category has that slug ('BDSM'), else the
+ * tag's; null for a slug that names neither. Two lookups by unique slug.
+ */
+export async function tagDisplayName(db: Database, slug: string, language: Language): Promise<string | null> {
+  const [[category], [tag]] = await Promise.all([
+    db
+      .select({ en: videoCategories.nameEn, es: videoCategories.nameEs })
+      .from(videoCategories)
+      .where(eq(videoCategories.slug, slug))
+      .limit(1),
+    db.select({ en: tags.nameEn, es: tags.nameEs }).from(tags).where(eq(tags.slug, slug)).limit(1),
+  ]);
+  const found = category ?? tag;
+  return found ? (language === "es" ? found.es : found.en) : null;
 }

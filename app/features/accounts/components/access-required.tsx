@@ -20,8 +20,12 @@ export function AccessRequired() {
     <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-20 text-center" aria-labelledby="access-required-title">
       <title>{`${t("access.title")} · ${site}`}</title>
       <meta name="robots" content="noindex" />
-      <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-ink-800 text-2xl">
-        🔒
+      <span aria-hidden="true" className="flex h-14 w-14 items-center justify-center rounded-full bg-ink-800 text-ink-200">
+        {/* An SVG, not an emoji: without an emoji font that would be a box. */}
+        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth="2">
+          <rect x="5" y="11" width="14" height="10" rx="2" />
+          <path d="M8 11V8a4 4 0 0 1 8 0v3" />
+        </svg>
       </span>
       <h1 id="access-required-title" className="text-2xl font-bold text-white">
         {t("access.title")}

@@ -10,8 +10,8 @@ export interface HeaderUser {
 }
 
 /** Header entry point: 'Sign in' for visitors, the account menu for signed-in users. */
-export function AccountEntry({ user, goPremiumUrl }: { user: HeaderUser | null; goPremiumUrl: string | null }) {
-  return user ? <UserMenu user={user} goPremiumUrl={goPremiumUrl} /> : <SignInButton />;
+export function AccountEntry({ user }: { user: HeaderUser | null }) {
+  return user ? <UserMenu user={user} /> : <SignInButton />;
 }
 
 function SignInButton() {
@@ -40,7 +40,7 @@ function SignInButton() {
   );
 }
 
-function UserMenu({ user, goPremiumUrl }: { user: HeaderUser; goPremiumUrl: string | null }) {
+function UserMenu({ user }: { user: HeaderUser }) {
   const { t } = useT("accounts");
   const adult = useBrandMode() === "adult";
   const name = user.email.split("@")[0] ?? user.email;
@@ -61,12 +61,6 @@ function UserMenu({ user, goPremiumUrl }: { user: HeaderUser; goPremiumUrl: stri
         <span className="max-w-[7ch] truncate sm:max-w-none">{name}</span>
       </summary>
       <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
-        {/* The header's 'Go Premium' button needs room the header only has from md up. */}
-        {goPremiumUrl ? (
-          <a href={goPremiumUrl} className={`${item} font-semibold text-calm-300 md:hidden`}>
-            {t("goPremium")}
-          </a>
-        ) : null}
         <Link to="/my-account" className={item}>
           {t("menu.myAccount")}
         </Link>

@@ -21,7 +21,7 @@ export function CopyLink({ url }: { url: string }) {
       <label htmlFor={id} className="text-sm font-semibold text-ink-200">
         {t("link.label")}
       </label>
-      <div className="flex overflow-hidden rounded-full border border-ink-700 bg-ink-900 focus-within:border-flame-400">
+      <div className="flex rounded-full border border-ink-700 bg-ink-900 focus-within:border-flame-400">
         <input
           id={id}
           type="url"
@@ -34,7 +34,7 @@ export function CopyLink({ url }: { url: string }) {
           type="button"
           onClick={copy}
           aria-label={t("link.copyLabel")}
-          className="shrink-0 border-l border-ink-700 px-4 py-2 text-sm font-semibold text-white hover:bg-ink-800"
+          className="shrink-0 rounded-r-full border-l border-ink-700 px-4 py-2 text-sm font-semibold text-white hover:bg-ink-800 focus-visible:outline-offset-[-4px]"
         >
           {t("link.copy")}
         </button>

@@ -11,19 +11,21 @@ import type { VideoPageData } from "../video.server";
 import { clockDuration, isoDuration } from "../duration";
 import { ClipGridCard } from "./clip-grid-card";
 import { CopyLink } from "./copy-link";
-import { VideoPlayer } from "./video-player";
+import { FullContentAction } from "./full-content";
+import { ClipPlayer } from "./player/clip-player";
 
 /** The video page: the clip, what to do with it, its tags and related clips (SPEC 'Video page'). */
 export function VideoDetail({ data }: { data: VideoPageData }) {
   const { t, language } = useT("video");
   const { clip } = data;
   const categoryName = language === "es" ? clip.category.nameEs : clip.category.nameEn;
+  const description = (language === "es" ? clip.descriptionEs : null) ?? clip.description;
 
   return (
     <div className="flex flex-col gap-12">
       <StructuredData json={data.seo.jsonLd} />
       <article aria-labelledby="video-title" className="grid gap-6 md:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] md:items-start lg:gap-10">
-        <VideoPlayer clip={clip} />
+        <ClipPlayer clip={clip} />
 
         <div className="flex min-w-0 flex-col gap-5">
           <header className="flex flex-col gap-3">
@@ -52,12 +54,12 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
             <CreatorLink clip={clip} />
           </header>
 
-          {clip.description ? <p className="max-w-prose leading-relaxed text-ink-200">{clip.description}</p> : null}
+          {description ? <p className="max-w-prose leading-relaxed text-ink-200">{description}</p> : null}
 
-          <div role="group" aria-label={t("actions.label")} className="flex flex-wrap items-center gap-3">
+          <div role="group" aria-label={t("actions.label")} className="flex flex-wrap items-start gap-3">
             <VideoFlame clipId={clip.id} {...data.flame} />
             <ShareButton title={clip.title} url={data.canonicalUrl} />
-            <FullContentLink clip={clip} />
+            <FullContentAction clip={clip} />
           </div>
 
           {data.tags.length ? (
@@ -135,20 +137,29 @@ function CreatorLink({ clip }: { clip: ClipCard }) {
   );
 }
 
-/** Only signed-in users give flames here (SPEC 4); everyone else is invited to sign in. */
+/**
+ * Only signed-in users give flames here (docs/product.md §7.4); everyone else reads the rule,
+ * in the same words as the feed, and a press invites them to sign in.
+ */
 function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {
   const { t } = useT("discovery");
   const flame = useFlame(props.clipId, { flamed: props.flamed, flames: props.flames });
   const [invite, setInvite] = useState(false);
   const location = useLocation();
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex flex-col items-start gap-2">
       <FlameButton
         flamed={flame.flamed}
         flames={flame.flames}
         pending={flame.pending}
+        describedBy={props.canFlame ? undefined : "flame-rule"}
         onToggle={() => (props.canFlame ? void flame.toggle() : setInvite(true))}
       />
+      {props.canFlame ? null : (
+        <p id="flame-rule" className="max-w-xs text-sm text-ink-300">
+          {t("flames.rule")}
+        </p>
+      )}
       <p role="status" className="text-sm text-flame-300">
         {invite ? (
           <Link
@@ -160,38 +171,5 @@ function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; ca
         ) : null}
       </p>
     </div>
-  );
-}
-
-/** 'Full Content' opens the clip's channel in a new tab; without a channel it is '#' (SPEC). */
-function FullContentLink({ clip }: { clip: ClipCard }) {
-  const { t } = useT("video");
-  const className = "inline-flex items-center gap-2 rounded-full bg-flame-600 px-4 py-2 font-semibold text-white hover:bg-flame-700";
-  if (!clip.fullContentUrl) {
-    return (
-      <a
-        href="#"
-        aria-disabled="true"
-        title={t("actions.fullContentMissing")}
-        onClick={(event) => event.preventDefault()}
-        className={`${className} opacity-50`}
-      >
-        {t("actions.fullContent")}
-      </a>
-    );
-  }
-  return (
-    <a
-      href={clip.fullContentUrl}
-      target="_blank"
-      rel="noopener noreferrer nofollow"
-      aria-label={clip.channelName ? t("actions.fullContentOn", { site: clip.channelName }) : t("actions.fullContentNewTab")}
-      className={className}
-    >
-      {t("actions.fullContent")}
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />
-      </svg>
-    </a>
   );
 }

@@ -1,108 +1,178 @@
-import { useEffect, useRef } from "react";
-import { Link } from "react-router";
-import { FlameButton, useFlame } from "~/features/flames";
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { ClipVideo, PlayerBar, usePlayback, usePlayerKeys, type Playback } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
-import { useFeed, type FeedClip } from "../use-feed";
-import { ClipPlayer, type PlayerHandle } from "./clip-player";
+import type { FeedClip } from "../feed-clip";
+import { useFeed } from "../use-feed";
+import { useFeedMotion } from "../use-feed-motion";
+import { ActionRail, FeedNav } from "./feed-actions";
+import { ClipInfo } from "./clip-info";
 import { UpcomingStrip } from "./upcoming-strip";
 
-const TYPING = new Set(["INPUT", "SELECT", "TEXTAREA"]);
+const NEIGHBOURS_FALLBACK_MS = 1500;
 
-/** One clip at a time with previous, 'hot and next' and next; swipe and keyboard too (SPEC 4). */
-export function ClipFeed({ initial, total, search }: { initial: FeedClip[]; total: number; search: string }) {
+// Only a keyboard user asks for it: kept out of the first load.
+const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
+
+/**
+ * The full-screen feed (ADR 066, ADR 020): one clip fills the stage with its actions
+ * on or beside it; swipe, wheel, keys and buttons move between clips. The
+ * clips just above and below stay mounted and preloaded, so the next one
+ * plays at once. Renders the stage and the Up Next strip, which the home
+ * layout places.
+ */
+export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedClip[]; total: number; search: string; signedIn: boolean }) {
   const { t } = useT("discovery");
   const feed = useFeed({ initial, total, search });
-  const player = useRef<PlayerHandle>(null);
+  const playback = usePlayback();
+  const stage = useRef<HTMLElement>(null);
+  const track = useRef<HTMLDivElement>(null);
+  const [neighboursReady, setNeighboursReady] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const playOnArrival = useRef(false);
   const clip = feed.clip;
-  const flame = useFlame(clip?.id ?? "", { flamed: clip?.flamed ?? false, flames: clip?.flames ?? 0 });
 
-  const keys = useRef({ next: feed.next, previous: feed.previous });
-  keys.current = { next: feed.next, previous: feed.previous };
-  useEffect(() => {
-    function onKey(event: KeyboardEvent) {
-      const target = event.target as HTMLElement;
-      if (TYPING.has(target.tagName) || target.isContentEditable || event.altKey || event.ctrlKey || event.metaKey) return;
-      if (event.key === "ArrowRight" || event.key === "ArrowDown") keys.current.next();
-      else if (event.key === "ArrowLeft" || event.key === "ArrowUp") keys.current.previous();
-      else if (event.key === " " && target.tagName !== "BUTTON" && target.tagName !== "A") player.current?.togglePlay();
-      else if (event.key.toLowerCase() === "m") player.current?.toggleMute();
-      else return;
-      event.preventDefault();
+  const go = (direction: 1 | -1, dragPx?: number) => {
+    if (feed.total > 1) motion.prepare(direction, dragPx);
+    if (direction === 1) feed.next();
+    else feed.previous();
+  };
+  const motion = useFeedMotion({ stage, track, go });
+
+  usePlayerKeys({
+    togglePlay: playback.togglePlay,
+    toggleMute: playback.toggleMute,
+    next: () => go(1),
+    previous: () => go(-1),
+    help: () => setHelpOpen(true),
+  });
+
+  // Each slide's video registers here; the one on screen gets the controls.
+  const videos = useRef(new Map<string, HTMLVideoElement>());
+  const currentId = useRef(clip?.id);
+  currentId.current = clip?.id;
+  const { attach } = playback;
+  const register = useCallback(
+    (id: string, el: HTMLVideoElement | null) => {
+      if (el) videos.current.set(id, el);
+      else videos.current.delete(id);
+      if (id === currentId.current) attach(el);
+    },
+    [attach],
+  );
+
+  // A new clip on screen: hand it the controls (it plays at once if the visitor was watching), then slide it in.
+  useLayoutEffect(() => {
+    if (!clip) return;
+    attach(videos.current.get(clip.id) ?? null);
+    if (playOnArrival.current) {
+      playOnArrival.current = false;
+      playback.play();
     }
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
+    motion.run();
+    // playback.play and motion.run read refs only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [clip?.id, attach]);
+
+  // The neighbours come once the clip on screen has its first frames (or after a moment if it has none).
+  useEffect(() => {
+    const fallback = setTimeout(() => setNeighboursReady(true), NEIGHBOURS_FALLBACK_MS);
+    return () => clearTimeout(fallback);
   }, []);
 
-  if (!clip) return <div aria-busy="true" className="aspect-[9/16] max-h-[70dvh] animate-pulse rounded-2xl bg-ink-800" />;
+  useLayoutEffect(() => {
+    if (feed.restarts) playback.restart();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [feed.restarts]);
 
-  async function applyFlame(flamed: boolean) {
-    const result = await flame.setFlamed(flamed);
-    if (result) feed.updateClip(feed.index, result);
-    return result;
+  if (!clip) return <div aria-busy="true" className="feed-stage animate-pulse bg-ink-900" />;
+
+  function choose(position: number) {
+    playOnArrival.current = true;
+    motion.prepare(1);
+    feed.goTo(position);
+    // From Up Next under the feed (phones), back up to the player.
+    window.scrollTo({ top: 0, behavior: "instant" });
   }
 
-  // data-clip-category tells the usage timer which category is on screen (time per category in insights).
   return (
-    <div className="flex flex-col gap-4" data-clip-category={clip.category.slug}>
-      <p className="sr-only" aria-live="polite">
-        {t("feed.position", { position: feed.index + 1, total, title: clip.title })}
-      </p>
-      <ClipPlayer ref={player} clip={clip} nextClip={feed.upcoming[0]?.clip} onSwipeLeft={feed.next} onSwipeRight={feed.previous} />
-
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="truncate text-lg font-bold text-white">
-            <Link to={`/video/${clip.slug}`} className="hover:underline">
-              {clip.title}
-            </Link>
-          </h1>
-          <p className="truncate text-sm text-ink-300">
-            <Link to={`/creator/${clip.creatorSlug}`} className="hover:text-white">
-              {clip.creatorName}
-            </Link>
-          </p>
-        </div>
-        <FlameButton flamed={flame.flamed} flames={flame.flames} pending={flame.pending} onToggle={() => void applyFlame(!flame.flamed)} />
-      </div>
-
-      <div className="grid grid-cols-3 gap-2">
-        <button
-          type="button"
-          onClick={feed.previous}
-          className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800"
-        >
-          {t("feed.previous")}
-        </button>
-        <button
-          type="button"
-          onClick={async () => {
-            await applyFlame(true);
-            feed.next();
-          }}
-          disabled={flame.pending}
-          className="rounded-full bg-flame-600 px-4 py-2.5 font-bold text-white hover:bg-flame-700 disabled:opacity-60"
-        >
-          {t("feed.hotAndNext")}
-        </button>
-        <button
-          type="button"
-          onClick={feed.next}
-          className="rounded-full border border-ink-600 px-4 py-2.5 font-semibold text-white hover:bg-ink-800"
-        >
-          {t("feed.next")}
-        </button>
-      </div>
-
-      <a
-        href={clip.fullContentUrl ?? "#"}
-        target="_blank"
-        rel="noopener noreferrer nofollow"
-        className="rounded-full border border-flame-500/60 px-4 py-2.5 text-center font-semibold text-flame-300 hover:bg-flame-500/10"
+    <>
+      <section
+        ref={stage}
+        aria-label={t("feed.label")}
+        // data-clip-category tells the usage timer which category is on screen (time per category in insights).
+        data-clip-category={clip.category.slug}
+        className="feed-stage"
       >
-        {t("feed.fullContent")}
-      </a>
+        <p className="sr-only" aria-live="polite">
+          {t("feed.position", { position: feed.index + 1, total, title: clip.title })}
+        </p>
+        <div data-video-box className="feed-video-box">
+          <div ref={track} className="absolute inset-0 will-change-transform" onClick={playback.togglePlay}>
+            {feed.slides
+              .filter(({ offset }) => offset === 0 || neighboursReady)
+              .map(({ clip: slide, offset }) => (
+                <Slide
+                  key={slide.id}
+                  clip={slide}
+                  offset={offset}
+                  register={register}
+                  onReady={offset === 0 ? () => setNeighboursReady(true) : undefined}
+                  handlers={playback.handlers}
+                />
+              ))}
+          </div>
+          <div className="feed-overlay">
+            {/* Remounted per clip: the new title and tags are new content, not moved content (no layout shift). */}
+            <ClipInfo key={clip.id} clip={clip} />
+            <PlayerBar playback={playback} disabled={!playback.hasVideo}>
+              <button
+                type="button"
+                onClick={() => setHelpOpen(true)}
+                aria-label={t("shortcuts.open")}
+                aria-keyshortcuts="Shift+?"
+                className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-sm font-bold text-white hover:bg-white/15"
+              >
+                ?
+              </button>
+            </PlayerBar>
+          </div>
+        </div>
+        <ActionRail clip={clip} position={feed.index} signedIn={signedIn} onFlamed={feed.updateClip} onHotAndNext={() => go(1)} />
+        <FeedNav onPrevious={() => go(-1)} onNext={() => go(1)} />
+      </section>
+      <UpcomingStrip upcoming={feed.upcoming} onChoose={choose} />
+      {helpOpen ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog onClose={() => setHelpOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
-      <UpcomingStrip upcoming={feed.upcoming} onChoose={feed.goTo} />
+/** One clip on the track; only the one on screen (offset 0) is reachable, the others wait above and below. */
+function Slide({
+  clip,
+  offset,
+  register,
+  ...video
+}: {
+  clip: FeedClip;
+  offset: -1 | 0 | 1;
+  register: (id: string, el: HTMLVideoElement | null) => void;
+  onReady?: () => void;
+  handlers: Playback["handlers"];
+}) {
+  const onElement = useCallback((el: HTMLVideoElement | null) => register(clip.id, el), [register, clip.id]);
+  return (
+    <div
+      className="absolute inset-0"
+      style={{ transform: offset ? `translate3d(0, ${offset * 100}%, 0)` : undefined }}
+      aria-hidden={offset !== 0 || undefined}
+      inert={offset !== 0}
+    >
+      {/* Every slide loads in full: the neighbours are there to be shown at once. */}
+      <ClipVideo clip={clip} fit="cover" preload="auto" onElement={onElement} {...video} />
     </div>
   );
 }

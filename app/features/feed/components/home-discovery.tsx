@@ -1,93 +1,67 @@
-import { Form, Link, useSubmit } from "react-router";
-import { useT } from "~/lib/i18n/react";
 import { formatNumber } from "~/lib/i18n/format";
-import { feedSearch, type FeedFilters } from "../feed-filters";
-import type { FeedClip } from "../use-feed";
-import { CategoryBar, type CategoryChip } from "./category-bar";
+import { useT } from "~/lib/i18n/react";
+import { feedSearch, type FeedFilters, type TagOption } from "../feed-filters";
+import type { FeedClip } from "../feed-clip";
+import type { CategoryChip } from "./category-bar";
 import { ClipFeed } from "./clip-feed";
+import { EmptyFeed } from "./empty-feed";
+import { FilterRow, useFilterLoading } from "./filter-row";
 
 export interface HomeDiscoveryData {
   filters: FeedFilters;
   categories: CategoryChip[];
-  tags: { slug: string; name: string }[];
+  tags: TagOption[];
   stats: { videos: number; categories: number };
   feed: { clips: FeedClip[]; total: number };
+  signedIn: boolean;
   /** Set when clips or categories could not be loaded. */
   error: string | null;
 }
 
-export function HomeDiscovery({ data }: { data: HomeDiscoveryData }) {
+/**
+ * The adult home: filters in one row, the full-screen feed under it and, from
+ * large screens on, the usage timer and stats to its left and Up Next to its
+ * right (under the feed on smaller screens). `aside` is the usage timer and
+ * `notice` the goal nudge, handed in by the route.
+ */
+export function HomeDiscovery({ data, aside, notice }: { data: HomeDiscoveryData; aside?: React.ReactNode; notice?: React.ReactNode }) {
   const { t, language } = useT("discovery");
-  const submit = useSubmit();
   const { filters } = data;
   const search = feedSearch(filters);
+  const { loading, guard } = useFilterLoading();
 
   return (
-    <div className="mx-auto flex max-w-xl flex-col gap-4">
+    <div className="home-grid" aria-busy={loading}>
+      <FilterRow categories={data.categories} tags={data.tags} filters={filters} loading={loading} guard={guard} />
+      {data.feed.total === 0 ? (
+        <div className="feed-stage">
+          <EmptyFeed filters={filters} categories={data.categories} tags={data.tags} />
+        </div>
+      ) : (
+        <ClipFeed key={search} initial={data.feed.clips} total={data.feed.total} search={search} signedIn={data.signedIn} />
+      )}
       {data.error ? (
-        <div role="alert" className="rounded-xl border border-amber-500/50 bg-amber-500/10 p-4 text-sm">
+        <div role="alert" className="feed-alert">
           <p className="font-semibold text-amber-200">{t("errors.serviceUnavailable")}</p>
           <p className="mt-1 text-amber-100/80">{data.error}</p>
         </div>
       ) : null}
-
-      <div className="flex flex-col gap-3">
-        <CategoryBar categories={data.categories} filters={filters} />
-        <div className="flex flex-wrap items-center gap-2 text-sm">
-          <Form method="get" className="flex items-center gap-2" onChange={(event) => submit(event.currentTarget)}>
-            {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
-            {filters.period === "week" ? <input type="hidden" name="period" value="week" /> : null}
-            <label htmlFor="tag-filter" className="sr-only">
-              {t("filters.tag")}
-            </label>
-            <select
-              id="tag-filter"
-              name="tag"
-              defaultValue={filters.tag ?? ""}
-              className="rounded-full border border-ink-700 bg-ink-900 px-3 py-1.5 text-ink-200"
-            >
-              <option value="">{t("filters.allTags")}</option>
-              {data.tags.map((tag) => (
-                <option key={tag.slug} value={tag.slug}>
-                  #{tag.name}
-                </option>
-              ))}
-            </select>
-            <noscript>
-              <button type="submit" className="rounded-full border border-ink-700 px-3 py-1.5">
-                {t("filters.apply")}
-              </button>
-            </noscript>
-          </Form>
-          <nav aria-label={t("filters.period")} className="flex rounded-full border border-ink-700 p-0.5">
-            {(["ongoing", "week"] as const).map((period) => (
-              <Link
-                key={period}
-                to={`/${feedSearch({ ...filters, period })}`}
-                aria-current={filters.period === period ? "page" : undefined}
-                className="rounded-full px-3 py-1 text-ink-300 aria-[current=page]:bg-ink-700 aria-[current=page]:text-white"
-              >
-                {t(`filters.${period}`)}
-              </Link>
-            ))}
-          </nav>
+      {loading ? (
+        <div role="status" className="feed-loading">
+          <span aria-hidden="true" className="h-8 w-8 animate-spin rounded-full border-4 border-white/30 border-t-white" />
+          {t("filters.loading")}
         </div>
-      </div>
-
-      {data.feed.total === 0 ? (
-        <p role="status" className="rounded-2xl border border-dashed border-ink-700 px-6 py-16 text-center text-ink-300">
-          {filters.category || filters.tag || filters.period === "week" ? t("empty.noClipsInCategory") : t("empty.noClips")}
+      ) : null}
+      {notice ? <div className="feed-notice">{notice}</div> : null}
+      <div className="feed-aside">
+        {aside}
+        <p className="text-center text-xs text-ink-300 lg:text-left">
+          {t("stats.summary", {
+            videos: formatNumber(data.stats.videos, language),
+            categories: formatNumber(data.stats.categories, language),
+          })}
         </p>
-      ) : (
-        <ClipFeed key={search} initial={data.feed.clips} total={data.feed.total} search={search} />
-      )}
-
-      <p className="text-center text-xs text-ink-300">
-        {t("stats.summary", {
-          videos: formatNumber(data.stats.videos, language),
-          categories: formatNumber(data.stats.categories, language),
-        })}
-      </p>
+      </div>
     </div>
   );
 }

@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from "react";
+import { FlameIcon } from "~/components/ui/flame-icon";
+import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 
 export interface FlameState {
@@ -46,26 +48,51 @@ export function useFlame(clipId: string, initial: FlameState) {
   return { ...state, pending, toggle: () => setFlamed(!state.flamed), setFlamed };
 }
 
-export function FlameButton(props: { flamed: boolean; flames: number; pending: boolean; onToggle: () => void; size?: "md" | "lg" }) {
-  const { t } = useT("discovery");
+export function FlameButton(props: {
+  flamed: boolean;
+  flames: number;
+  pending: boolean;
+  onToggle: () => void;
+  /** `stacked`: a round icon with the count under it (the feed's action rail). */
+  layout?: "inline" | "stacked";
+  describedBy?: string;
+}) {
+  const { t, language } = useT("discovery");
+  const label = `${t("flames.give")}, ${t("feed.flames", { count: props.flames })}`;
+  const icon = (
+    <FlameIcon
+      filled={props.flamed}
+      className={`${props.layout === "stacked" ? "h-7 w-7" : "h-5 w-5"} ${props.flamed ? "text-flame-500" : "text-flame-400"}`}
+    />
+  );
+  const button = {
+    type: "button" as const,
+    onClick: props.onToggle,
+    "aria-pressed": props.flamed,
+    "aria-busy": props.pending,
+    "aria-label": label,
+    "aria-describedby": props.describedBy,
+  };
+  if (props.layout === "stacked") {
+    return (
+      <button {...button} className="rail-action group">
+        <span className="rail-icon group-aria-pressed:bg-flame-500/25 group-aria-pressed:ring-flame-500">{icon}</span>
+        {/* A new count is a new node, not a moved one: centred digits of another width are no layout shift. */}
+        <span key={props.flames} className="rail-label tabular-nums" data-testid="flame-count">
+          {formatNumber(props.flames, language)}
+        </span>
+      </button>
+    );
+  }
   return (
     <button
-      type="button"
-      onClick={props.onToggle}
-      aria-pressed={props.flamed}
-      aria-busy={props.pending}
-      aria-label={`${t("flames.give")}, ${t("feed.flames", { count: props.flames })}`}
+      {...button}
       className="group flex items-center gap-2 rounded-full border border-ink-700 bg-ink-900/80 px-4 py-2 font-semibold text-white transition hover:border-flame-400 aria-pressed:border-flame-500 aria-pressed:bg-flame-500/20"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className={`${props.size === "lg" ? "h-6 w-6" : "h-5 w-5"} ${props.flamed ? "fill-flame-500" : "fill-none"} stroke-flame-400`}
-        strokeWidth="2"
-      >
-        <path d="M12 2c1 4-3 6-3 10a3 3 0 0 0 6 0c0-2-1-3-1-5 3 2 5 5 5 8a7 7 0 0 1-14 0c0-6 5-8 7-13z" />
-      </svg>
-      <span className="tabular-nums">{props.flames}</span>
+      {icon}
+      <span className="tabular-nums" data-testid="flame-count">
+        {formatNumber(props.flames, language)}
+      </span>
     </button>
   );
 }

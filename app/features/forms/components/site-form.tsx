@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState } from "react";
-import { useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { z } from "zod";
 import { toast } from "~/components/ui/toaster";
 import { useT } from "~/lib/i18n/react";
@@ -39,6 +39,8 @@ interface SiteFormProps {
   /** A radio field that must be chosen before the button is enabled (claim). */
   requireChoice?: string;
   onSuccess?: () => void;
+  /** What happens next, shown in the lasting panel after a success (with a link back to the clip, if any). */
+  confirmation?: { body: string; clipPath?: string };
 }
 
 /**
@@ -47,7 +49,17 @@ interface SiteFormProps {
  * on submit, then on every change after the first submit, and posts through
  * a fetcher without reloading the page.
  */
-export function SiteForm({ id, schema, fields, submitLabel, successMessage, actionData, requireChoice, onSuccess }: SiteFormProps) {
+export function SiteForm({
+  id,
+  schema,
+  fields,
+  submitLabel,
+  successMessage,
+  actionData,
+  requireChoice,
+  onSuccess,
+  confirmation,
+}: SiteFormProps) {
   const { t } = useT("forms");
   const fetcher = useFetcher<FormActionData>();
   const form = useRef<HTMLFormElement>(null);
@@ -55,6 +67,8 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
   const [tried, setTried] = useState(actionData?.ok === false);
   const [errors, setErrors] = useState<FieldErrors>(actionData?.ok === false ? actionData.errors : {});
   const [generation, setGeneration] = useState(0);
+  // Stays once a submission went through (the toast fades; this does not), until the visitor leaves.
+  const [succeeded, setSucceeded] = useState(actionData?.ok === true);
   const values = actionData?.ok === false ? actionData.values : {};
   // A form posted before hydration comes back with its choice already made.
   const [chosen, setChosen] = useState(() => requireChoice !== undefined && Boolean(values[requireChoice]));
@@ -73,6 +87,7 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
       setErrors({});
       setTried(false);
       setChosen(false);
+      setSucceeded(true);
       setGeneration((n) => n + 1);
       onSuccess?.();
     } else {
@@ -88,66 +103,105 @@ export function SiteForm({ id, schema, fields, submitLabel, successMessage, acti
   const message = (key: string | undefined) => (key ? t(key, { max: TEXT_MAX }) : null);
 
   return (
-    <form
-      key={generation}
-      ref={form}
-      id={id}
-      method="post"
-      encType={encType}
-      noValidate
-      className="group/form flex flex-col gap-5"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const element = event.currentTarget;
-        const result = check(element);
-        setTried(true);
-        if (!result.ok) {
-          setErrors(result.errors);
-          element.querySelector<HTMLElement>(`[name="${Object.keys(result.errors)[0]}"]`)?.focus();
-          return;
-        }
-        setErrors({});
-        const data = new FormData(element);
-        data.set("_js", "1");
-        void fetcher.submit(data, { method: "post", encType });
-      }}
-      onChange={(event) => {
-        if (requireChoice) setChosen(new FormData(event.currentTarget).has(requireChoice));
-        if (tried) {
-          const result = check(event.currentTarget);
-          setErrors(result.ok ? {} : result.errors);
-        }
-      }}
-    >
-      {/* The server's success line, until the visitor starts over on this page (then toasts speak). */}
-      {actionData?.ok && generation === 0 && !tried ? (
-        <p role="status" className="rounded-xl border border-emerald-700 bg-emerald-950/60 px-4 py-3 text-emerald-200">
-          {successMessage}
-        </p>
+    <>
+      {succeeded ? (
+        <ConfirmationPanel title={successMessage} body={confirmation?.body} clipPath={confirmation?.clipPath} formId={id} />
       ) : null}
-      {errors.form ? (
-        <p role="alert" className="rounded-xl border border-red-800 bg-red-950/60 px-4 py-3 text-red-200">
-          {message(errors.form)}
-        </p>
-      ) : null}
-      {fields.map((field) => (
-        <Field
-          key={field.name}
-          formId={id}
-          field={field}
-          value={cleared ? undefined : (values[field.name] ?? field.defaultValue)}
-          error={message(errors[field.name])}
-          optionalLabel={t("optional")}
-        />
-      ))}
-      <button
-        type="submit"
-        disabled={busy || (hydrated && requireChoice !== undefined && !chosen)}
-        className="self-start rounded-full bg-flame-600 px-6 py-2.5 font-semibold text-white hover:bg-flame-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300 disabled:cursor-not-allowed disabled:opacity-50"
+      <form
+        key={generation}
+        ref={form}
+        id={id}
+        method="post"
+        encType={encType}
+        noValidate
+        className="group/form flex flex-col gap-5"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          const result = check(element);
+          setTried(true);
+          if (!result.ok) {
+            setErrors(result.errors);
+            element.querySelector<HTMLElement>(`[name="${Object.keys(result.errors)[0]}"]`)?.focus();
+            return;
+          }
+          setErrors({});
+          const data = new FormData(element);
+          data.set("_js", "1");
+          void fetcher.submit(data, { method: "post", encType });
+        }}
+        onChange={(event) => {
+          if (requireChoice) setChosen(new FormData(event.currentTarget).has(requireChoice));
+          if (tried) {
+            const result = check(event.currentTarget);
+            setErrors(result.ok ? {} : result.errors);
+          }
+        }}
       >
-        {busy ? t("sending") : submitLabel}
-      </button>
-    </form>
+        {errors.form ? (
+          <p role="alert" className="rounded-xl border border-red-800 bg-red-950/60 px-4 py-3 text-red-200">
+            {message(errors.form)}
+          </p>
+        ) : null}
+        {fields.map((field) => (
+          <Field
+            key={field.name}
+            formId={id}
+            field={field}
+            value={cleared ? undefined : (values[field.name] ?? field.defaultValue)}
+            error={message(errors[field.name])}
+            optionalLabel={t("optional")}
+          />
+        ))}
+        <button
+          type="submit"
+          disabled={busy || (hydrated && requireChoice !== undefined && !chosen)}
+          className="self-start rounded-full bg-flame-600 px-6 py-2.5 font-semibold text-white hover:bg-flame-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          {busy ? t("sending") : submitLabel}
+        </button>
+      </form>
+    </>
+  );
+}
+
+/**
+ * After a submission went through: what was received and what happens next, with a way back to
+ * the clip it was about. It is a status region, so screen readers hear it; it stays on the page.
+ */
+function ConfirmationPanel({ title, body, clipPath, formId }: { title: string; body?: string; clipPath?: string; formId: string }) {
+  const { t } = useT("forms");
+  return (
+    <div
+      role="status"
+      data-testid={`${formId}-confirmation`}
+      className="flex flex-col gap-2 rounded-2xl border border-emerald-700 bg-emerald-950/60 px-5 py-4 text-emerald-100"
+    >
+      <p className="flex items-center gap-2 font-semibold text-white">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="h-5 w-5 shrink-0 text-emerald-300"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.5"
+        >
+          <path d="M5 12l5 5 9-10" />
+        </svg>
+        {title}
+      </p>
+      {body ? <p className="text-sm">{body}</p> : null}
+      <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+        {clipPath ? (
+          <Link to={clipPath} className="font-semibold text-white underline underline-offset-4">
+            {t("confirmation.backToClip")}
+          </Link>
+        ) : null}
+        <Link to="/" className="text-emerald-200 underline underline-offset-4 hover:text-white">
+          {t("backHome")}
+        </Link>
+      </p>
+    </div>
   );
 }
 

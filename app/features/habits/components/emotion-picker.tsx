@@ -9,7 +9,7 @@ export interface EmotionOption {
 export function EmotionPicker({ emotions, onChange }: { emotions: EmotionOption[]; onChange: (emotionId: string) => void }) {
   const { t } = useT("habits");
   return (
-    <p className="flex items-center gap-2">
+    <p className="flex flex-col gap-1">
       <label htmlFor="usage-emotion" className="text-ink-300">
         {t("timer.emotion")}
       </label>
@@ -18,7 +18,7 @@ export function EmotionPicker({ emotions, onChange }: { emotions: EmotionOption[
         name="emotionId"
         defaultValue=""
         onChange={(event) => onChange(event.currentTarget.value)}
-        className="rounded-full border border-ink-700 bg-ink-950 px-3 py-1.5 text-ink-200"
+        className="w-full rounded-full border border-ink-700 bg-ink-950 px-3 py-1.5 text-ink-200"
       >
         <option value="">{t("timer.noEmotion")}</option>
         {emotions.map((emotion) => (

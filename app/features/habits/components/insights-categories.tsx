@@ -1,6 +1,6 @@
 import type { CategoryTime } from "../insights.server";
-import { toMinutes } from "../insights";
 import { useT } from "~/lib/i18n/react";
+import { useDuration } from "./use-duration";
 
 /**
  * Premium on the adult site: minutes spent on each browse category's clips in
@@ -8,6 +8,7 @@ import { useT } from "~/lib/i18n/react";
  */
 export function InsightsCategories({ categories }: { categories: CategoryTime[] }) {
   const { t } = useT("insights");
+  const duration = useDuration();
   const most = Math.max(1, ...categories.map((c) => c.seconds));
   return (
     <section aria-labelledby="categories-title">
@@ -30,9 +31,7 @@ export function InsightsCategories({ categories }: { categories: CategoryTime[] 
                   backgroundColor: c.color,
                 }}
               />
-              <span className="text-ink-300">
-                {toMinutes(c.seconds) > 0 ? t("categories.minutes", { count: toMinutes(c.seconds) }) : t("categories.underMinute")}
-              </span>
+              <span className="text-ink-300">{duration(c.seconds)}</span>
             </li>
           ))}
         </ul>

@@ -2,10 +2,12 @@ import type { DayTotal } from "../insights";
 import { toMinutes } from "../insights";
 import { intlLocale } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
+import { useDuration } from "./use-duration";
 
 /** Minutes per day as CSS bars drawn on the server; each bar is labelled, and a hidden table repeats the figures. */
 export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSeconds: number | null }) {
   const { t, language } = useT("insights");
+  const duration = useDuration();
   const short = new Intl.DateTimeFormat(intlLocale(language), {
     day: "numeric",
     month: "short",
@@ -40,10 +42,7 @@ export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSec
             <div
               key={d.day}
               role="listitem"
-              aria-label={t("chart.bar", {
-                date: long.format(date),
-                minutes: toMinutes(d.seconds),
-              })}
+              aria-label={t("chart.bar", { date: long.format(date), duration: duration(d.seconds) })}
               data-day={d.day}
               data-minutes={toMinutes(d.seconds)}
               className="flex h-full flex-1 flex-col justify-end"
@@ -72,14 +71,14 @@ export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSec
         <thead>
           <tr>
             <th scope="col">{t("chart.day")}</th>
-            <th scope="col">{t("chart.minutes")}</th>
+            <th scope="col">{t("chart.time")}</th>
           </tr>
         </thead>
         <tbody>
           {days.map((d) => (
             <tr key={d.day}>
               <th scope="row">{long.format(new Date(`${d.day}T00:00:00Z`))}</th>
-              <td>{toMinutes(d.seconds)}</td>
+              <td>{duration(d.seconds)}</td>
             </tr>
           ))}
         </tbody>

@@ -21,9 +21,18 @@ export function GoalNudge() {
     <div
       role="status"
       data-testid="goal-nudge"
-      className="mx-auto mb-4 flex max-w-3xl items-center gap-3 rounded-2xl border border-flame-500/40 bg-ink-900 px-4 py-3 text-sm text-ink-200"
+      className="flex items-center gap-3 rounded-2xl border border-flame-500/40 bg-ink-900/95 px-4 py-3 text-sm text-ink-200 shadow-xl"
     >
-      <span aria-hidden="true">🌙</span>
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-5 w-5 shrink-0 text-flame-300"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
+        <path d="M20 14.5A8 8 0 1 1 9.5 4a6.5 6.5 0 0 0 10.5 10.5z" />
+      </svg>
       <p className="flex-1">
         {t("nudge.message")}{" "}
         <Link to="/insights" className="font-semibold text-flame-300 underline">

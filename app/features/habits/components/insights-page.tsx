@@ -1,13 +1,14 @@
 import { useEffect } from "react";
 import { useRevalidator } from "react-router";
+import type { Prompt } from "../insights";
 import type { Insights } from "../insights.server";
-import { toMinutes } from "../insights";
 import { rememberTimeZone } from "../time-zone";
 import { pendingUsageSave } from "../timer";
 import { InsightsCategories } from "./insights-categories";
 import { InsightsChart } from "./insights-chart";
 import { InsightsEmpty } from "./insights-empty";
 import { GoalForm } from "./insights-goal-form";
+import { useDuration } from "./use-duration";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
@@ -34,7 +35,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
     const zoneChanged = rememberTimeZone();
     if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
   }, [revalidate]);
-  const minutes = (seconds: number) => t("stats.minutes", { count: toMinutes(seconds) });
+  const duration = useDuration();
   const empty = insights.sessions === 0;
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
@@ -62,10 +63,10 @@ export function InsightsPage({ insights }: { insights: Insights }) {
             </h2>
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               <Stat label={t("stats.sessions")} value={String(insights.sessions)} testId="stat-sessions" />
-              <Stat label={t("stats.average")} value={minutes(insights.averageSeconds)} testId="stat-average" />
-              <Stat label={t("stats.longest")} value={minutes(insights.longestSeconds)} testId="stat-longest" />
-              <Stat label={t("stats.total")} value={minutes(insights.totalSeconds)} testId="stat-total" />
-              <Stat label={t("stats.today")} value={minutes(insights.todaySeconds)} testId="stat-today" />
+              <Stat label={t("stats.average")} value={duration(insights.averageSeconds)} testId="stat-average" />
+              <Stat label={t("stats.longest")} value={duration(insights.longestSeconds)} testId="stat-longest" />
+              <Stat label={t("stats.total")} value={duration(insights.totalSeconds)} testId="stat-total" />
+              <Stat label={t("stats.today")} value={duration(insights.todaySeconds)} testId="stat-today" />
               {insights.goalSeconds ? (
                 <Stat label={t("stats.streakLabel")} value={t("stats.streakDays", { count: insights.streak })} testId="stat-streak" />
               ) : null}
@@ -99,9 +100,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
                         {e.name}
                       </th>
                       <td className="py-1">{e.sessions}</td>
-                      <td className="py-1">
-                        {toMinutes(e.averageSeconds) > 0 ? toMinutes(e.averageSeconds) : t("categories.underMinute")}
-                      </td>
+                      <td className="py-1">{duration(e.averageSeconds)}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -125,7 +124,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         <ul className="flex flex-col gap-2" data-testid="prompts">
           {insights.prompts.map((p) => (
             <li key={p.key} data-prompt={p.key} className="rounded-xl border border-ink-800 bg-ink-900 px-4 py-3 text-ink-200">
-              {t(`prompts.${p.key}`, p.values)}
+              {t(`prompts.${p.key}`, promptValues(p.values, duration))}
             </li>
           ))}
         </ul>
@@ -134,4 +133,10 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       <GoalForm goalSeconds={insights.goalSeconds} />
     </div>
   );
+}
+
+/** A prompt's `durationSeconds` becomes its `{{duration}}` in words. */
+function promptValues(values: Prompt["values"], duration: (seconds: number) => string) {
+  if (!values || typeof values.durationSeconds !== "number") return values;
+  return { ...values, duration: duration(values.durationSeconds) };
 }

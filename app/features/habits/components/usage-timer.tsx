@@ -13,24 +13,27 @@ const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orang
  * anonymous visitors. Each second it also notes which clip category is on
  * screen, and the session carries the time per category (premium insights).
  */
-export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
+export function UsageTimer({ emotions, signedIn }: { emotions: EmotionOption[]; signedIn: boolean }) {
   const { t } = useT("habits");
   const [elapsed, setElapsed] = useState(0);
+  // A short confirmation of the last choice (an emotion, a reset), read out by screen readers too.
+  const [confirmation, setConfirmation] = useState("");
   const started = useRef(0);
   const emotion = useRef("");
   const clock = useRef<CategoryClock | null>(null);
 
-  /** Sends the running session (if any) and starts a new one from now. */
+  /** Sends the running session (if any) and starts a new one from now; returns its seconds. */
   const save = useRef((leavingPage = false) => {
     const now = Date.now();
     const seconds = Math.floor((now - started.current) / 1000);
     const startedAt = new Date(started.current).toISOString();
     started.current = now;
     const categories = clock.current?.take(now) ?? {};
-    if (seconds <= 0) return;
+    if (seconds <= 0) return 0;
     const body = new URLSearchParams({ seconds: String(seconds), startedAt, emotionId: emotion.current });
     if (Object.keys(categories).length > 0) body.set("categories", JSON.stringify(categories));
     sendUsage(body, leavingPage);
+    return seconds;
   }).current;
 
   useEffect(() => {
@@ -58,14 +61,11 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
 
   const colour = timerColour(elapsed);
   return (
-    <section
-      aria-labelledby="usage-timer"
-      className="flex flex-wrap items-center gap-3 rounded-2xl border border-ink-800 bg-ink-900 px-4 py-3 text-sm"
-    >
+    <section aria-labelledby="usage-timer" className="flex flex-col gap-3 rounded-2xl border border-ink-800 bg-ink-900 p-4 text-sm">
       <h2 id="usage-timer" className="sr-only">
         {t("timer.label")}
       </h2>
-      <p className="flex items-baseline gap-2">
+      <p className="flex items-baseline justify-between gap-2">
         <span className="sr-only">{t("timer.elapsed")}</span>
         <span
           role="timer"
@@ -79,17 +79,32 @@ export function UsageTimer({ emotions }: { emotions: EmotionOption[] }) {
           {t(`timer.state.${colour}`)}
         </span>
       </p>
-      <EmotionPicker emotions={emotions} onChange={(value) => (emotion.current = value)} />
+      <EmotionPicker
+        emotions={emotions}
+        onChange={(value) => {
+          emotion.current = value;
+          const name = emotions.find((e) => String(e.id) === value)?.name;
+          setConfirmation(name ? t("timer.emotionNoted", { emotion: name }) : t("timer.emotionCleared"));
+        }}
+      />
       <button
         type="button"
         onClick={() => {
-          save();
+          const seconds = save();
           setElapsed(0);
+          setConfirmation(
+            signedIn && seconds > 0
+              ? t("timer.resetSaved", { time: formatElapsed(seconds) })
+              : t(signedIn ? "timer.resetEmpty" : "timer.resetSignedOut"),
+          );
         }}
-        className="ml-auto rounded-full border border-ink-600 px-4 py-1.5 font-semibold text-white hover:bg-ink-800"
+        className="self-start rounded-full border border-ink-600 px-4 py-1.5 font-semibold text-white hover:bg-ink-800"
       >
         {t("timer.reset")}
       </button>
+      <p role="status" data-testid="timer-confirmation" className="min-h-4 w-full text-xs text-calm-300">
+        {confirmation}
+      </p>
     </section>
   );
 }

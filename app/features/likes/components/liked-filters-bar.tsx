@@ -1,6 +1,6 @@
 import { Form, Link, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/react";
-import { hasLikedFilters, LIKED_SORTS, type LikedCategory, type LikedFilters } from "../liked-filters";
+import { hasLikedFilters, likedSearch, LIKED_SORTS, type LikedCategory, type LikedFilters } from "../liked-filters";
 
 /**
  * Category and sort as a GET form (works without JavaScript through 'Apply';
@@ -15,7 +15,7 @@ export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters
       method="get"
       aria-label={t("filters.label")}
       // Remount on navigation so the selects show the URL's filters (back/forward, 'Clear filters').
-      key={`${filters.category ?? "all"}-${filters.sort}`}
+      key={`${filters.category ?? "all"}-${filters.sort}-${filters.everyAudience}`}
       onChange={(event) => submit(event.currentTarget, { preventScrollReset: true })}
       className="flex flex-wrap items-end gap-3"
     >
@@ -44,13 +44,17 @@ export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters
           ))}
         </select>
       </div>
+      {filters.everyAudience ? <input type="hidden" name="audiences" value="all" /> : null}
       <noscript>
         <button type="submit" className="rounded-full bg-white px-4 py-2 text-sm font-semibold text-ink-950">
           {t("filters.apply")}
         </button>
       </noscript>
       {hasLikedFilters(filters) ? (
-        <Link to="/liked-videos" className="py-2 text-sm text-ink-300 underline underline-offset-4 hover:text-white">
+        <Link
+          to={likedSearch({ category: null, sort: "recent", everyAudience: filters.everyAudience })}
+          className="py-2 text-sm text-ink-300 underline underline-offset-4 hover:text-white"
+        >
           {t("filters.clear")}
         </Link>
       ) : null}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FlameIcon } from "~/components/ui/flame-icon";
 import { deepenForWhiteText } from "~/lib/contrast";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
@@ -10,8 +11,9 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
   const { t, language } = useT("liked");
   const { clip } = video;
   return (
-    <article aria-label={clip.title} className="flex flex-col overflow-hidden rounded-2xl border border-ink-800 bg-ink-900">
-      <div className="relative aspect-[9/16] bg-ink-800">
+    // No overflow clipping on the card: it would cut the focus rings of the controls at its edges.
+    <article aria-label={clip.title} className="flex flex-col rounded-2xl border border-ink-800 bg-ink-900">
+      <div className="relative aspect-[9/16] overflow-hidden rounded-t-2xl bg-ink-800">
         {clip.videoUrl ? (
           <video
             src={clip.videoUrl}
@@ -21,7 +23,7 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
             playsInline
             preload="metadata"
             aria-label={clip.title}
-            className="h-full w-full object-cover"
+            className="h-full w-full object-cover focus-visible:outline-offset-[-4px]"
           />
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
@@ -34,16 +36,20 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <h2 className="line-clamp-2 font-semibold text-white">
-          <Link to={`/video/${clip.slug}`} className="hover:underline">
-            {clip.title}
+        {/* The clamp is inside the link: clamping the heading would clip the link's focus ring. */}
+        <h2 className="font-semibold text-white">
+          <Link to={`/video/${clip.slug}`} className="block hover:underline">
+            <span className="line-clamp-2">{clip.title}</span>
           </Link>
         </h2>
-        <div className="flex items-center justify-between gap-2 text-sm">
-          <Link to={`/creator/${clip.creatorSlug}`} className="truncate text-ink-300 hover:text-white">
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-sm">
+          <Link to={`/creator/${clip.creatorSlug}`} className="min-w-0 break-words text-ink-300 hover:text-white">
             {clip.creatorName}
           </Link>
-          <span className="shrink-0 text-flame-300">🔥 {t("card.flames", { count: clip.flames })}</span>
+          <span className="inline-flex shrink-0 items-center gap-1 text-flame-300">
+            <FlameIcon className="h-3.5 w-3.5" />
+            {t("card.flames", { count: clip.flames })}
+          </span>
         </div>
         <p className="text-xs text-ink-300">{t("card.likedOn", { date: formatLongDate(video.likedAt, language) })}</p>
         <div className="mt-auto flex flex-col gap-2 pt-1">

@@ -1,7 +1,8 @@
 import { Link } from "react-router";
+import { FlameIcon } from "~/components/ui/flame-icon";
 import { Pagination } from "~/components/ui/pagination";
 import { useT } from "~/lib/i18n/react";
-import type { LikedCategory, LikedFilters } from "../liked-filters";
+import { likedSearch, type LikedCategory, type LikedFilters } from "../liked-filters";
 import type { LikedPage } from "../likes.server";
 import { LikedFiltersBar } from "./liked-filters-bar";
 import { LikedVideoCard } from "./liked-video-card";
@@ -26,6 +27,7 @@ export function LikedVideosPage({
           {t("total", { count: liked.total })}
         </p>
       </header>
+      <AudienceNote hidden={liked.hidden} filters={filters} />
       {liked.totalAll > 0 ? <LikedFiltersBar filters={filters} categories={categories} /> : null}
       {liked.videos.length ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
@@ -43,13 +45,31 @@ export function LikedVideosPage({
   );
 }
 
+/**
+ * Flames given under another audience are not lost: the page says how many the audience filter
+ * leaves out and shows them on request (and how to go back to the chosen audience only).
+ */
+function AudienceNote({ hidden, filters }: { hidden: number; filters: LikedFilters }) {
+  const { t } = useT("liked");
+  if (!filters.everyAudience && hidden === 0) return null;
+  return (
+    <p role="note" data-testid="liked-hidden" className="rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-sm text-ink-200">
+      {filters.everyAudience ? t("audience.showingAll") : t("audience.hidden", { count: hidden })}{" "}
+      <Link
+        to={likedSearch({ ...filters, everyAudience: !filters.everyAudience })}
+        className="font-semibold text-white underline underline-offset-4"
+      >
+        {filters.everyAudience ? t("audience.showMine") : t("audience.showAll", { count: hidden })}
+      </Link>
+    </p>
+  );
+}
+
 function Empty({ noLikes }: { noLikes: boolean }) {
   const { t } = useT("liked");
   return (
     <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 px-6 py-16 text-center">
-      <span aria-hidden="true" className="text-4xl">
-        🔥
-      </span>
+      <FlameIcon className="h-10 w-10 text-flame-400" />
       <h2 className="text-xl font-bold text-white">{noLikes ? t("empty.noLikes") : t("empty.noCategory")}</h2>
       <p className="text-ink-300">{noLikes ? t("empty.noLikesBody") : t("empty.noCategoryBody")}</p>
       <Link

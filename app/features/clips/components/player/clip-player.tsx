@@ -1,0 +1,29 @@
+import { useT } from "~/lib/i18n/react";
+import type { ClipCard } from "../../clip-card.server";
+import { ClipVideo } from "./clip-video";
+import { PlayerBar } from "./player-bar";
+import { usePlayback } from "./use-playback";
+import { usePlayerKeys } from "./use-player-keys";
+
+/** One clip with the feed's controls (the video page): a tap on the picture plays or pauses, Space and M work too. */
+export function ClipPlayer({ clip }: { clip: ClipCard }) {
+  const { t } = useT("discovery");
+  const playback = usePlayback();
+  usePlayerKeys({ togglePlay: playback.togglePlay, toggleMute: playback.toggleMute });
+  return (
+    <figure
+      aria-label={t("player.label", { title: clip.title })}
+      // 9:16 at any size: as wide as the column allows, but never taller than three quarters of the screen.
+      className="relative mx-auto aspect-[9/16] w-[min(100%,28rem,calc(75dvh*9/16))] overflow-hidden rounded-2xl bg-black ring-1 ring-ink-800"
+    >
+      <div className="h-full w-full" onClick={playback.togglePlay}>
+        <ClipVideo clip={clip} preload="auto" fit="contain" onElement={playback.attach} handlers={playback.handlers} />
+      </div>
+      {clip.videoUrl ? (
+        <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent pt-10">
+          <PlayerBar playback={playback} disabled={!playback.hasVideo} />
+        </div>
+      ) : null}
+    </figure>
+  );
+}

@@ -1,0 +1,104 @@
+import { useState } from "react";
+import { FlameIcon } from "~/components/ui/flame-icon";
+import { ShareButton } from "~/components/ui/share-button";
+import { FullContentAction } from "~/features/clips";
+import { FlameButton, useFlame, type FlameState } from "~/features/flames";
+import { useT } from "~/lib/i18n/react";
+import type { FeedClip } from "../feed-clip";
+
+/**
+ * The clip's actions: flame with its count, 'Hot & next' (flame, then advance),
+ * share and Full Content. Over the clip's right edge on phones, beside it on
+ * wider screens.
+ */
+export function ActionRail({
+  clip,
+  position,
+  signedIn,
+  onFlamed,
+  onHotAndNext,
+}: {
+  clip: FeedClip;
+  position: number;
+  signedIn: boolean;
+  onFlamed: (position: number, state: FlameState) => void;
+  onHotAndNext: () => void;
+}) {
+  const { t } = useT("discovery");
+  const flame = useFlame(clip.id, { flamed: clip.flamed, flames: clip.flames });
+  // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4).
+  const [ruleShown, setRuleShown] = useState(false);
+
+  async function applyFlame(flamed: boolean) {
+    const result = await flame.setFlamed(flamed);
+    if (result) {
+      onFlamed(position, result);
+      if (!signedIn && result.flamed) setRuleShown(true);
+    }
+    return result;
+  }
+
+  return (
+    <div className="feed-rail" role="group" aria-label={t("feed.actions")}>
+      {ruleShown ? (
+        <p role="status" className="feed-rule">
+          {t("flames.rule")}
+        </p>
+      ) : null}
+      <FlameButton
+        layout="stacked"
+        flamed={flame.flamed}
+        flames={flame.flames}
+        pending={flame.pending}
+        onToggle={() => void applyFlame(!flame.flamed)}
+      />
+      <button
+        type="button"
+        disabled={flame.pending}
+        onClick={async () => {
+          await applyFlame(true);
+          onHotAndNext();
+        }}
+        className="rail-action"
+      >
+        <span className="rail-icon bg-flame-600 ring-flame-500 group-hover:bg-flame-700">
+          <FlameIcon className="h-5 w-5 text-white" />
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="-ml-0.5 h-4 w-4 text-white"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="3"
+          >
+            <path d="M6 9l6 6 6-6" />
+          </svg>
+        </span>
+        <span className="rail-label">{t("feed.hotAndNext")}</span>
+      </button>
+      <ShareButton layout="stacked" title={clip.title} url={`/video/${clip.slug}`} />
+      <FullContentAction clip={clip} layout="stacked" />
+    </div>
+  );
+}
+
+/** Previous and next clip: top right on phones, at the side of the stage on wider screens. */
+export function FeedNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
+  const { t } = useT("discovery");
+  const buttons = [
+    { label: t("feed.previous"), onClick: onPrevious, chevron: "M6 15l6-6 6 6" },
+    { label: t("feed.next"), onClick: onNext, chevron: "M6 9l6 6 6-6" },
+  ];
+  return (
+    <div className="feed-nav">
+      {buttons.map(({ label, onClick, chevron }) => (
+        <button key={chevron} type="button" onClick={onClick} title={label} className="feed-nav-button">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d={chevron} />
+          </svg>
+          <span className="sr-only">{label}</span>
+        </button>
+      ))}
+    </div>
+  );
+}

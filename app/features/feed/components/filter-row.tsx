@@ -1,0 +1,95 @@
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { useT } from "~/lib/i18n/react";
+import { feedSearch, FEED_PERIODS, type FeedFilters, type TagOption } from "../feed-filters";
+import { CategoryBar, type CategoryChip } from "./category-bar";
+
+/**
+ * Whether the feed is loading other filters. A ref is set on the first
+ * choice, before React renders, so a second click while loading is ignored
+ * even within the same frame.
+ */
+export function useFilterLoading() {
+  const navigation = useNavigation();
+  const loading = navigation.state !== "idle" && navigation.location?.pathname === "/";
+  const busy = useRef(false);
+  useEffect(() => {
+    if (navigation.state === "idle") busy.current = false;
+  }, [navigation.state]);
+  return {
+    loading,
+    /** Every filter link's onClick: the first choice goes through, the next ones wait for it. */
+    guard(event: React.MouseEvent) {
+      if (busy.current || loading) event.preventDefault();
+      else busy.current = true;
+    },
+  };
+}
+
+/** Category chips with '+N', the tag filter and the period: one row that scrolls sideways when narrow. */
+export function FilterRow({
+  categories,
+  tags,
+  filters,
+  loading,
+  guard,
+}: {
+  categories: CategoryChip[];
+  tags: TagOption[];
+  filters: FeedFilters;
+  loading: boolean;
+  guard: (event: React.MouseEvent) => void;
+}) {
+  const { t } = useT("discovery");
+  const submit = useSubmit();
+  return (
+    <div className="feed-filters" data-testid="feed-filters" aria-busy={loading}>
+      <div className="feed-filters-row">
+        <CategoryBar categories={categories} filters={filters} onNavigate={guard} />
+        <Form method="get" className="shrink-0" onChange={(event) => submit(event.currentTarget)}>
+          {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
+          {filters.period === "week" ? <input type="hidden" name="period" value="week" /> : null}
+          <label htmlFor="tag-filter" className="sr-only">
+            {t("filters.tag")}
+          </label>
+          {/* Keyed by the filters so back/forward shows the URL's tag. */}
+          <select
+            key={feedSearch(filters)}
+            id="tag-filter"
+            name="tag"
+            defaultValue={filters.tag ?? ""}
+            disabled={loading}
+            className="filter-select"
+          >
+            <option value="">{t("filters.allTags")}</option>
+            {tags.map((tag) => (
+              <option key={tag.slug} value={tag.slug}>
+                {t("filters.tagOption", { name: tag.name, count: tag.clips })}
+              </option>
+            ))}
+          </select>
+          <noscript>
+            <button type="submit" className="filter-chip ml-1">
+              {t("filters.apply")}
+            </button>
+          </noscript>
+        </Form>
+        <nav aria-label={t("filters.period")} className="flex shrink-0 rounded-full border border-ink-700 p-0.5">
+          {FEED_PERIODS.map((period) => (
+            <Link
+              key={period}
+              to={`/${feedSearch({ ...filters, period })}`}
+              aria-current={filters.period === period ? "page" : undefined}
+              onClick={guard}
+              className="whitespace-nowrap rounded-full px-3 py-1 text-sm text-ink-300 hover:text-white aria-[current=page]:bg-ink-700 aria-[current=page]:text-white"
+            >
+              {t(`filters.${period}`)}
+            </Link>
+          ))}
+        </nav>
+      </div>
+      {/* The loading state shows at once, as a bar under the row (the stage dims too). */}
+      {loading ? <div aria-hidden="true" className="feed-progress" /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,154 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { currentVideo, feed, pageScroll, PHONES, position, touchDrag, videoReady } from "./feed-support";
+import { hydrated, launchBrowser, newContext } from "./support";
+
+// Vertical swipe, wheel and keys move between clips with a snap; the page never scrolls away (ADR 066, ADR 020).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+async function phone(): Promise<Page> {
+  const page = await (await newContext(browser, { viewport: PHONES[1]!, touch: true })).newPage();
+  await page.goto("/");
+  await hydrated(page);
+  return page;
+}
+
+async function desktop(): Promise<Page> {
+  const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+  await page.goto("/");
+  await hydrated(page);
+  return page;
+}
+
+const stageCentre = async (page: Page) => {
+  const box = (await feed(page).locator("[data-video-box]").boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2, height: box.height, width: box.width };
+};
+
+describe("moving through the feed", () => {
+  it("follows a vertical touch swipe: up is next, down is previous, a short drag snaps back", async () => {
+    const page = await phone();
+    const start = await position(page);
+    const { x, y, height } = await stageCentre(page);
+
+    await touchDrag(page, { x, y: y + height * 0.3 }, { x, y: y - height * 0.3 });
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    await touchDrag(page, { x, y: y - height * 0.3 }, { x, y: y + height * 0.3 });
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(1);
+    expect((await position(page)).title).toBe(start.title);
+
+    // A slow drag of a few pixels is no swipe: the clip stays, the track snaps back into place.
+    await touchDrag(page, { x, y }, { x, y: y - 40 }, { steps: 10, stepMs: 60 });
+    await page.waitForTimeout(400);
+    expect((await position(page)).index).toBe(1);
+    const offset = await feed(page)
+      .locator("[data-video-box] > div")
+      .first()
+      .evaluate((track) => track.getBoundingClientRect().top - track.parentElement!.getBoundingClientRect().top);
+    expect(offset).toBe(0);
+
+    // The sideways swipe still works by touch: left is next.
+    await touchDrag(page, { x: x + 120, y }, { x: x - 120, y });
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    expect(await pageScroll(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it("moves one clip per wheel or trackpad gesture, never scrolling the page", async () => {
+    const page = await desktop();
+    const { x, y } = await stageCentre(page);
+    await page.mouse.move(x, y);
+    await page.mouse.wheel(0, 120);
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    await page.waitForTimeout(400);
+    // A trackpad flick: many small deltas in a row are one gesture, so one clip.
+    for (let i = 0; i < 12; i++) {
+      await page.mouse.wheel(0, 25);
+      await page.waitForTimeout(20);
+    }
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(3);
+    await page.waitForTimeout(400);
+    expect((await position(page)).index).toBe(3);
+    await page.mouse.wheel(0, -120);
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    expect(await pageScroll(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it("answers ↑ ↓ ← →, Space and M without scrolling the page", async () => {
+    const page = await desktop();
+    await videoReady(page);
+    const keys = [
+      ["ArrowDown", 2],
+      ["ArrowRight", 3],
+      ["ArrowUp", 2],
+      ["ArrowLeft", 1],
+    ] as const;
+    for (const [key, index] of keys) {
+      await page.keyboard.press(key);
+      await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(index);
+    }
+    await videoReady(page);
+    await page.keyboard.press(" ");
+    await feed(page).getByRole("button", { name: "Pause" }).waitFor();
+    await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(false);
+    await page.keyboard.press("m");
+    await feed(page).getByRole("button", { name: "Mute", exact: true }).waitFor();
+    expect(await currentVideo(page).evaluate((v: HTMLVideoElement) => v.muted)).toBe(false);
+    await page.keyboard.press("M");
+    await feed(page).getByRole("button", { name: "Unmute" }).waitFor();
+    expect(await pageScroll(page)).toBe(0);
+    await page.context().close();
+  });
+
+  it("documents the keys in a help dialog: '?' opens it, Escape closes it and focus goes back", async () => {
+    const page = await desktop();
+    const next = feed(page).getByRole("button", { name: "Next", exact: true });
+    await next.focus();
+    await page.keyboard.press("?");
+    const dialog = page.getByRole("dialog", { name: "Keyboard shortcuts" });
+    await dialog.waitFor();
+    await dialog.getByText("Next clip", { exact: true }).waitFor();
+    await dialog.getByText("Mute or unmute", { exact: true }).waitFor();
+    // While it is open the keys belong to the dialog, not to the feed behind it.
+    await page.keyboard.press("ArrowDown");
+    expect((await position(page)).index).toBe(1);
+    await page.keyboard.press("Escape");
+    await dialog.waitFor({ state: "hidden" });
+    expect(await next.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // The same help from the player's own button, closed with its button.
+    const button = feed(page).getByRole("button", { name: "Keyboard shortcuts" });
+    await button.click();
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("brings an Up Next clip on screen and plays it", async () => {
+    const page = await phone();
+    const upNext = page.getByRole("region", { name: "Up next" }).getByRole("button");
+    await expect.poll(() => upNext.count(), { timeout: 10_000 }).toBe(5);
+    const choice = upNext.nth(2);
+    const title = (await choice.locator("[data-upnext-title]").textContent())!;
+    // Named 'Play <title>, <creator>' by its own words.
+    expect(await choice.evaluate((el) => el.textContent)).toMatch(new RegExp(`^Play ${title}`));
+    // Up Next sits under the full-screen feed on a phone.
+    await choice.scrollIntoViewIfNeeded();
+    expect(await pageScroll(page)).toBeGreaterThan(0);
+    await choice.tap();
+    await expect.poll(() => position(page).then((p) => p.title), { timeout: 10_000 }).toBe(title);
+    expect((await position(page)).index).toBe(4);
+    await expect.poll(() => pageScroll(page), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => !v.paused && v.currentTime > 0.1), { timeout: 10_000 })
+      .toBe(true);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,59 @@
+import type { Page } from "playwright-core";
+
+/** The viewports the feed is judged at (ADR 066): phones first, then desktops. */
+export const PHONES = [
+  { width: 360, height: 640 },
+  { width: 390, height: 844 },
+];
+export const DESKTOPS = [
+  { width: 1366, height: 768 },
+  { width: 1440, height: 900 },
+];
+
+/** The feed's live position line: 'Clip 3 of 26: Title'. */
+export async function position(page: Page): Promise<{ index: number; total: number; title: string }> {
+  const text = (await page.getByRole("region", { name: "Clip feed" }).locator("[aria-live=polite]").textContent()) ?? "";
+  const match = /Clip (\d+) of (\d+): (.*)$/.exec(text);
+  return { index: Number(match?.[1]), total: Number(match?.[2]), title: match?.[3] ?? "" };
+}
+
+export const feed = (page: Page) => page.getByRole("region", { name: "Clip feed" });
+
+/** The video of the clip on screen (the slide that is not inert). */
+export const currentVideo = (page: Page) => feed(page).locator("[data-video-box] > div > div:not([inert]) video");
+
+/** Resolves once the clip on screen has its metadata (so play/seek work). */
+export async function videoReady(page: Page) {
+  await page.waitForFunction(() => {
+    const video = document.querySelector<HTMLVideoElement>("[data-video-box] > div > div:not([inert]) video");
+    return (video?.readyState ?? 0) >= 1;
+  });
+}
+
+/**
+ * A finger dragged over the page through the DevTools protocol (the page must come from a
+ * context with hasTouch): from one point to another in `steps` moves, `stepMs` apart.
+ */
+export async function touchDrag(
+  page: Page,
+  from: { x: number; y: number },
+  to: { x: number; y: number },
+  { steps = 10, stepMs = 16 } = {},
+) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x: number, y: number) => [{ x: Math.round(x), y: Math.round(y), id: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(from.x, from.y) });
+  for (let i = 1; i <= steps; i++) {
+    const t = i / steps;
+    await cdp.send("Input.dispatchTouchEvent", {
+      type: "touchMove",
+      touchPoints: point(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t),
+    });
+    await page.waitForTimeout(stepMs);
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/** The page's vertical scroll position: the feed never moves it. */
+export const pageScroll = (page: Page) => page.evaluate(() => window.scrollY);

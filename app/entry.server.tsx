@@ -9,12 +9,20 @@ import { i18nFor } from "./lib/i18n/server";
 import { I18nProvider } from "./lib/i18n/react";
 import { BrandModeProvider } from "./lib/brand-context";
 import { NonceProvider } from "./lib/nonce";
+import { alreadyLogged } from "./lib/http/action.server";
+import { lazyViewsReady } from "./lib/lazy-view";
 
 // The server fills these keys in getLoadContext; exporting them from the
 // build keeps one set of key objects (server/react-router.ts reads them).
 export { servicesContext, visitorContext };
 
 export const streamTimeout = 5_000;
+
+/** React Router's own error log, minus what the action helper already logged with the request's logger (ADR 024). */
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted || alreadyLogged(error)) return;
+  console.error(error);
+}
 
 export default async function handleRequest(
   request: Request,
@@ -26,6 +34,8 @@ export default async function handleRequest(
   const visitor = loadContext.get(visitorContext);
   // Loads every namespace of the language so server rendering never suspends on one.
   await i18nFor(visitor.language);
+  // Views the browser loads lazily render in place on the server (app/lib/lazy-view.tsx).
+  await lazyViewsReady();
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || routerContext.isSpaMode;
 
   return new Promise<Response>((resolve, reject) => {

@@ -15,12 +15,9 @@ import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import "./app.css";
 import { syncVisitorId } from "./features/flames";
-import { AccountEntry } from "./features/accounts";
 import { SearchBox } from "./features/search";
-import { AgeGate } from "./features/age-gate/components/age-gate";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
-import { SiteFooter } from "./components/shell/site-footer";
 import { SiteHeader, type ShellHandle } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
 import { shellOfError } from "./components/shell/shell-error";
@@ -29,8 +26,15 @@ import { AdScript } from "./features/ads/ad-script";
 import { readFlash } from "./lib/flash.server";
 import { useBrandMode } from "./lib/brand-context";
 import { LANGUAGES } from "./lib/i18n/languages";
-import { useT, type I18nHandle } from "./lib/i18n/react";
+import { PageTranslations, useT, type I18nHandle } from "./lib/i18n/react";
 import { useNonce } from "./lib/nonce";
+import { AgeGate } from "./features/age-gate/components/age-gate";
+import { AccountEntry } from "./features/accounts";
+import { SiteFooter } from "./components/shell/site-footer";
+
+// The age gate, the account menu and the footer are in the first load: loading them after it left
+// the server's markup and the client's side by side (two footers, two account menus) and took the
+// gate's no-JavaScript form away (docs/decisions/043-first-load-javascript.md, "Reverted").
 
 export async function loader(args: Route.LoaderArgs) {
   const flash = readFlash(args.request);
@@ -74,13 +78,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
               { lang: "x-default", href: `${root.origin}${pathname}` },
             ].map((alt) => <link key={alt.lang} rel="alternate" hrefLang={alt.lang} href={alt.href} />)
           : null}
-        <meta name="i18n-namespaces" content={[...namespaces].join(",")} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
         <Links nonce={nonce} />
       </head>
       <body className={adult ? "" : "bg-[#0d1614]"}>
         {children}
+        <PageTranslations language={language} namespaces={namespaces} nonce={nonce} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { getUser } from "~/features/accounts/session.server";
 import { goPremiumUrl } from "~/features/premium/go-premium";
 import { readProfile } from "~/features/premium/premium.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { ShellError } from "./components/shell/shell-error";
 
 // Next to root.tsx rather than in components/: it composes features (session, premium), which
@@ -25,12 +25,14 @@ export async function loadShell(args: Args) {
     language: visitor.language,
     brandMode: visitor.brandMode,
     audience: visitor.audience,
-    showAgeGate: adult && visitor.ageGateEnabled && !visitor.ageVerified,
+    showAgeGate: adult && !mediaAllowedFor(visitor),
     origin,
-    user: user ? { email: user.email } : null,
+    // Only what the header shows: the part before the "@". The full address never reaches pages that do not
+    // show it, where any script (an ad network's included) could read it from the embedded loader data.
+    user: user ? { name: user.email.split("@")[0] ?? "" } : null,
     // docs/product.md §2.5: 'Go Premium' for every visitor without premium on the adult site, signed in or not.
     goPremiumUrl: adult && !premium ? goPremiumUrl(env, args.request.headers.get("host")) : null,
-    // DESIGN 11: ads only in adult mode, never for premium users, only when configured.
+    // ADR 060: ads only in adult mode, never for premium users, only when configured.
     adScriptUrl: adult && !premium ? (env.AD_SCRIPT_URL ?? null) : null,
   };
 }

@@ -1,9 +1,9 @@
 // `npm run admin -- grant <email>` / `npm run admin -- revoke <email>`: the
-// way to make the first moderator (DESIGN 2). On PGlite the database has one
+// way to make the first moderator (docs/product.md §10.1, ADR 013). On PGlite the database has one
 // owner, so stop the server first.
-import { openDatabase } from "../app/lib/db.server";
 import { parseEnv } from "../app/lib/env.server";
 import { grantAdmin, revokeAdmin } from "../app/features/moderation/admins.server";
+import { openDatabaseFromEnv } from "../server/platform";
 
 export async function runAdminCommand(argv: string[], env = parseEnv()): Promise<{ code: number; out: string }> {
   const [command, email] = argv;
@@ -12,8 +12,7 @@ export async function runAdminCommand(argv: string[], env = parseEnv()): Promise
   }
   let database;
   try {
-    database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
-    await database.migrate();
+    database = await openDatabaseFromEnv(env);
   } catch (error) {
     return { code: 1, out: `could not open the database: ${(error as Error).message}` };
   }

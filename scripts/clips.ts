@@ -4,8 +4,8 @@
 // "Publish" button does. On PGlite the database has one owner, so stop the
 // server first. Exit codes: 0 all imported, 1 anything failed, 2 ffmpeg missing.
 import { parseArgs } from "node:util";
-import { openDatabase, type DatabaseHandle } from "../app/lib/db.server";
 import { parseEnv, type Env } from "../app/lib/env.server";
+import { createLogger } from "../app/lib/logger.server";
 import {
   categoryExists,
   FfmpegMissingError,
@@ -16,7 +16,7 @@ import {
 } from "../app/features/publishing/index.server";
 import { BlockedCopyError, takedownScreen } from "../app/features/takedowns/index.server";
 import { writeAudit, CLI_ACTOR } from "../app/features/moderation/audit.server";
-import { storageFromEnv } from "../server/platform";
+import { createPlatform, openDatabaseFromEnv, type Platform } from "../server/platform";
 
 const USAGE = `usage: npm run clips -- import <folder | manifest.json> [--creator <name> --category <slug> --tags a,b] [--allow-blocked]
 
@@ -79,10 +79,9 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
     throw error;
   }
 
-  let database: DatabaseHandle;
+  let platform: Platform;
   try {
-    database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
-    await database.migrate();
+    platform = createPlatform(env, { database: await openDatabaseFromEnv(env), log: createLogger("error") });
   } catch (error) {
     err(`could not open the database: ${(error as Error).message}`);
     return 1;
@@ -91,7 +90,7 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
   try {
     const unknown = [];
     for (const entry of plan.entries) {
-      if (!(await categoryExists(database.db, entry.input.categorySlug)))
+      if (!(await categoryExists(platform.services.db, entry.input.categorySlug)))
         unknown.push(`${entry.label}: unknown category: ${entry.input.categorySlug}`);
     }
     if (unknown.length > 0) {
@@ -100,14 +99,14 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
       return 1;
     }
 
-    const storage = storageFromEnv(env);
+    const { storage } = platform.services;
     let imported = 0;
     const failed: string[] = [];
     for (const entry of plan.entries) {
       try {
-        const screen = takedownScreen(database.db, { override: allowBlocked, env: processEnv });
+        const screen = takedownScreen(platform.services.db, { override: allowBlocked, env: processEnv });
         let overridden: string | null = null;
-        const clip = await publishClip({ db: database.db, storage }, entry.input, {
+        const clip = await publishClip({ db: platform.services.db, storage }, entry.input, {
           env: processEnv,
           screen: {
             check: async (file) => {
@@ -154,7 +153,7 @@ export async function runClipsCommand(argv: string[], io: ClipsCommandIo = {}): 
     err(`${summary}; failed: ${failed.join(", ")}`);
     return 1;
   } finally {
-    await database.close();
+    await platform.close();
   }
 }
 

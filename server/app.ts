@@ -3,22 +3,34 @@ import compression from "compression";
 import express from "express";
 import path from "node:path";
 import type { Services } from "../app/lib/context";
+import type { DatabaseProbe } from "../app/lib/db-probe.server";
 import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
 import { VIDEO_MAX_BYTES } from "../app/features/forms/upload-rules";
-import { isWithheldMedia } from "../app/features/moderation/clips-visibility.server";
+import { generationOf } from "../app/lib/cache/generation.server";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
+import { createMetrics } from "./metrics";
+import { methodGuard } from "./methods";
+import { databaseOutageGate } from "./outage";
+import { microCache } from "./micro-cache";
+import { withheldMedia } from "./withheld-media";
 import { reactRouterHandler, type BuildSource } from "./react-router";
 import { bodyLimit, requestLog } from "./request-log";
+import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
 import { brandModeOf, resolveVisitor } from "./visitor";
+import { secureCookies } from "../app/lib/cookies";
 
 export interface AppOptions {
   services: Services;
   outbox: Outbox | null;
   ping: () => Promise<void>;
+  /** Pool and queue figures for /metrics. */
+  database?: DatabaseProbe;
+  /** Reports lost database connections, so the outage gate checks at once (ADR 101). */
+  onDatabaseError?: (listener: (error: Error) => void) => void;
   build: BuildSource;
   /** In development the Vite dev server serves assets and rebuilds the app. */
   vite?: { middlewares: express.RequestHandler };
@@ -34,13 +46,16 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  */
 export const UPLOAD_BODY_LIMITS = [{ path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES }];
 
-export function createApp({ services, outbox, ping, build, vite, clientDir }: AppOptions) {
+export function createApp({ services, outbox, ping, database, onDatabaseError, build, vite, clientDir }: AppOptions) {
   const { env, log } = services;
-  const secure = services.origin.startsWith("https:");
+  const secure = secureCookies(services.origin);
   const app = express();
+  const isWithheldMedia = withheldMedia(services.db);
 
   app.disable("x-powered-by");
   app.set("trust proxy", env.TRUST_PROXY);
+  const metrics = createMetrics({ build, database, token: env.METRICS_TOKEN });
+  app.use(metrics.middleware);
   app.use(requestLog(log));
   app.use(cspNonce);
   // Better Auth's rate limiter and our own limits key on this header; any
@@ -50,15 +65,18 @@ export function createApp({ services, outbox, ping, build, vite, clientDir }: Ap
     next();
   });
   app.use(securityHeaders({ https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) }));
+  // Every state-changing request, whatever route answers it, comes from the site's own pages (ADR 091).
+  app.use(sameOriginOnly([services.origin, env.SAFE_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o))));
 
   app.get("/healthz", healthz(ping));
+  app.get("/metrics", metrics.handler);
   // Media is served before compression: video bytes do not compress, and Range must stay exact.
   app.use(
     "/media",
     mediaRouter(services.storage, {
       onError: (err, key) => log.error({ err, key }, "media: storage error"),
-      // The companion site serves no adult media at all (DESIGN 7); the adult site withholds hidden clips.
-      isWithheld: (key, req) => brandModeOf(req, env) === "safe" || isWithheldMedia(services.db, key),
+      // The companion site serves no adult media at all (docs/product.md §2.1, ADR 009); the adult site withholds hidden clips.
+      isWithheld: (key, req) => brandModeOf(req, env) === "safe" || isWithheldMedia(key),
     }),
   );
 
@@ -73,15 +91,20 @@ export function createApp({ services, outbox, ping, build, vite, clientDir }: Ap
 
   app.use(bodyLimit(BODY_LIMIT_BYTES, UPLOAD_BODY_LIMITS));
   app.use(mailboxRouter(outbox));
+  const outage = databaseOutageGate(ping, log);
+  onDatabaseError?.(() => outage.suspect());
+  app.use(outage.middleware);
   app.all("/api/auth/{*splat}", toNodeHandler(services.auth));
   app.use((req, res, next) => {
     res.locals.visitor = resolveVisitor(req, res, env, secure);
     next();
   });
+  if (env.MICRO_CACHE_TTL_MS > 0) app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS }));
+  app.use(methodGuard());
   app.all("/{*splat}", reactRouterHandler(build, services, vite ? "development" : "production"));
 
   app.use(((error, req, res, _next) => {
-    log.error({ err: error, url: req.originalUrl }, "unhandled error");
+    log.error({ err: error, url: req.originalUrl }, "unhandled error"); // the logger scrubs url (ADR 096)
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Internal Server Error");
   }) as express.ErrorRequestHandler);

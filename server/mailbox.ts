@@ -4,12 +4,17 @@ import { isLoopbackPeer } from "./visitor";
 
 export const MAILBOX_PATH = "/dev/mailbox";
 
-// A proxy on this machine makes every visitor look local; a request that says it
-// was forwarded came from elsewhere. These headers can only deny, never grant.
+// A proxy on this machine makes every visitor look local, and not every proxy says it forwarded
+// the request. So the socket must be loopback AND the Host header must be a local name: a proxy
+// passes on the public host name its visitors asked for (docs/decisions/095-mailbox-and-loopback.md).
+// Forwarding headers can only deny, never grant.
 const FORWARDING_HEADERS = ["forwarded", "x-forwarded-for", "x-real-ip"];
+const LOCAL_HOST = /^(?:localhost|(?:[a-z0-9-]+\.)+localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d{1,5})?$/i;
 
 function fromThisMachine(req: Request): boolean {
-  return isLoopbackPeer(req) && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined);
+  return (
+    isLoopbackPeer(req) && LOCAL_HOST.test(req.headers.host ?? "") && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)
+  );
 }
 
 /**

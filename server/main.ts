@@ -42,6 +42,8 @@ async function main() {
     services: platform.services,
     outbox: platform.outbox,
     ping: platform.database.ping,
+    database: platform.database.probe,
+    onDatabaseError: platform.database.onConnectionError,
     build,
     vite,
     clientDir: path.join(buildDir, "client"),

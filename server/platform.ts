@@ -5,7 +5,9 @@ import { accountMail } from "../app/features/accounts/emails.server";
 import { createAuth } from "../app/lib/auth.server";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server";
 import { publicOrigin, type Env } from "../app/lib/env.server";
-import type { Logger } from "../app/lib/logger.server";
+import { createLogger, type Logger } from "../app/lib/logger.server";
+import { originForHost } from "../app/lib/site-origin.server";
+import { secureCookies } from "../app/lib/cookies";
 import { createMailer, type Outbox } from "../app/lib/mail/index.server";
 import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
@@ -39,10 +41,53 @@ export function storageFromEnv(env: Env): Storage {
 /** Fills an empty catalogue; the composition root passes the demo seed in (the seed depends on the platform, not the reverse). */
 export type SeedCatalogue = (input: { db: Services["db"]; storage: Storage; log: Logger }) => Promise<object | null | undefined | false>;
 
-/** Opens the database, applies migrations, seeds an empty catalogue and wires the services. */
+/** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR; migrated. */
+export async function openDatabaseFromEnv(env: Env, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
+  const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
+  if (options.migrate !== false) await database.migrate();
+  return database;
+}
+
+/** The open database, and what a caller may supply instead of what the environment names (tests, CLIs). */
+export interface PlatformOverrides {
+  /** An open, migrated database: openDatabaseFromEnv's, or a test's. Platform.close closes it. */
+  database: DatabaseHandle;
+  log?: Logger;
+  storage?: Storage;
+  origin?: string;
+  authSecret?: string;
+}
+
+/**
+ * The one composition of the platform (ADR 022): database, storage, mail and auth wired into the services every
+ * loader, action, job and CLI uses. Synchronous: the database is opened before (startPlatform, a CLI or a test).
+ */
+export function createPlatform(env: Env, overrides: PlatformOverrides): Platform {
+  const { database } = overrides;
+  const log = overrides.log ?? createLogger(env.LOG_LEVEL);
+  const storage = overrides.storage ?? storageFromEnv(env);
+  const origin = overrides.origin ?? publicOrigin(env);
+  const { mailer, outbox } = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
+  const secret = overrides.authSecret ?? loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR);
+  const auth = createAuth({
+    db: database.db,
+    secret,
+    origin,
+    mail: accountMail(mailer, env.SAFE_HOSTS),
+    hooks: accountHooks(database.db, log),
+    signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
+    // Links and callbacks follow the brand host the request came to (docs/security.md).
+    originFor: (headers) => originForHost(env, origin, headers?.get("host"), secureCookies(origin) ? "https" : "http"),
+    siteOrigins: [env.SAFE_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o)).map((o) => new URL(o).origin),
+  });
+  const services: Services = { db: database.db, storage, env, log, origin, auth, mailer, secret };
+  return { services, outbox, database, close: () => database.close() };
+}
+
+/** The server's and the jobs CLI's start: opens and migrates the database, grants admins, seeds an empty catalogue. */
 export async function startPlatform(env: Env, log: Logger, options: { seed?: SeedCatalogue } = {}): Promise<Platform> {
   loadDiskLocales();
-  const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
+  const database = await openDatabaseFromEnv(env, { migrate: false });
   log.info({ engine: database.engine }, "database opened");
   await database.migrate();
   log.info("migrations applied");
@@ -51,18 +96,5 @@ export async function startPlatform(env: Env, log: Logger, options: { seed?: See
   const storage = storageFromEnv(env);
   const seeded = options.seed ? await options.seed({ db: database.db, storage, log }) : null;
   if (seeded) log.info(seeded, "demo content seeded");
-
-  const origin = publicOrigin(env);
-  const { mailer, outbox } = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log });
-  const auth = createAuth({
-    db: database.db,
-    secret: loadAuthSecret(env.BETTER_AUTH_SECRET, env.DATA_DIR),
-    origin,
-    mail: accountMail(mailer, env.SAFE_HOSTS),
-    hooks: accountHooks(database.db, log),
-    signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
-  });
-
-  const services: Services = { db: database.db, storage, env, log, origin, auth, mailer };
-  return { services, outbox, database, close: () => database.close() };
+  return createPlatform(env, { database, log, storage });
 }

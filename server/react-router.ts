@@ -2,6 +2,7 @@ import { createRequestHandler } from "@react-router/express";
 import type { RequestHandler } from "express";
 import { RouterContextProvider, type RouterContext, type ServerBuild } from "react-router";
 import type { Services, Visitor } from "../app/lib/context";
+import { originForHost } from "../app/lib/site-origin.server";
 
 export type BuildSource = () => Promise<ServerBuild>;
 
@@ -18,10 +19,12 @@ export function reactRouterHandler(build: BuildSource, services: Services, mode:
   return createRequestHandler({
     build,
     mode,
-    getLoadContext: async (_req, res) => {
+    getLoadContext: async (req, res) => {
       const keys = (await build()).entry.module as unknown as ContextKeys;
       const context = new RouterContextProvider();
-      context.set(keys.servicesContext, services);
+      // Absolute URLs follow the brand host the request came to (app/lib/site-origin.server.ts).
+      const origin = originForHost(services.env, services.origin, req.headers.host, req.protocol);
+      context.set(keys.servicesContext, origin === services.origin ? services : { ...services, origin });
       context.set(keys.visitorContext, res.locals.visitor as Visitor);
       return context;
     },

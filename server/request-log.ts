@@ -1,16 +1,51 @@
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler } from "express";
+import { AsyncLocalStorage } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
 import { scrub, type Logger } from "../app/lib/logger.server";
+import { requestContext } from "../app/lib/request-context.server";
 
-/** One structured line per request; query strings are scrubbed of e-mails and tokens. */
+export const REQUEST_ID_HEADER = "X-Request-Id";
+/** Letters, digits and `._:-`, 8 to 128 of them: a UUID, a trace id, a proxy's own format — never a header break. */
+const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
+
+/** Whether the peer of this socket is a proxy Express was told to trust (the `trust proxy` setting). */
+function fromTrustedProxy(req: Request): boolean {
+  const trust = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
+  const peer = req.socket.remoteAddress;
+  return Boolean(trust && peer && trust(peer, 0));
+}
+
+/**
+ * The request's id (ADR 097): the one a trusted proxy sent when it is well formed, else a fresh UUID —
+ * a client cannot choose the id its lines are filed under.
+ */
+export function requestIdOf(req: Request): string {
+  const incoming = req.get(REQUEST_ID_HEADER);
+  return incoming && WELL_FORMED_ID.test(incoming) && fromTrustedProxy(req) ? incoming : randomUUID();
+}
+
+/**
+ * One structured line per request; query strings are scrubbed of e-mails and tokens. Every line written
+ * while the request is served carries its id (the logger's mixin reads it), which is also returned in
+ * `X-Request-Id`.
+ */
 export function requestLog(log: Logger): RequestHandler {
   return (req, res, next) => {
     const started = process.hrtime.bigint();
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
-      log[level]({ method: req.method, url: scrub(req.originalUrl), status: res.statusCode, ms: Math.round(ms) }, "request");
+    const requestId = requestIdOf(req);
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    requestContext.run({ requestId }, () => {
+      // Bound here, so the line is filed under this request whichever socket callback emits `finish`.
+      res.on(
+        "finish",
+        AsyncLocalStorage.bind(() => {
+          const ms = Number(process.hrtime.bigint() - started) / 1e6;
+          const level = res.statusCode >= 500 ? "error" : "info";
+          log[level]({ method: req.method, url: scrub(req.originalUrl), status: res.statusCode, ms: Math.round(ms) }, "request");
+        }),
+      );
+      next();
     });
-    next();
   };
 }
 
@@ -31,12 +66,15 @@ export function bodyLimit(defaultMaxBytes: number, exceptions: BodyLimitExceptio
     if (!BODY_METHODS.has(req.method)) return next();
     const maxBytes = exceptions.find((e) => e.path.test(req.path))?.maxBytes ?? defaultMaxBytes;
     const length = req.headers["content-length"];
+    // Refused bodies are not read: close the connection, or the unread bytes would be parsed as the next request on it
+    // and that request would hang (found by the fuzzer, ADR 102).
     if (length === undefined) {
-      if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");
+      if (req.headers["transfer-encoding"])
+        return void res.status(411).set("Connection", "close").type("text/plain").send("Length Required");
       return next();
     }
     if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
-      return void res.status(413).type("text/plain").send("Payload Too Large");
+      return void res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
     }
     next();
   };

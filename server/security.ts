@@ -21,7 +21,7 @@ export function securityHeaders(options: { https: boolean; adScriptUrl?: string;
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        // The ad network is allowed only when AD_SCRIPT_URL is configured (DESIGN 11).
+        // The ad network is allowed only when AD_SCRIPT_URL is configured (ADR 060).
         scriptSrc: [
           "'self'",
           (_req, res) => `'nonce-${(res as unknown as { locals: { cspNonce: string } }).locals.cspNonce}'`,

@@ -1,9 +1,9 @@
-import { AUDIENCES, type Audience } from "../../db/schema/catalog";
+import { AUDIENCES, type Audience } from "../../db/schema/values";
 
 export { AUDIENCES, type Audience };
 export const AUDIENCE_COOKIE = "audience";
 export const DEFAULT_AUDIENCE: Audience = "hetero";
-/** The audiences the header menu offers (SPEC: Hetero, Gay). */
+/** The audiences the header menu offers (docs/product.md §2.3). */
 export const MENU_AUDIENCES = ["hetero", "gay"] as const satisfies readonly Audience[];
 
 export function isAudience(value: unknown): value is Audience {

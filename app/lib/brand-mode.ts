@@ -1,5 +1,5 @@
 // How the server decides between the adult site and the safe-for-work
-// companion for each request (DESIGN 7, docs/decisions/004-brand-mode.md).
+// companion for each request (docs/product.md §2.1, docs/decisions/004-brand-mode.md).
 
 export type BrandMode = "adult" | "safe";
 export const BRAND_MODE_COOKIE = "brand_mode";

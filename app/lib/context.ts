@@ -19,6 +19,8 @@ export interface Services {
   origin: string;
   auth: Auth;
   mailer: Mailer;
+  /** The server's secret (the auth secret): keys rate-limit rows and signs anonymous visitor ids (app/lib/keys.server.ts). */
+  secret: string;
 }
 
 /** What the server decided about this request before React Router saw it. */
@@ -32,6 +34,11 @@ export interface Visitor {
   ageGateEnabled: boolean;
   clientIp: string;
   isLoopback: boolean;
+}
+
+/** Media plays for a visitor who passed the age gate, or everyone when the gate is off (docs/product.md §2.4). */
+export function mediaAllowedFor(visitor: Pick<Visitor, "ageVerified" | "ageGateEnabled">): boolean {
+  return visitor.ageVerified || !visitor.ageGateEnabled;
 }
 
 // The keys live in the app bundle; the server fetches them from the build's

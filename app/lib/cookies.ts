@@ -15,6 +15,11 @@ export function readCookie(header: string | null | undefined, name: string): str
   return undefined;
 }
 
+/** Cookies carry `Secure` when the public origin is https (every Set-Cookie decides the same way). */
+export function secureCookies(origin: string): boolean {
+  return origin.startsWith("https:");
+}
+
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** A first-party preference cookie readable by the page (language, audience, age flag). */

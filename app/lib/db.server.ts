@@ -11,9 +11,10 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import * as schema from "../../db/schema";
+import { probePglite, probePgPool, type DatabaseProbe } from "./db-probe.server";
 import { lockDataDir } from "./pglite-lock.server";
 
-// One schema, two engines (docs/decisions/002-pglite-default.md): PGlite in
+// One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
 // process by default, a PostgreSQL pool when DATABASE_URL is set.
 
 export type Schema = typeof schema;
@@ -26,7 +27,11 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A cheap round trip, used by /healthz. */
   ping(): Promise<void>;
+  /** Calls `listener` when an idle PostgreSQL connection is lost (the server stopped or restarted); PGlite never does. */
+  onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
+  /** Pool and queue figures for /metrics. */
+  probe: DatabaseProbe;
 }
 
 const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
@@ -45,13 +50,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    // An idle connection the server drops (PostgreSQL stopped or restarted) is reported here; without a
+    // listener the pool's "error" event would end the process (ADR 101). The pool reconnects on its own.
+    const listeners: ((error: Error) => void)[] = [];
+    pool.on("error", (error) => listeners.forEach((listener) => listener(error)));
     const db = drizzlePg(pool, { schema, casing: "snake_case", logger });
     return {
       db: db as unknown as Database,
       engine: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
       ping: async () => void (await pool.query("select 1")),
+      onConnectionError: (listener) => void listeners.push(listener),
       close: () => pool.end(),
+      probe: probePgPool(pool),
     };
   }
 
@@ -69,12 +80,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+  const probe = probePglite(client);
   const db = drizzlePglite(client, { schema, casing: "snake_case", logger });
   return {
+    probe,
     db: db as unknown as Database,
     engine: "pglite",
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => void (await db.execute(sql`select 1`)),
+    onConnectionError: () => {},
     close: async () => {
       await client.close();
       unlock();

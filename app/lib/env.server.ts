@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 
 // Every setting the server reads, validated once at boot. A bad value stops the
@@ -30,6 +31,56 @@ const onOff = (fallback: boolean) =>
     .optional()
     .transform((v) => (v === undefined ? fallback : ["on", "true", "1"].includes(v)));
 
+const PROXY_NAMES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+/** An IP address, or a network in CIDR notation, or one of Express's names for address ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address, prefix, extra] = entry.split("/");
+  const version = isIP(address ?? "");
+  if (!version || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+const TRUST_PROXY_ON =
+  "'on' is no longer accepted: it trusted the left-most X-Forwarded-For, which the client writes, so every per-address " +
+  "limit could be bypassed. Set the hop count (the number of proxies in front of the app, usually 1) or the " +
+  "addresses/networks of your proxies (e.g. 10.0.0.0/8, 192.168.1.5); see docs/security.md";
+
+/**
+ * TRUST_PROXY (docs/decisions/092-trust-proxy.md): off, a hop count, or the proxies' addresses.
+ * Becomes Express's `trust proxy` setting: false, a number or a list.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const value = (raw ?? "").trim().toLowerCase();
+    if (["", "off", "false", "0", "no"].includes(value)) return false;
+    if (["on", "true", "yes"].includes(value)) {
+      ctx.addIssue({ code: "custom", message: TRUST_PROXY_ON });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(value)) {
+      const hops = Number(value);
+      if (hops <= 10) return hops;
+    }
+    const entries = value
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const bad = entries.filter((entry) => !isProxyAddress(entry));
+    if (bad.length || !entries.length) {
+      ctx.addIssue({
+        code: "custom",
+        message: `must be off, a hop count (1-10) or a comma list of proxy addresses/networks; not an address: ${bad.join(", ") || value}`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
@@ -56,12 +107,24 @@ export const envSchema = z
       message: "must be at least 32 characters",
     }),
     AGE_GATE: onOff(true),
-    TRUST_PROXY: onOff(false),
-    // Sign-in links one IP may ask for in 10 minutes (issue 4: 10). Raised only where many people
+    TRUST_PROXY: trustProxy,
+    // Sign-in links one IP may ask for in 10 minutes (docs/product.md §15.2: 10). Raised only where many people
     // share one address, or for a test run that signs in from one machine many times.
     SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+    // Anonymous flames (ADR 093): new anonymous ids one address may get in an hour (each flames a clip
+    // at most once, so this bounds how far one address can move a count), and flames a minute under one id.
+    FLAME_NEW_IDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    FLAME_LIMIT_PER_ID: z.coerce.number().int().min(1).max(100_000).default(300),
     /** Background job loops this server runs (publishing, fingerprints, scans, e-mail); 0 leaves jobs to other servers. */
     JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+    /** Bytes (in MB) one address may upload through the submit form in 24 hours (ADR 099). */
+    UPLOAD_QUOTA_PER_ADDRESS_MB: z.coerce.number().int().min(1).max(2000).default(200),
+    /** MB all uploads waiting in quarantine may take together; past it the submit form refuses files. */
+    UPLOAD_QUOTA_TOTAL_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
+    /** Bearer token that opens /metrics to a scraper that is not on this machine (ADR 097). */
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+    /** How long an anonymous page may be served from the in-memory micro-cache (docs/decisions/032-anonymous-micro-cache.md); 0 turns it off. */
+    MICRO_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   })
   .superRefine((env, ctx) => {

@@ -39,3 +39,8 @@ export function pageMeta(input: PageMetaInput): MetaDescriptor[] {
 export function absolute(origin: string, pathOrUrl: string): string {
   return /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${origin}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 }
+
+/** The metadata of a page's 'not found' answer: its own title and message, never indexed. */
+export function notFoundMeta(t: (key: string) => string, input: { origin: string; path: string; siteName: string }): PageMetaInput {
+  return { title: `${t("notFound.title")} · ${input.siteName}`, description: t("notFound.message"), ...input, noindex: true };
+}

@@ -1,7 +1,7 @@
 export type PageItem = number | "ellipsis-start" | "ellipsis-end";
 
 /**
- * SPEC pagination: every page when there are 7 or fewer; otherwise page 1, an
+ * Pagination (docs/product.md §6.5): every page when there are 7 or fewer; otherwise page 1, an
  * ellipsis, the current page ±2, an ellipsis and the last page (ellipses only
  * where pages are actually skipped).
  */
@@ -24,3 +24,16 @@ export function pageParam(url: URL): number {
 }
 
 export const totalPagesFor = (total: number, perPage: number) => Math.max(1, Math.ceil(total / perPage));
+
+/**
+ * Where page `page` of a list of `total` items sits, read from whichever end is nearer
+ * (ADR 037): `backwards` means the list is read in reverse order, `offset` rows skipped and
+ * `limit` rows taken, then reversed. Null for a page past the end.
+ */
+export function pageWindowFor(page: number, perPage: number, total: number): { offset: number; limit: number; backwards: boolean } | null {
+  const start = (page - 1) * perPage;
+  if (start >= total) return null;
+  const limit = Math.min(perPage, total - start);
+  const fromEnd = total - start - limit;
+  return fromEnd < start ? { offset: fromEnd, limit, backwards: true } : { offset: start, limit, backwards: false };
+}

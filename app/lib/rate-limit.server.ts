@@ -1,7 +1,7 @@
-import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { requestLimits } from "../../db/schema";
 import type { Database } from "./db.server";
+import { keyedHash } from "./keys.server";
 
 export interface RateLimitRule {
   /** Window length in seconds. */
@@ -9,16 +9,27 @@ export interface RateLimitRule {
   max: number;
 }
 
+/** What a limit needs: the database and the server secret that keys its rows. */
+export interface RateLimitStore {
+  db: Database;
+  secret: string;
+}
+
+/** The stored form of a limit key: an HMAC with the server secret, so no row can be matched to a guessed e-mail or address. */
+export function rateLimitKey(secret: string, key: string): string {
+  return keyedHash(secret, "rate-limit", key);
+}
+
 /**
  * A fixed-window counter in the database, so limits hold across several app
- * servers. Keys are hashed: no e-mail address or IP is stored in clear. One
- * upsert counts the request, so simultaneous requests are all counted.
- * Returns true when the request is allowed (and counts it).
+ * servers. Keys are keyed hashes (ADR 094): no e-mail address or IP is stored,
+ * not even as a plain hash. One upsert counts the request, so simultaneous
+ * requests are all counted. Returns true when the request is allowed (and counts it).
  */
-export async function takeRateLimit(db: Database, key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
-  const hashed = createHash("sha256").update(key).digest("hex");
+export async function takeRateLimit(store: RateLimitStore, key: string, rule: RateLimitRule, now = Date.now()): Promise<boolean> {
+  const hashed = rateLimitKey(store.secret, key);
   const expired = sql`${requestLimits.windowStartedAt} <= ${now - rule.window * 1000}`;
-  const [row] = await db
+  const [row] = await store.db
     .insert(requestLimits)
     .values({ key: hashed, count: 1, windowStartedAt: now })
     .onConflictDoUpdate({

@@ -1,5 +1,5 @@
 /**
- * SPEC 5 slugs for creators and tags: lower-cased, underscores and spaces to
+ * Slugs (docs/product.md §13.2) for creators and tags: lower-cased, underscores and spaces to
  * hyphens, other characters stripped (accents folded first), hyphen runs
  * collapsed and trimmed.
  */
@@ -14,7 +14,7 @@ export function slugify(text: string): string {
     .replace(/^-|-$/g, "");
 }
 
-/** DESIGN 4: title cut to 50 characters, the category, the first 8 hex characters of the id. */
+/** ADR 015: title cut to 50 characters, the category, the first 8 hex characters of the id. */
 export function clipSlug(title: string, categorySlug: string, id: string): string {
   return [slugify(title.slice(0, 50)), categorySlug, id.slice(0, 8)].filter(Boolean).join("-");
 }

@@ -25,7 +25,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  if (args.request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");
   if (intent !== "hide-clip" && intent !== "show-clip") return data({ ok: false }, { status: 400 });

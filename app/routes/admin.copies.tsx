@@ -41,7 +41,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  if (args.request.method !== "POST") return data({ ok: false, intent: null }, { status: 405, headers: { Allow: "POST" } });
   const form = await readForm(args.request);
   const intent = form.get("intent");
   if (intent !== "hide" && intent !== "dismiss") return data({ ok: false, intent: null }, { status: 400 });

@@ -53,7 +53,6 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  if (args.request.method !== "POST") return data<ItemActionData>({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const services = getServices(args);
   const { db } = services;
   const form = await readForm(args.request);

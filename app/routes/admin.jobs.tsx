@@ -1,5 +1,5 @@
 import { data, Form, redirect } from "react-router";
-import { JOB_STATES, type JobState } from "../../db/schema/jobs";
+import { JOB_STATES, type JobState } from "../../db/schema/values";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { DECISION_STYLES, DeskHeading, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
 import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
@@ -48,7 +48,6 @@ export async function loader(args: Route.LoaderArgs) {
 
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  if (args.request.method !== "POST") return data({ ok: false }, { status: 405, headers: { Allow: "POST" } });
   const form = await readForm(args.request);
   const ok = form.get("intent") === "retry" && (await retryFailedJob(getServices(args).db, actor, String(form.get("jobId") ?? "")));
   if (!ok) return data({ ok: false }, { status: 400 });

@@ -52,7 +52,6 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const queue = args.params.queue;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  if (args.request.method !== "POST") return data<BulkAnswer | null>(null, { status: 405, headers: { Allow: "POST" } });
   const services = getServices(args);
   const form = await readForm(args.request);
   const intent = String(form.get("intent") ?? "");

@@ -1,11 +1,12 @@
 import { data } from "react-router";
 import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { feedSeed } from "~/features/feed/feed-seed.server";
-import { activeCategories, feedClips } from "~/features/feed/feed.server";
+import { cachedActiveCategories, cachedFeedClips } from "~/features/feed/feed-cache.server";
 import { getUser } from "~/features/accounts/session.server";
 import { resolveLiker } from "~/features/flames/liker.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
+import { secureCookies } from "~/lib/cookies";
 
 /** GET ?category&tag&period&offset → one page of the visitor's shuffled feed. */
 export async function loader(args: Route.LoaderArgs) {
@@ -15,11 +16,11 @@ export async function loader(args: Route.LoaderArgs) {
   const offset = Number(url.searchParams.get("offset") ?? 0);
   if (!Number.isInteger(offset) || offset < 0 || offset > 10_000) return data({ error: "offset" }, { status: 400 });
 
-  const filters = parseFeedFilters(url.searchParams, await activeCategories(db));
-  const { seed, setCookie } = feedSeed(args.request, origin.startsWith("https:"));
-  const mediaAllowed = visitor.ageVerified || !visitor.ageGateEnabled;
+  const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db));
+  const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
+  const mediaAllowed = mediaAllowedFor(visitor);
   const { liker } = resolveLiker(args.request, { userId: (await getUser(args))?.id });
-  const page = await feedClips(db, {
+  const page = await cachedFeedClips(db, {
     query: { ...filters, audience: visitor.audience, seed },
     offset,
     mediaAllowed,

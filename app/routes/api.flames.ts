@@ -1,32 +1,46 @@
 import { data } from "react-router";
-import { InvalidClipId, setFlame } from "~/features/flames/flames.server";
+import { setFlame, type Liker } from "~/features/flames/flames.server";
 import { getUser } from "~/features/accounts/session.server";
-import { resolveLiker } from "~/features/flames/liker.server";
+import { anonymousLiker } from "~/features/flames/liker.server";
 import { getServices, getVisitor } from "~/lib/context";
-import { serverT } from "~/lib/i18n/server";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { NotFound, RateLimited } from "~/lib/http/errors";
+import { z } from "zod";
 import type { Route } from "./+types/api.flames";
+import { secureCookies } from "~/lib/cookies";
 
-/** POST clipId, flamed=true|false → { flamed, flames }. */
-export async function action(args: Route.ActionArgs) {
-  const { db, origin } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "discovery");
-  const form = await readForm(args.request);
-  const clipId = String(form.get("clipId") ?? "");
-  const flamed = form.get("flamed") === "true";
-
-  const userId = (await getUser(args))?.id ?? null;
-  const { liker, setCookie } = resolveLiker(args.request, { userId, create: true, secure: origin.startsWith("https:") });
-  const headers = setCookie ? { "Set-Cookie": setCookie } : undefined;
-  try {
-    const result = await setFlame(db, { clipId, liker: liker!, flamed });
-    if (!result) return data({ error: t("flames.notFound") }, { status: 404, headers });
-    return data(result, { headers });
-  } catch (error) {
-    if (error instanceof InvalidClipId) return data({ error: t("flames.invalidId") }, { status: 400, headers });
-    throw error;
-  }
-}
+/**
+ * POST clipId, flamed=true|false → { ok: true, flamed, flames } (ADR 024); unknown clip 404, bad id 400.
+ * Anonymous flames are limited (ADR 093); members' are not.
+ */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "discovery",
+    schema: z.object({ clipId: z.string().default(""), flamed: z.string().optional() }),
+    handle: async ({ clipId, flamed }, { headers }) => {
+      const services = getServices(args);
+      const userId = (await getUser(args))?.id ?? null;
+      let liker: Liker;
+      if (userId) {
+        liker = { userId };
+      } else {
+        const anonymous = await anonymousLiker(services, {
+          request: args.request,
+          clientIp: getVisitor(args).clientIp,
+          secure: secureCookies(services.origin),
+        });
+        if (!anonymous.ok) {
+          headers.set("Retry-After", "60");
+          throw new RateLimited("flames.rateLimited");
+        }
+        liker = anonymous.liker;
+        if (anonymous.setCookie) headers.set("Set-Cookie", anonymous.setCookie);
+      }
+      const result = await setFlame(services.db, { clipId, liker, flamed: flamed === "true" });
+      if (!result) throw new NotFound("flames.notFound");
+      return result;
+    },
+  });
 
 export function loader() {
   throw data(null, { status: 405, headers: { Allow: "POST" } });

@@ -13,15 +13,15 @@ const LIMIT = { window: 600, max: 120 };
  * POST seconds, startedAt (ISO), emotionId (optional) and categories
  * (optional JSON: category slug → seconds): stores one timer session with its
  * time per category. Sent with navigator.sendBeacon, so anonymous visitors get
- * a quiet 204 and nothing is stored (SPEC 4).
+ * a quiet 204 and nothing is stored (docs/product.md §11.3, ADR 061).
  */
 export async function action(args: Route.ActionArgs) {
-  if (args.request.method !== "POST") return new Response(null, { status: 405, headers: { Allow: "GET, POST" } });
   const user = await getUser(args);
   if (!user) return new Response(null, { status: 204 });
   const { db, log } = getServices(args);
   const t = await serverT(getVisitor(args).language, "habits");
-  if (!(await takeRateLimit(db, `usage:${user.id}`, LIMIT))) return data({ error: t("errors.rateLimited") }, { status: 429 });
+  if (!(await takeRateLimit(getServices(args), `usage:${user.id}`, LIMIT)))
+    return data({ error: t("errors.rateLimited") }, { status: 429 });
 
   let form: FormData;
   try {

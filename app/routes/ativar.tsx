@@ -1,7 +1,7 @@
-import { data, Link } from "react-router";
+import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
-import { ActivationForm, ActivationSuccess, type ActivationActionData } from "~/features/premium/components/activation-form";
+import { ActivationForm, ActivationSuccess } from "~/features/premium/components/activation-form";
 import { activatePremium, readProfile } from "~/features/premium/premium.server";
 import { SUCCESS_PATH } from "~/features/premium/promo";
 import { siteNameFor } from "~/lib/brand-mode";
@@ -11,7 +11,9 @@ import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { takeRateLimit } from "~/lib/rate-limit.server";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { Conflict, InvalidInput, RateLimited, Unauthorized } from "~/lib/http/errors";
+import { z } from "zod";
 import type { Route } from "./+types/ativar";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
@@ -37,25 +39,22 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const { db, log } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "premium");
-  const fail = (error: Exclude<ActivationActionData, { ok: true }>["error"], status: number) =>
-    data<ActivationActionData>({ ok: false, error, message: t(`errors.${error}`) }, { status });
-
-  const user = await getUser(args);
-  if (!user) return fail("signedOut", 401);
-  if (!(await takeRateLimit(db, `promo:${user.id}`, { window: 600, max: 20 }))) return fail("rateLimited", 429);
-  const code = String((await readForm(args.request)).get("code") ?? "");
-  try {
-    const result = await activatePremium(db, { userId: user.id, code });
-    if (result.ok) return data<ActivationActionData>({ ok: true, redirectTo: SUCCESS_PATH });
-    return result.error === "invalidCode" ? fail("invalidCode", 400) : fail("alreadyActive", 409);
-  } catch (error) {
-    log.error({ err: error, userId: user.id }, "premium activation failed");
-    return fail("failed", 500);
-  }
-}
+/** Activates the beta with a promo code (docs/product.md §11.7), on the action helper (ADR 024). */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "premium",
+    schema: z.object({ code: z.string().default("") }),
+    handle: async ({ code }) => {
+      const { db } = getServices(args);
+      const user = await getUser(args);
+      if (!user) throw new Unauthorized("errors.signedOut");
+      if (!(await takeRateLimit(getServices(args), `promo:${user.id}`, { window: 600, max: 20 })))
+        throw new RateLimited("errors.rateLimited");
+      const result = await activatePremium(db, { userId: user.id, code });
+      if (!result.ok) throw result.error === "invalidCode" ? new InvalidInput("errors.invalidCode") : new Conflict("errors.alreadyActive");
+      return { redirectTo: SUCCESS_PATH };
+    },
+  });
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
@@ -63,7 +62,7 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
   const { t, language } = useT("premium");
   const succeeded = actionData?.ok === true;
   const alreadyActive =
-    !succeeded && (loaderData.activeUntil !== undefined || (actionData && !actionData.ok && actionData.error === "alreadyActive"));
+    !succeeded && (loaderData.activeUntil !== undefined || (actionData && !actionData.ok && actionData.reason === "errors.alreadyActive"));
 
   return (
     <section aria-labelledby="activate-title" className="mx-auto flex max-w-lg flex-col gap-5 py-10">

@@ -12,7 +12,7 @@ import type { Route } from "./+types/auth.callback";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["accounts"] };
 
-/** SPEC 9: home after 1.5 s on success, 5 s on failure; checks again after 2 s and 3 more s. */
+/** docs/product.md §8.2, §15.3: home after 1.5 s on success, 5 s on failure; checks again after 2 s and 3 more s. */
 const SUCCESS_REDIRECT_MS = 1500;
 const ERROR_REDIRECT_MS = 5000;
 const CHECK_DELAYS_MS = [2000, 3000];
@@ -34,7 +34,7 @@ export async function loader(args: Route.LoaderArgs) {
   };
   const next = safeRedirectPath(params.get("next"));
   const error = params.get("error");
-  // The attempts of SPEC 4 in order: an existing session, then an error in the link parameters.
+  // The attempts of docs/product.md §8.2 in order: an existing session, then an error in the link parameters.
   if (await getUser(args)) return { status: "success" as const, next, meta };
   if (error) {
     const description = params.get("error_description");

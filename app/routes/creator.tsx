@@ -2,10 +2,10 @@ import { data, redirect } from "react-router";
 import { CreatorNotFound } from "~/features/creators/components/creator-not-found";
 import { CreatorPage } from "~/features/creators/components/creator-page";
 import { loadCreatorPage } from "~/features/creators/creators.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, notFoundMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import { slugify } from "~/lib/slug";
 import type { Route } from "./+types/creator";
@@ -19,7 +19,7 @@ export async function loader(args: Route.LoaderArgs) {
   const url = new URL(args.request.url);
   const page = pageParam(url);
   const siteName = t("brand.name");
-  // SPEC 5: `/creator/Iris_Montaño` is the creator `iris-montano`.
+  // docs/product.md §3.3, §13.2: `/creator/Iris_Montaño` is the creator `iris-montano`.
   const slug = slugify(args.params.slug.slice(0, 200));
   const found = slug
     ? await loadCreatorPage(db, {
@@ -27,20 +27,12 @@ export async function loader(args: Route.LoaderArgs) {
         page,
         audience: visitor.audience,
         language: visitor.language,
-        mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+        mediaAllowed: mediaAllowedFor(visitor),
       })
     : null;
 
   if (!found) {
-    const meta = {
-      title: `${t("notFound.title")} · ${siteName}`,
-      description: t("notFound.message"),
-      origin,
-      path: url.pathname,
-      siteName,
-      noindex: true,
-    };
-    return data({ found: false as const, meta }, { status: 404 });
+    return data({ found: false as const, meta: notFoundMeta(t, { origin, path: url.pathname, siteName }) }, { status: 404 });
   }
   if (slug !== args.params.slug) throw redirect(`/creator/${slug}${url.search}`, 301);
   // A page past the last one does not exist (rather than quietly showing the last page).

@@ -2,22 +2,32 @@ import { data } from "react-router";
 import { HomeDiscovery } from "~/features/feed/components/home-discovery";
 import { getUser } from "~/features/accounts/session.server";
 import { loadHomeDiscovery } from "~/features/feed/home.server";
-import { GoalNudge } from "~/features/habits/components/insights-goal-nudge";
-import { UsageTimer } from "~/features/habits/components/usage-timer";
 import { todayOverGoal } from "~/features/habits/insights.server";
 import { listEmotions } from "~/features/habits/emotions.server";
+import { generationOf } from "~/lib/cache/generation.server";
+import { Memo } from "~/lib/cache/memo.server";
 import { timeZoneFromCookie } from "~/features/habits/time-zone";
-import { SafeLanding } from "~/features/safe-mode/components/safe-landing";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
+import { lazyView } from "~/lib/lazy-view";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
+// Shown to few visitors (safe mode, a goal passed): loaded only when rendered, outside the
+// home page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
+const SafeLanding = lazyView(() => import("~/features/safe-mode/components/safe-landing").then((m) => m.SafeLanding));
+// The usage timer hydrates once its chunk arrives, after the feed (its server HTML shows meanwhile).
+const UsageTimer = lazyView(() => import("~/features/habits/components/usage-timer").then((m) => m.UsageTimer));
+const GoalNudge = lazyView(() => import("~/features/habits/components/insights-goal-nudge").then((m) => m.GoalNudge));
+
 // The adult home is the full-screen feed: the shell's main leaves its width and padding to it.
 export const handle: I18nHandle & ShellHandle = { i18n: ["discovery", "safe", "habits", "insights"], fullBleed: true };
+
+// The usage timer's emotions change only with the catalogue's reference data (docs/decisions/031-in-memory-caches.md).
+const emotionsMemo = new Memo<Awaited<ReturnType<typeof listEmotions>>>({ ttlMs: 60_000, maxEntries: 4 });
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
@@ -38,7 +48,9 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await getUser(args);
   const [home, emotions, overGoal] = await Promise.all([
     loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id }),
-    listEmotions(services.db, visitor.language),
+    generationOf(services.db)
+      .current()
+      .then((generation) => emotionsMemo.get(visitor.language, generation, () => listEmotions(services.db, visitor.language))),
     user ? todayOverGoal(services.db, { userId: user.id, timeZone: timeZoneFromCookie(args.request.headers.get("cookie")) }) : false,
   ]);
   return data(

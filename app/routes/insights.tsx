@@ -1,7 +1,5 @@
-import { data } from "react-router";
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
 import { requireUser } from "~/features/accounts/session.server";
-import type { GoalActionData } from "~/features/habits/components/insights-goal-form";
 import { InsightsPage } from "~/features/habits/components/insights-page";
 import { parseGoalMinutes } from "~/features/habits/insights";
 import { loadInsights, saveGoal } from "~/features/habits/insights.server";
@@ -11,7 +9,9 @@ import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { siteNameFor } from "~/lib/brand-mode";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
+import { z } from "zod";
 import type { Route } from "./+types/insights";
 
 export const handle: I18nHandle = { i18n: ["insights", "accounts"] };
@@ -43,14 +43,19 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Saves or clears the daily-limit goal. */
-export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
-  const parsed = parseGoalMinutes((await readForm(args.request)).get("minutes"));
-  if (!parsed.ok) return data<GoalActionData>({ ok: false }, { status: 400 });
-  await saveGoal(getServices(args).db, user.id, parsed.seconds);
-  return data<GoalActionData>({ ok: true, cleared: parsed.seconds === null });
-}
+/** Saves or clears the daily-limit goal (ADR 024: a bad number is a 400 in the common reply). */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "insights",
+    schema: z.object({ minutes: z.string().optional() }),
+    handle: async ({ minutes }) => {
+      const user = await requireUser(args);
+      const parsed = parseGoalMinutes(minutes ?? null);
+      if (!parsed.ok) throw new InvalidInput("goal.invalid", {}, "minutes");
+      await saveGoal(getServices(args).db, user.id, parsed.seconds);
+      return { cleared: parsed.seconds === null };
+    },
+  });
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 

@@ -1,17 +1,16 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import { requireUser } from "~/features/accounts/session.server";
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
-import { InvalidClipId } from "~/features/flames/flames.server";
-import type { RemoveLikeActionData } from "~/features/likes/components/remove-like-button";
 import { LikedVideosPage } from "~/features/likes/components/liked-videos-page";
 import { parseLikedFilters } from "~/features/likes/liked-filters";
 import { likedCategories, likedVideos, removeLike } from "~/features/likes/likes.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { z } from "zod";
 import type { Route } from "./+types/liked-videos";
 
 export const handle: I18nHandle = { i18n: ["liked", "accounts"] };
@@ -29,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
     userId: user.id,
     audience: visitor.audience,
     page,
-    mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+    mediaAllowed: mediaAllowedFor(visitor),
   });
   // Removing the last like of the last page leaves that page empty: show the new last page instead.
   if (page > liked.totalPages) {
@@ -54,20 +53,17 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Removes one like (the card's confirm step); React Router then reloads the list. */
-export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
-  const { db } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "liked");
-  const clipId = String((await readForm(args.request)).get("clipId") ?? "");
-  try {
-    await removeLike(db, { userId: user.id, clipId });
-  } catch (error) {
-    if (error instanceof InvalidClipId) return data<RemoveLikeActionData>({ ok: false, message: t("errors.invalidId") }, { status: 400 });
-    throw error;
-  }
-  return data<RemoveLikeActionData>({ ok: true });
-}
+/** Removes one like (the card's confirm step); React Router then reloads the list. A bad id is InvalidClipId (400). */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "liked",
+    schema: z.object({ clipId: z.string().default("") }),
+    handle: async ({ clipId }) => {
+      const user = await requireUser(args);
+      await removeLike(getServices(args).db, { userId: user.id, clipId });
+      return {};
+    },
+  });
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 

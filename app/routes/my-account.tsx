@@ -14,6 +14,7 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/my-account";
+import { secureCookies } from "~/lib/cookies";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["account", "accounts"] };
 
@@ -56,12 +57,12 @@ export async function action(args: Route.ActionArgs) {
   }
 
   if (intent === "deleteAccount") {
-    const result = await deleteAccount(services.db, user.id);
+    const result = await deleteAccount(services.db, user.id, { storage: services.storage, secret: services.secret });
     if (!result.ok) {
       services.log.error({ err: result.error, step: result.step, userId: user.id }, "account deletion failed; rolled back");
       return data<ActionData>({ intent, ok: false, message: t(`delete.errors.${result.step}`) }, { status: 500 });
     }
-    const secure = services.origin.startsWith("https:");
+    const secure = secureCookies(services.origin);
     const headers = new Headers();
     for (const cookie of await signOutCookies(services.auth, args.request.headers, secure)) headers.append("Set-Cookie", cookie);
     headers.append("Set-Cookie", flashCookie("accountDeleted", secure));

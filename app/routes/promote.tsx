@@ -5,7 +5,7 @@ import { formAction } from "~/features/forms/form-action.server";
 import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
-import { FORMS } from "~/features/forms";
+import { FORMS } from "~/features/forms/registry";
 import type { Route } from "./+types/promote";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };

@@ -3,7 +3,7 @@ import { SearchForm } from "~/features/search/components/search-box";
 import { SearchResultsView } from "~/features/search/components/search-results";
 import { parseSearchTerm, SEARCH_PAGE_SIZE } from "~/features/search/search-term";
 import { searchCatalog } from "~/features/search/search.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
     audience: visitor.audience,
     language: visitor.language,
     page,
-    mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+    mediaAllowed: mediaAllowedFor(visitor),
   });
   return data(
     {

@@ -6,7 +6,7 @@ import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { useNavigate } from "react-router";
-import { FORMS } from "~/features/forms";
+import { FORMS } from "~/features/forms/registry";
 import { SUBMIT_CATEGORIES } from "~/features/forms/submit.schema";
 import type { Route } from "./+types/submit";
 

@@ -3,10 +3,10 @@ import { TagNotFound } from "~/features/tags/components/tag-not-found";
 import { TagPage } from "~/features/tags/components/tag-page";
 import { canonicalTagSlug, parseTagSort, tagPath, tagTitleFromSlug } from "~/features/tags/tag-match";
 import { loadTagPage, tagDisplayName } from "~/features/tags/tags.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
-import { pageMeta } from "~/lib/meta";
+import { pageMeta, notFoundMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import type { Route } from "./+types/tag";
 
@@ -29,21 +29,13 @@ export async function loader(args: Route.LoaderArgs) {
       page,
       audience: visitor.audience,
       language: visitor.language,
-      mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+      mediaAllowed: mediaAllowedFor(visitor),
     }),
     tagDisplayName(db, slug, visitor.language),
   ]);
   const title = tagTitleFromSlug(term, displayName);
   if (!found) {
-    const meta = {
-      title: `${t("notFound.title")} · ${siteName}`,
-      description: t("notFound.message"),
-      origin,
-      path: url.pathname,
-      siteName,
-      noindex: true,
-    };
-    return data({ found: false as const, meta }, { status: 404 });
+    return data({ found: false as const, meta: notFoundMeta(t, { origin, path: url.pathname, siteName }) }, { status: 404 });
   }
   if (page > found.totalPages) throw data(null, { status: 404 });
 

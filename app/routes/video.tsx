@@ -5,7 +5,7 @@ import { parseVideoRef } from "~/features/clips/video-id";
 import { loadVideoPage } from "~/features/clips/video.server";
 import { getUser } from "~/features/accounts/session.server";
 import { resolveLiker } from "~/features/flames/liker.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
@@ -29,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
         origin,
         language: visitor.language,
         audience: visitor.audience,
-        mediaAllowed: visitor.ageVerified || !visitor.ageGateEnabled,
+        mediaAllowed: mediaAllowedFor(visitor),
         liker,
         canFlame: Boolean(userId),
       })

@@ -2,7 +2,7 @@ import { bigint, boolean, index, integer, pgTable, text, timestamp, uniqueIndex 
 
 // The four tables Better Auth expects (user, session, account, verification),
 // plus its database-backed rate limiter, written by hand so one migration set
-// covers everything (docs/decisions/003-better-auth.md).
+// covers everything (docs/decisions/003-better-auth-cookie-sessions.md).
 
 export const user = pgTable(
   "user",

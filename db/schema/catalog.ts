@@ -14,9 +14,9 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 
-/** Audiences a clip belongs to (DESIGN 6). */
-export const AUDIENCES = ["hetero", "gay", "trans"] as const;
-export type Audience = (typeof AUDIENCES)[number];
+import { AUDIENCES, type Audience } from "./values";
+
+export { AUDIENCES, type Audience };
 
 /** Clip lifecycle: only `published` clips are ever shown to visitors. */
 export const CLIP_STATUSES = ["published", "hidden", "processing"] as const;
@@ -27,7 +27,7 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Browse categories (DESIGN 5): swing, hotwife, bdsm, feet, woman, trans. */
+/** Browse categories (ADR 016): swing, hotwife, bdsm, feet, woman, trans. */
 export const videoCategories = pgTable(
   "video_categories",
   {
@@ -100,7 +100,7 @@ type ClipKeyColumns = Record<"videoKey" | "thumbnail1Key" | "thumbnail2Key" | "t
 /** Every storage key a clip owns, as one array (the expression of clips_withheld_media_idx). */
 export const clipMediaKeys = (t: ClipKeyColumns) => sql`(array[${t.videoKey}, ${t.thumbnail1Key}, ${t.thumbnail2Key}, ${t.thumbnail3Key}])`;
 
-/** One clip model for every page (DESIGN 3). */
+/** One clip model for every page (ADR 014). */
 export const clips = pgTable(
   "clips",
   {
@@ -109,7 +109,7 @@ export const clips = pgTable(
     description: text(),
     /** The description in Spanish; pages fall back to `description` when it is missing. */
     descriptionEs: text(),
-    /** Friendly slug: title (≤ 50 chars), category, first 8 hex chars of the id (DESIGN 4). */
+    /** Friendly slug: title (≤ 50 chars), category, first 8 hex chars of the id (ADR 015). */
     slug: text().notNull(),
     creatorId: uuid()
       .notNull()
@@ -155,9 +155,8 @@ export const clips = pgTable(
     index("clips_category_published_idx")
       .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
-    index("clips_creator_published_idx")
-      .on(t.creatorId, t.publishedAt.desc().nullsFirst(), t.id)
-      .where(sql`${t.status} = 'published'`),
+    // A creator's pages read clips_creator_listing_idx (creator_id, published_at desc, id) include (audiences),
+    // created in the custom migration *_scale_counters.sql (ADR 037): drizzle cannot declare INCLUDE.
     index("clips_flames_idx")
       .on(t.flames.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
@@ -170,7 +169,7 @@ export const clips = pgTable(
       .using("gin", clipMediaKeys(t))
       .where(sql`${t.status} <> 'published'`),
     index("clips_media_keys_idx").using("gin", clipMediaKeys(t)),
-    // Search (DESIGN 15): substring matches on titles use trigram indexes.
+    // Search (ADR 064): substring matches on titles use trigram indexes.
     index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );
@@ -200,6 +199,18 @@ export const clipTags = pgTable(
     generationModel: text(),
     confidenceScore: real(),
     position: integer().notNull().default(0),
+    // Copies of the clip's listing fields, kept by triggers (ADR 036): a tag's pages, its feed
+    // pool and its related tags read one range of clip_tags' listing indexes, never the clips table.
+    /** The clip is published (only listed rows are in the listing indexes). */
+    listed: boolean().notNull().default(false),
+    publishedAt: timestamp({ withTimezone: true }),
+    flames: integer().notNull().default(0),
+    audiences: text()
+      .array()
+      .$type<Audience[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categoryId: uuid(),
   },
   (t) => [primaryKey({ columns: [t.clipId, t.tagId] }), index("clip_tags_tag_idx").on(t.tagId, t.clipId)],
 );

@@ -5,7 +5,7 @@ import { clips } from "./catalog";
 
 /**
  * A flame (like) is one row per (clip, liker): a signed-in user, or an
- * anonymous visitor known by the `spicy_uid` cookie (DESIGN 9). The clip's
+ * anonymous visitor known by the `spicy_uid` cookie (ADR 018). The clip's
  * `flames` column changes in the same transaction.
  */
 export const userFlames = pgTable(

@@ -3,13 +3,13 @@ import { boolean, check, index, integer, pgTable, text, timestamp, uuid, type Ex
 import { user } from "./auth";
 import { clips } from "./catalog";
 
-// One table per public form (DESIGN 1). Every record is a moderation item
-// (DESIGN 2): a status, a private moderator note, the signed-in submitter if
+// One table per public form (ADR 012). Every record is a moderation item
+// (ADR 013): a status, a private moderator note, the signed-in submitter if
 // any, and an index for the queue (open items, newest first).
 
 export const FORM_STATUSES = ["open", "resolved", "rejected"] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
-/** What an upload on the submit form turned out to be, judged by its bytes (DESIGN 14). */
+/** What an upload on the submit form turned out to be, judged by its bytes (ADR 008). */
 export const UPLOAD_KINDS = ["video", "image"] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 

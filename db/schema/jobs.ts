@@ -5,8 +5,9 @@ import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from "dr
 // with ffmpeg, fingerprints, catalogue scans, outgoing mail — is a row here that a worker claims
 // with FOR UPDATE SKIP LOCKED, so it survives a restart and only one of several servers runs it.
 
-export const JOB_STATES = ["queued", "running", "done", "failed"] as const;
-export type JobState = (typeof JOB_STATES)[number];
+import { JOB_STATES, type JobState } from "./values";
+
+export { JOB_STATES, type JobState };
 
 export const jobs = pgTable(
   "jobs",

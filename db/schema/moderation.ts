@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Admins are e-mail addresses (DESIGN 2): a user is an admin while their
+// Admins are e-mail addresses (ADR 013): a user is an admin while their
 // current, lower-cased e-mail is listed here, so a grant can precede sign-up.
 export const adminGrants = pgTable("admin_grants", {
   email: text().primaryKey(),

@@ -137,7 +137,8 @@ export const TAGS: ReadonlyArray<readonly [string, string, string]> = [
   ["woman", "woman", "mujer"],
 ];
 
-const ADJECTIVES = [
+/** Words of the invented demo titles (also used by the bulk seed, in SQL). */
+export const ADJECTIVES = [
   "Neon",
   "Quiet",
   "Golden",
@@ -151,7 +152,7 @@ const ADJECTIVES = [
   "Scarlet",
   "Lunar",
 ];
-const NOUNS = ["Drift", "Bloom", "Signal", "Cascade", "Orbit", "Pulse", "Horizon", "Mirage", "Echo", "Spiral", "Tide", "Glow"];
+export const NOUNS = ["Drift", "Bloom", "Signal", "Cascade", "Orbit", "Pulse", "Horizon", "Mirage", "Echo", "Spiral", "Tide", "Glow"];
 
 /** A neutral demo title, stable for a given index. */
 export function demoTitle(index: number): string {

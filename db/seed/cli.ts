@@ -1,31 +1,50 @@
 // `npm run seed` seeds the demo catalogue into an empty database;
-// `npm run seed -- --clips 100000` adds that many synthetic clips (stop the
-// server first when it runs on PGlite: the embedded database has one owner).
+// `npm run seed -- --clips 1000000 --flames 10000000` adds that many synthetic clips and flames,
+// generated inside the database (db/seed/bulk.ts, ADR 035), plus a user with 10 000 likes, a
+// user with 10 000 usage sessions and 100 000 reports for the page benchmarks
+// (`--liker-flames`, `--sessions`, `--reports` change those). Stop the server first when it runs
+// on PGlite: the embedded database has one owner.
 import { sql } from "drizzle-orm";
-import { openDatabase } from "../../app/lib/db.server";
 import { parseEnv } from "../../app/lib/env.server";
 import { createLogger } from "../../app/lib/logger.server";
-import { storageFromEnv } from "../../server/platform";
-import { seedDemoContent, seedLargeCatalogue } from "./demo";
+import { createPlatform, openDatabaseFromEnv } from "../../server/platform";
+import { seedBulkCatalogue } from "./bulk";
+import { demoMedia, seedDemoContent, seedReferenceData, uploadDemoMedia } from "./demo";
 
 const env = parseEnv();
 const log = createLogger(env.LOG_LEVEL);
-const clipsArg = process.argv.indexOf("--clips");
-const extra = clipsArg >= 0 ? Number(process.argv[clipsArg + 1]) : 0;
-if (!Number.isInteger(extra) || extra < 0) {
-  console.error("--clips takes a positive whole number, e.g. --clips 100000");
-  process.exit(1);
+
+function option(name: string, fallback: number): number {
+  const at = process.argv.indexOf(`--${name}`);
+  if (at < 0) return fallback;
+  const value = Number(process.argv[at + 1]);
+  if (!Number.isInteger(value) || value < 0) {
+    console.error(`--${name} takes a positive whole number, e.g. --${name} 100000`);
+    process.exit(1);
+  }
+  return value;
 }
 
-const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
-await database.migrate();
-const storage = storageFromEnv(env);
-const seeded = await seedDemoContent({ db: database.db, storage, log });
+const extra = option("clips", 0);
+const options = {
+  clips: extra,
+  flames: option("flames", 0),
+  likerFlames: option("liker-flames", extra > 0 ? 10_000 : 0),
+  sessions: option("sessions", extra > 0 ? 10_000 : 0),
+  reports: option("reports", extra > 0 ? 100_000 : 0),
+};
+
+const platform = createPlatform(env, { database: await openDatabaseFromEnv(env), log });
+const { db, storage } = platform.services;
+const seeded = await seedDemoContent({ db, storage, log });
 log.info(seeded ?? { skipped: "the catalogue already has clips" }, "demo seed");
 if (extra > 0) {
   const started = Date.now();
-  log.info(await seedLargeCatalogue(database.db, storage, extra, log), "large catalogue seeded");
-  await database.db.execute(sql`analyze`);
+  const media = demoMedia();
+  await uploadDemoMedia(storage, media);
+  const refs = await seedReferenceData(db);
+  log.info(await seedBulkCatalogue(db, refs, media, options, log), "large catalogue seeded");
+  await db.execute(sql`vacuum analyze`);
   log.info({ seconds: Math.round((Date.now() - started) / 1000) }, "done");
 }
-await database.close();
+await platform.close();

@@ -26,7 +26,7 @@ export const videoKeyFor = (file: string) => `clips/${file}`;
 export const thumbKeyFor = (file: string) => `thumbs/${file}`;
 
 /** Copies the committed demo media into the configured storage (skips what is there). */
-async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
+export async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
   for (const item of media) {
     const files = [[videoKeyFor(item.file), item.file], ...item.thumbnails.map((t) => [thumbKeyFor(t), t])] as const;
     for (const [key, file] of files) {
@@ -36,7 +36,7 @@ async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
 }
 
 /** Categories, creators, channel sites and tags: upserted by their natural keys. */
-async function seedReferenceData(db: Database) {
+export async function seedReferenceData(db: Database) {
   await db
     .insert(videoCategories)
     .values(CATEGORIES.map((c, i) => ({ ...c, aliases: [...c.aliases], orderPriority: i + 1, searchQuery: c.slug })))

@@ -1,7 +1,7 @@
 import type { Database } from "../../app/lib/db.server";
 import { emotionTypes } from "../schema";
 
-/** The emotion picker's list (SPEC 3 emotion_types): neutral words, English and Spanish. */
+/** The emotion picker's list (docs/product.md §11.4): neutral words, English and Spanish. */
 export const EMOTIONS: readonly (readonly [en: string, es: string])[] = [
   ["Calm", "Calma"],
   ["Bored", "Aburrimiento"],

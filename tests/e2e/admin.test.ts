@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 import { newSitePage, signIn, site } from "./sign-in";
 
-// The moderation back-end (DESIGN 2) end to end: what visitors send through the five forms reaches
+// The moderation back-end (docs/product.md §10) end to end: what visitors send through the five forms reaches
 // the admin's queues, and hiding a reported clip takes it off every public page until it is shown again.
 // Sign-ins here: admin@example.com (ADMIN_EMAILS of the e2e server) once, and one ordinary member.
 

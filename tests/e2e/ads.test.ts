@@ -31,7 +31,7 @@ afterAll(async () => {
 
 const adsLoaded = (page: Page) => page.evaluate(() => (window as unknown as { __adLoaded?: number }).__adLoaded);
 
-describe("ads (DESIGN 11)", () => {
+describe("ads (ADR 060)", () => {
   it("loads the configured script about a second after hydration, allowed by the CSP", async () => {
     const context = await browser.newContext({ baseURL: site.url });
     await context.addCookies([{ name: "age_verified", value: "true", url: site.url }]);

@@ -67,10 +67,22 @@ describe("moving through the feed", () => {
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
     await page.waitForTimeout(400);
     // A trackpad flick: many small deltas in a row are one gesture, so one clip.
-    for (let i = 0; i < 12; i++) {
-      await page.mouse.wheel(0, 25);
-      await page.waitForTimeout(20);
-    }
+    // Sent from inside the page, 16 ms apart like a real trackpad: round trips to a busy test machine
+    // would otherwise stretch the gaps past the quiet time and make two gestures of one.
+    await page.evaluate(
+      ([px, py]) =>
+        new Promise<void>((done) => {
+          const target = document.elementFromPoint(px, py)!;
+          let sent = 0;
+          const send = () => {
+            target.dispatchEvent(new WheelEvent("wheel", { deltaY: 25, clientX: px, clientY: py, bubbles: true, cancelable: true }));
+            if (++sent < 12) setTimeout(send, 16);
+            else done();
+          };
+          send();
+        }),
+      [x, y] as const,
+    );
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(3);
     await page.waitForTimeout(400);
     expect((await position(page)).index).toBe(3);

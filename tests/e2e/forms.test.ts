@@ -34,7 +34,7 @@ async function confirmation(page: Page, form: string, text: string) {
 const field = (page: Page, form: string, name: string) => page.locator(`#${form}-form [name="${name}"]`);
 const errorOf = (page: Page, form: string, name: string) => page.locator(`#${form}-form-${name}-error`);
 
-describe("the public forms (DESIGN 1)", () => {
+describe("the public forms (ADR 012)", () => {
   it("links /submit from the footer of every page, the home page's included", async () => {
     const page = await open("/");
     const footer = page.locator("body > footer");

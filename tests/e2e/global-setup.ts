@@ -10,6 +10,7 @@ declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
+    buildDir: string;
   }
 }
 
@@ -33,9 +34,16 @@ export async function setup(project: TestProject) {
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
   // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).
-  server = await startServer({ SAFE_HOSTS: "calm.test", SIGN_IN_LIMIT_PER_IP: "100", ADMIN_EMAILS: "admin@example.com,desk@example.com" });
+  server = await startServer({
+    SAFE_HOSTS: "calm.test",
+    SIGN_IN_LIMIT_PER_IP: "1000",
+    // Every browser context of the suite is a new anonymous visitor on 127.0.0.1 (ADR 093).
+    FLAME_NEW_IDS_PER_IP: "1000",
+    ADMIN_EMAILS: "admin@example.com,desk@example.com",
+  });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
+  project.provide("buildDir", process.env.BUILD_DIR);
 }
 
 export async function teardown() {

@@ -251,6 +251,6 @@ describe("home feed", () => {
       headers: { "accept-language": "es" },
     });
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "ID de clip no válido." });
+    expect(((await response.json()) as { ok: boolean; errors: { form: string } }).errors).toEqual({ form: "ID de clip no válido." });
   });
 });

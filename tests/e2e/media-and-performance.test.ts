@@ -58,7 +58,7 @@ describe("home page weight", () => {
   });
   afterAll(() => browser?.close());
 
-  it("loads under 150 KB of gzipped JavaScript on first visit", async () => {
+  it("loads under 135 KB of gzipped JavaScript on first visit", async () => {
     const page = await newPage(browser);
     const scripts = new Set<string>();
     page.on("response", (r) => r.request().resourceType() === "script" && scripts.add(r.url()));
@@ -67,7 +67,7 @@ describe("home page weight", () => {
     let total = 0;
     for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
     console.info(`home first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
-    expect(total).toBeLessThan(150 * 1024);
+    expect(total).toBeLessThan(135 * 1024);
     await page.context().close();
   });
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newSitePage, signIn, site } from "./sign-in";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { baseURL, hydrated, launchBrowser, newPage, reactOwns } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ describe("shell", () => {
     expect(html).toMatch(/<video[^>]+src="\/media\/clips\/clip-\d\d\.mp4/);
   });
 
-  it("links the seven footer pages of SPEC", async () => {
+  it("links the seven footer pages (docs/product.md §4.2)", async () => {
     const page = await newPage(browser);
     await page.goto("/");
     const footer = page.getByRole("contentinfo");
@@ -84,6 +84,7 @@ describe("shell", () => {
   it("keeps the chosen language across reloads", async () => {
     const page = await newPage(browser);
     await page.goto("/termos-de-uso");
+    await reactOwns(menu(page, "Language: English"));
     await menu(page, "Language: English").click();
     await page.getByRole("button", { name: "Español" }).click();
     await page.waitForLoadState("load");
@@ -97,6 +98,7 @@ describe("shell", () => {
   it("keeps the audience in a cookie and hides the menu on static pages", async () => {
     const page = await newPage(browser);
     await page.goto("/");
+    await reactOwns(menu(page, "Audience: Hetero"));
     await menu(page, "Audience: Hetero").click();
     await page.getByRole("button", { name: "Gay" }).click();
     await menu(page, "Audience: Gay").waitFor();

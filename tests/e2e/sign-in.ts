@@ -1,5 +1,5 @@
 import type { Browser, Page } from "playwright-core";
-import { baseURL, hydrated, newPage } from "./support";
+import { baseURL, hydrated, newPage, reactOwns } from "./support";
 
 /**
  * Links in e-mails use the server's public origin (http://localhost:PORT), and
@@ -52,7 +52,9 @@ export async function signIn(page: Page, email: string, server = baseURL()): Pro
   const origin = server.replace("127.0.0.1", "localhost");
   await page.goto(`${origin}/`);
   await hydrated(page);
-  await page.locator("header").getByRole("link", { name: "Sign in" }).click();
+  const signInLink = page.locator("header").getByRole("link", { name: "Sign in" });
+  await reactOwns(signInLink);
+  await signInLink.click();
   const dialog = page.getByRole("dialog");
   await dialog.getByLabel("E-mail").fill(email);
   await dialog.getByRole("button", { name: "Send magic link" }).click();

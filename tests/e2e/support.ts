@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
 import { inject } from "vitest";
 
@@ -57,4 +57,16 @@ export async function newPage(browser: Browser, options: ContextOptions = {}): P
 /** Resolves once React has hydrated the page (root sets html[data-hydrated]). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/**
+ * Waits until React has hydrated this element. Views that load after the first paint (ADR 043) stay
+ * server HTML for a moment after the page is hydrated; a click then takes the no-JavaScript path.
+ */
+export async function reactOwns(locator: Locator): Promise<void> {
+  await locator.first().waitFor();
+  for (const started = Date.now(); Date.now() - started < 15_000; await new Promise((r) => setTimeout(r, 50))) {
+    if (await locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")))) return;
+  }
+  throw new Error("React did not take over the element within 15 s");
 }

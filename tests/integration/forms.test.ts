@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, user } from "../../db/schema";
-import { clipIdFromUrl, FORM_LIMIT, receiveForm } from "~/features/forms/forms.server";
+import { clipIdFromLink } from "~/features/clips/index.server";
+import { FORM_LIMIT, receiveForm } from "~/features/forms/forms.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -22,7 +23,7 @@ describe(`form records on ${testEngine()}`, () => {
     values: Record<string, unknown>,
     extra: { clientIp?: string; userId?: string | null; language?: "en" | "es" } = {},
   ) =>
-    receiveForm(handle.db, name, {
+    receiveForm({ db: handle.db, secret: "test-secret" }, name, {
       values,
       clientIp: extra.clientIp ?? randomUUID(),
       userId: extra.userId ?? null,
@@ -109,13 +110,13 @@ describe(`form records on ${testEngine()}`, () => {
   it("links reports and claims to the clip their URL names on this site", async () => {
     const [clip] = await makeClips(handle.db, 1);
     const [hidden] = await makeClips(handle.db, 1, { status: "hidden" });
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/${clip!.id}`, ORIGIN)).toBe(clip!.id);
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/${clip!.slug}`, ORIGIN)).toBe(clip!.id);
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/old-title-${clip!.id.slice(0, 8)}?t=3`, ORIGIN)).toBe(clip!.id);
-    expect(await clipIdFromUrl(handle.db, `https://elsewhere.example/video/${clip!.id}`, ORIGIN)).toBeNull();
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/creator/${clip!.id}`, ORIGIN)).toBeNull();
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/%E0%A4%A`, ORIGIN)).toBeNull();
-    expect(await clipIdFromUrl(handle.db, `${ORIGIN}/video/${randomUUID()}`, ORIGIN)).toBeNull();
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/video/${clip!.id}`, ORIGIN)).toBe(clip!.id);
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/video/${clip!.slug}`, ORIGIN)).toBe(clip!.id);
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/video/old-title-${clip!.id.slice(0, 8)}?t=3`, ORIGIN)).toBe(clip!.id);
+    expect(await clipIdFromLink(handle.db, `https://elsewhere.example/video/${clip!.id}`, ORIGIN)).toBeNull();
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/creator/${clip!.id}`, ORIGIN)).toBeNull();
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/video/%E0%A4%A`, ORIGIN)).toBeNull();
+    expect(await clipIdFromLink(handle.db, `${ORIGIN}/video/${randomUUID()}`, ORIGIN)).toBeNull();
 
     const report = await receive("report", { contentUrl: `${ORIGIN}/video/${clip!.slug}`, description: "Not consensual" });
     const [reportRow] = await handle.db

@@ -131,6 +131,22 @@ describe("SMTP mailer", () => {
     expect(lines.join("\n")).not.toMatch(EMAIL);
   });
 
+  it("refuses a recipient that is not one plain address: no header, no extra or swapped recipient", async () => {
+    const { log } = capturingLogger();
+    const { mailer } = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Spicy Clips <no-reply@clips.test>", log });
+    const before = received.length;
+    for (const to of [
+      "victim@example.com\r\nBcc: evil@example.net",
+      "victim@example.com\nSubject: hi",
+      "victim@example.com, evil@example.net",
+      "Victim <evil@example.net>",
+      "group: evil@example.net;",
+    ]) {
+      await expect(mailer.send({ ...message, to }), JSON.stringify(to)).rejects.toThrow(/one plain address/);
+    }
+    expect(received).toHaveLength(before);
+  });
+
   it("logs only the SMTP host, never the credentials in the URL", () => {
     const { log, lines } = capturingLogger();
     createMailer({ smtpUrl: `smtp://mailer:hunter2-secret@127.0.0.1:${port}`, from: "x <a@b.test>", log });

@@ -147,8 +147,9 @@ describe("GET /dev/mailbox from another machine", () => {
   }
 
   it("passes a non-loopback peer on to the 404, whatever its headers claim", async () => {
-    expect(await handledFor("127.0.0.1")).toHaveLength(2);
-    expect(await handledFor("::ffff:127.0.0.1")).toHaveLength(2);
+    expect(await handledFor("127.0.0.1", { host: "localhost:3000" })).toHaveLength(2);
+    expect(await handledFor("::ffff:127.0.0.1", { host: "127.0.0.1" })).toHaveLength(2);
+    expect(await handledFor("127.0.0.1")).toBeNull();
     expect(await handledFor("203.0.113.5")).toBeNull();
     expect(await handledFor("203.0.113.5", { "x-forwarded-for": "127.0.0.1", host: "localhost" })).toBeNull();
     expect(await handledFor("::ffff:192.0.2.9")).toBeNull();

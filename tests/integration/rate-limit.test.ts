@@ -10,11 +10,12 @@ describe(`database rate limits on ${testEngine()}`, () => {
     handle = await createTestDatabase();
   });
   afterAll(() => handle?.close());
+  const store = () => ({ db: handle.db, secret: "rate-limit-test-secret" });
 
   it("counts bursts of first requests exactly, without a duplicate key or a deadlock", async () => {
     for (let round = 0; round < 60; round++) {
       const key = `burst:${randomUUID()}`;
-      const answers = await Promise.all(Array.from({ length: 30 }, () => takeRateLimit(handle.db, key, { window: 600, max: 10 })));
+      const answers = await Promise.all(Array.from({ length: 30 }, () => takeRateLimit(store(), key, { window: 600, max: 10 })));
       expect(answers.filter(Boolean)).toHaveLength(10);
     }
   });
@@ -23,9 +24,9 @@ describe(`database rate limits on ${testEngine()}`, () => {
     const key = `window:${randomUUID()}`;
     const rule = { window: 60, max: 2 };
     const start = Date.now();
-    expect(await takeRateLimit(handle.db, key, rule, start)).toBe(true);
-    expect(await takeRateLimit(handle.db, key, rule, start + 1000)).toBe(true);
-    expect(await takeRateLimit(handle.db, key, rule, start + 2000)).toBe(false);
-    expect(await takeRateLimit(handle.db, key, rule, start + 61_000)).toBe(true);
+    expect(await takeRateLimit(store(), key, rule, start)).toBe(true);
+    expect(await takeRateLimit(store(), key, rule, start + 1000)).toBe(true);
+    expect(await takeRateLimit(store(), key, rule, start + 2000)).toBe(false);
+    expect(await takeRateLimit(store(), key, rule, start + 61_000)).toBe(true);
   });
 });

@@ -112,7 +112,7 @@ describe(`search on ${testEngine()}`, () => {
     const spanish = await query("lenta", { language: "es" });
     expect(spanish.tags).toEqual([{ slug: "slow-motion", name: "cámara lenta" }]);
     expect(spanish.clips[0]?.tags).toEqual([{ slug: "slow-motion", name: "cámara lenta" }]);
-    // A term that contains the tag matches it too (SPEC 5).
+    // A term that contains the tag matches it too (docs/product.md §13.5).
     expect(await titles("neon lights")).toEqual(["Velvet Cascade"]);
     // A tag whose only clip is hidden is not offered.
     expect((await query("terciopelo")).tags).toEqual([]);

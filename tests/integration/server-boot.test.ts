@@ -55,4 +55,45 @@ describe("body limit", () => {
     expect((await fetch(url, { method: "POST", body: "x".repeat(5000) })).status).toBe(413);
     await close();
   });
+
+  it("refuses a streamed body of unknown length (chunked) with 411, unread", async () => {
+    let read = false;
+    const app = express();
+    app.use(bodyLimit(1024));
+    app.post("/", (req, res) => {
+      read = true;
+      req.resume();
+      res.send("read");
+    });
+    const { url, close } = await serve(app);
+    const body = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode("x".repeat(5000)));
+        controller.close();
+      },
+    });
+    const res = await fetch(url, { method: "POST", body, duplex: "half" } as RequestInit);
+    expect(res.status).toBe(411);
+    expect(read).toBe(false);
+    await close();
+  });
+});
+
+describe("a refused body", () => {
+  it("closes its connection, so its unread bytes never reach the next request on it (ADR 102)", async () => {
+    const app = express();
+    app.use(bodyLimit(1024));
+    app.all("/{*splat}", (_req, res) => void res.send("read"));
+    const { url, close } = await serve(app);
+    const { createClient } = await import("../../scripts/load/http");
+    const client = createClient(url, { connections: 1, timeoutMs: 5000 });
+    const refused = await client.request("/", { method: "POST", headers: { "content-type": "text/plain" }, body: "x".repeat(200_000) });
+    expect(refused.status).toBe(413);
+    expect(refused.headers.connection).toBe("close");
+    const next = await client.request("/after");
+    expect(next.failure).toBeUndefined();
+    expect(next.status).toBe(200);
+    client.close();
+    await close();
+  });
 });

@@ -8,6 +8,7 @@ import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/features/forms/upload-rules"
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
 import { createTestDatabase, testEngine } from "../support/database";
+import { messages } from "../support/messages";
 import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";
 
@@ -105,7 +106,7 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     ]) {
       const result = await submit(file);
       expect(result.init?.status).toBe(400);
-      expect(result.data.errors).toEqual({ upload: "errors.uploadType" });
+      expect(result.data.errors).toEqual(messages("forms", { upload: "errors.uploadType" }));
     }
     expect(await submissionCount()).toBe(before.rows);
     expect(quarantined()).toHaveLength(before.files);
@@ -117,12 +118,12 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     SAMPLE_MP4.copy(bigVideo, 0, 0, 64);
     const video = await submit({ bytes: bigVideo, name: "long.mp4", type: "video/mp4" });
     expect(video.init?.status).toBe(400);
-    expect(video.data.errors).toEqual({ upload: "errors.videoTooLarge" });
+    expect(video.data.errors).toEqual(messages("forms", { upload: "errors.videoTooLarge" }));
 
     const bigImage = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     PNG_HEAD.copy(bigImage);
     const image = await submit({ bytes: bigImage, name: "poster.png", type: "image/png" });
-    expect(image.data.errors).toEqual({ upload: "errors.imageTooLarge" });
+    expect(image.data.errors).toEqual(messages("forms", { upload: "errors.imageTooLarge" }));
 
     // Exactly at the limit is fine.
     const atLimit = Buffer.alloc(IMAGE_MAX_BYTES);
@@ -143,7 +144,7 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     const big = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     PNG_HEAD.copy(big);
     const result = await submit({ bytes: big, name: "slow.png", type: "image/png" }, FIELDS, false, { ...env.services, storage: slow });
-    expect(result.data.errors).toEqual({ upload: "errors.imageTooLarge" });
+    expect(result.data.errors).toEqual(messages("forms", { upload: "errors.imageTooLarge" }));
     expect(quarantined()).toHaveLength(before);
   });
 
@@ -153,14 +154,14 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
       { ...FIELDS, creatorName: "A" },
       true,
     );
-    expect(result.data.errors).toEqual({ upload: "errors.uploadType", creatorName: "errors.creatorNameShort" });
+    expect(result.data.errors).toEqual(messages("forms", { upload: "errors.uploadType", creatorName: "errors.creatorNameShort" }));
     expect(result.data.values).toMatchObject({ category: "Cosplay", tags: "colour bars, test" });
   });
 
   it("removes an accepted file again when the rest of the form is invalid", async () => {
     const before = quarantined().length;
     const result = await submit({ bytes: SAMPLE_MP4, name: "fine.mp4", type: "video/mp4" }, { ...FIELDS, salesProfileLink: "not a url" });
-    expect(result.data.errors).toEqual({ salesProfileLink: "errors.urlInvalid" });
+    expect(result.data.errors).toEqual(messages("forms", { salesProfileLink: "errors.urlInvalid" }));
     expect(quarantined()).toHaveLength(before);
   });
 

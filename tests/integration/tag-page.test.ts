@@ -37,7 +37,7 @@ describe(`tag page on ${testEngine()}`, () => {
     );
   }
 
-  it("matches tags in SQL exactly as the SPEC predicate does, exact slug first", async () => {
+  it("matches tags in SQL exactly as the rule of docs/product.md §13.5 does, exact slug first", async () => {
     const all = await handle.db.select().from(tags);
     const terms = [
       "blonde",

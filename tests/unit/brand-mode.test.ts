@@ -6,7 +6,7 @@ import { createTranslator } from "~/lib/i18n/translator";
 const decide = (host: string, extra: Partial<Parameters<typeof decideBrandMode>[0]> = {}) =>
   decideBrandMode({ host, safeHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
 
-describe("brand mode (DESIGN 7)", () => {
+describe("brand mode (ADR 004)", () => {
   it("is safe on any host containing a SAFE_HOSTS entry", () => {
     expect(decide("calm.example")).toEqual({ mode: "safe" });
     expect(decide("www.calm.example:8443")).toEqual({ mode: "safe" });

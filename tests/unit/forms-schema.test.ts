@@ -23,7 +23,7 @@ const errorsOf = (schema: Parameters<typeof validate>[0], values: Record<string,
   return result.ok ? {} : result.errors;
 };
 
-describe("sanitising (SPEC 5)", () => {
+describe("sanitising (docs/product.md §13.1)", () => {
   it("removes < > \" ' and trims", () => {
     expect(sanitizeLine(`  <b>"Ava's"</b>  `)).toBe("bAvas/b");
     expect(sanitizeText(" a\n<b> ")).toBe("a\nb");
@@ -38,7 +38,7 @@ describe("sanitising (SPEC 5)", () => {
   });
 });
 
-describe("submit schema (SPEC 5)", () => {
+describe("submit schema (docs/product.md §13.3)", () => {
   it("accepts a valid submission and sanitises it", () => {
     const result = validate(submitSchema, {
       ...submission,

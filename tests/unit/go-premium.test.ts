@@ -3,7 +3,7 @@ import { goPremiumUrl, mainSiteUrl } from "~/features/premium/go-premium";
 
 const none = { SAFE_SITE_URL: undefined, SAFE_HOSTS: [] as string[] };
 
-describe("Go Premium link (SPEC 1)", () => {
+describe("Go Premium link (docs/product.md §2.5)", () => {
   it("switches brand on the same server on local hosts", () => {
     expect(goPremiumUrl(none, "localhost:3000")).toBe("/?mode=sfw&source=header_premium_button&cta=premium");
     expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example"] }, "127.0.0.1:3000")).toBe(

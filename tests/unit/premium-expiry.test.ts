@@ -12,7 +12,7 @@ const state = (over: Partial<PremiumState>): PremiumState => ({
   ...over,
 });
 
-describe("premium means flagged and unexpired (SPEC 1)", () => {
+describe("premium means flagged and unexpired (docs/product.md §2.5, ADR 019)", () => {
   it("is premium before the expiry", () => {
     expect(isPremium(state({}), now)).toBe(true);
     expect(isPremium(state({ premiumExpiresAt: new Date(now.getTime() + 1) }), now)).toBe(true);

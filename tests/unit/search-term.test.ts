@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { escapeLike, likeTerm, parseSearchTerm, sanitizeSearchTerm } from "~/features/search/search-term";
 
-describe("search term sanitising (SPEC 5)", () => {
+describe("search term sanitising (docs/product.md §13.1)", () => {
   it("removes < > \" ', collapses whitespace and trims", () => {
     expect(sanitizeSearchTerm(`  <script>"neon" 'glow'</script>  `)).toBe("scriptneon glow/script");
     expect(sanitizeSearchTerm("neon \t\n  glow")).toBe("neon glow");

@@ -3,7 +3,7 @@ import { safeRedirectPath } from "~/lib/http/redirect";
 import { scrub } from "~/lib/logger.server";
 import { clipSlug, slugify } from "~/lib/slug";
 
-describe("slugs (SPEC 5)", () => {
+describe("slugs (docs/product.md §13.2)", () => {
   it("lower-cases, turns spaces and underscores into hyphens, strips the rest", () => {
     expect(slugify("Iris Montaño")).toBe("iris-montano");
     expect(slugify("  Role_play  & More!! ")).toBe("role-play-more");

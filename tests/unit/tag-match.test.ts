@@ -9,7 +9,7 @@ import {
   tagValueMatches,
 } from "~/features/tags/tag-match";
 
-describe("tag matching (SPEC 5)", () => {
+describe("tag matching (docs/product.md §13.5)", () => {
   it("matches a tag that equals the term", () => {
     expect(tagValueMatches("blonde", "blonde")).toBe(true);
     expect(tagValueMatches("blonde", "brunette")).toBe(false);

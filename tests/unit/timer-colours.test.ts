@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { categoryClock, formatElapsed, ON_SCREEN_CATEGORY_ATTRIBUTE, onScreenCategory, timerColour } from "~/features/habits/timer";
 
-describe("usage timer colour (SPEC 4)", () => {
+describe("usage timer colour (docs/product.md §11.3)", () => {
   it.each([
     [0, "green"],
     [299, "green"],

@@ -3,7 +3,7 @@ import { parseVideoRef } from "~/features/clips/video-id";
 
 const UUID = "0b1c2d3e-aaaa-4bbb-8ccc-dddddddddddd";
 
-describe("video ids (DESIGN 4, SPEC 5)", () => {
+describe("video ids (ADR 015, docs/product.md §13.2)", () => {
   it("takes a full version-4 UUID as the id, in any case", () => {
     expect(parseVideoRef(UUID)).toEqual({ kind: "uuid", id: UUID });
     expect(parseVideoRef(UUID.toUpperCase())).toEqual({ kind: "uuid", id: UUID });

@@ -17,7 +17,7 @@ const LEGAL = [
   { to: "/termos-de-uso", key: "footer.terms" },
 ] as const;
 
-// SPEC: the social links are placeholders until the accounts exist.
+// docs/product.md §4.2: the social links are placeholders until the accounts exist.
 const SOCIAL = ["x", "instagram", "telegram"] as const;
 
 export function SiteFooter({ brandMode }: { brandMode: BrandMode }) {

@@ -6,6 +6,7 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
 import { FlameIcon } from "../ui/flame-icon";
 import { PreferenceMenu } from "./preference-menu";
+
 import type { ShellData } from "~/shell.server";
 
 /** Routes set `handle: { hideAudience: true }` where the audience filter does not apply. */

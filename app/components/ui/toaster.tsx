@@ -25,7 +25,7 @@ export const toast = {
   message: (message: string, options?: ExternalToast) => push(["message", message, options]),
 };
 
-/** SPEC 9 toast defaults: 4000 ms, 3 visible, 356 px wide (sonner's width), 14 px gap. */
+/** Toast defaults (docs/product.md §4.5): 4000 ms, 3 visible, 356 px wide (sonner's width), 14 px gap. */
 export function Toaster() {
   const [sonner, setSonner] = useState<Sonner | null>(null);
 

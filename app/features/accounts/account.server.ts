@@ -1,23 +1,54 @@
-import { eq, or, sql } from "drizzle-orm";
-import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../../db/schema";
+import { eq, inArray, or, sql } from "drizzle-orm";
+import {
+  account,
+  adminGrants,
+  clips,
+  contactMessages,
+  contentClaims,
+  contentReports,
+  contentSubmissions,
+  jobs,
+  moderationAudit,
+  partnershipApplications,
+  premiumTokens,
+  profiles,
+  requestLimits,
+  session,
+  takedownBlocks,
+  takedownMatches,
+  usageSessions,
+  user,
+  userFlames,
+  verification,
+} from "../../../db/schema";
+import type { Storage } from "~/lib/storage/storage.server";
+import { rateLimitKey } from "~/lib/rate-limit.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Services } from "~/lib/context";
 import type { Database } from "~/lib/db.server";
 import { checkNewEmail, type ChangeEmailError } from "./change-email";
 import { normaliseEmail } from "./sign-in";
 
-/** SPEC 8: deletion fails with a message naming the step: likes, profile or the sign-in account. */
+/** docs/product.md §8.6: deletion fails with a message naming the step: likes, profile or the sign-in account. */
 export type DeletionStep = "likes" | "profile" | "authUser";
 export type DeletionResult = { ok: true } | { ok: false; step: DeletionStep; error: unknown };
 
 /**
- * Deletes everything personal of a user in SPEC's order (likes, profile, auth
+ * Deletes everything personal of a user in the order of docs/product.md §8.6 and ADR 006 (likes, profile, auth
  * user) inside one transaction, so a failure leaves nothing half-deleted. The
  * foreign keys would cascade from `user`, but flames must take their clip's
  * count down with them, and each step is named for the error message.
  */
-export async function deleteAccount(db: Database, userId: string): Promise<DeletionResult> {
+/** What the audit log and the takedown records keep in place of a deleted moderator (ADR 094). */
+export const DELETED_ACTOR = "deleted-account";
+
+export async function deleteAccount(
+  db: Database,
+  userId: string,
+  extras: { storage?: Storage; secret?: string } = {},
+): Promise<DeletionResult> {
   let step: DeletionStep = "likes";
+  const uploads: string[] = [];
   try {
     await db.transaction(async (tx) => {
       step = "likes";
@@ -33,6 +64,44 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
         .where(eq(clips.id, removed.clipId));
 
       step = "profile";
+      const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      const email = (owner?.email ?? "").toLowerCase();
+      // Form records (docs/decisions/094-account-deletion.md): the person's own, signed in or by address.
+      const mine = <T extends { userId: unknown; email: unknown }>(table: T) =>
+        or(eq(table.userId as never, userId), sql`lower(${table.email}) = ${email}`);
+      const submissions = await tx
+        .delete(contentSubmissions)
+        .where(mine(contentSubmissions))
+        .returning({ key: contentSubmissions.uploadKey });
+      uploads.push(...submissions.map((s) => s.key).filter((k): k is string => Boolean(k)));
+      await tx.delete(contactMessages).where(mine(contactMessages));
+      await tx.delete(contentReports).where(mine(contentReports));
+      await tx.delete(contentClaims).where(mine(contentClaims));
+      await tx.delete(partnershipApplications).where(mine(partnershipApplications));
+      // Moderation: the grant goes; the audit trail and takedowns stay, without the person.
+      await tx.delete(adminGrants).where(sql`lower(${adminGrants.email}) = ${email}`);
+      await tx
+        .update(adminGrants)
+        .set({ grantedBy: DELETED_ACTOR })
+        .where(sql`lower(${adminGrants.grantedBy}) = ${email}`);
+      await tx
+        .update(moderationAudit)
+        .set({ actorUserId: null, actorEmail: DELETED_ACTOR })
+        .where(or(eq(moderationAudit.actorUserId, userId), sql`lower(${moderationAudit.actorEmail}) = ${email}`));
+      await tx
+        .update(takedownBlocks)
+        .set({ createdBy: DELETED_ACTOR })
+        .where(sql`lower(${takedownBlocks.createdBy}) in (${email}, ${userId.toLowerCase()})`);
+      await tx
+        .update(takedownMatches)
+        .set({ decidedBy: DELETED_ACTOR })
+        .where(sql`lower(${takedownMatches.decidedBy}) in (${email}, ${userId.toLowerCase()})`);
+      // Jobs that name the person (outcome e-mails to them, work they queued).
+      await tx.delete(jobs).where(sql`strpos(lower(${jobs.payload}::text), ${email}) > 0 or strpos(${jobs.payload}::text, ${userId}) > 0`);
+      if (extras.secret) {
+        const keys = [`sign-in:email:${email}`, `usage:${userId}`, `promo:${userId}`].map((k) => rateLimitKey(extras.secret!, k));
+        await tx.delete(requestLimits).where(inArray(requestLimits.key, keys));
+      }
       await tx.delete(usageSessions).where(eq(usageSessions.userId, userId));
       await tx.delete(premiumTokens).where(eq(premiumTokens.userId, userId));
       await tx.delete(profiles).where(eq(profiles.id, userId));
@@ -56,6 +125,8 @@ export async function deleteAccount(db: Database, userId: string): Promise<Delet
       }
       await tx.delete(user).where(eq(user.id, userId));
     });
+    // Files after the commit: a failed transaction keeps them with their records.
+    for (const key of uploads) await extras.storage?.delete(key);
     return { ok: true };
   } catch (error) {
     return { ok: false, step, error };
@@ -84,7 +155,7 @@ export async function signOutCookies(auth: Auth, headers: Headers, secure: boole
 export type EmailChangeResult = { ok: true; newEmail: string } | { ok: false; error: ChangeEmailError | "updateFailed"; status: number };
 
 /**
- * Starts a change of e-mail (DESIGN: confirmed from the current inbox, then
+ * Starts a change of e-mail (docs/product.md §8.5: confirmed from the current inbox, then
  * verified from the new one); the address changes only after both links.
  */
 export async function requestEmailChange(

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { profiles, user } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
-/** SPEC 5: a username is trimmed and at least 3 characters. */
+/** docs/product.md §8.1: a username is trimmed and at least 3 characters. */
 export const USERNAME_MIN = 3;
 export const normaliseUsername = (value: string) => value.trim();
 

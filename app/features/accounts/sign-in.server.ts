@@ -2,7 +2,8 @@ import type { BrandMode } from "~/lib/brand-mode";
 import type { Services } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { Language } from "~/lib/i18n/languages";
-import { takeRateLimit } from "~/lib/rate-limit.server";
+import { isAPIError } from "better-auth/api";
+import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { isUsernameTaken } from "./profiles.server";
 import { checkSignIn, normaliseEmail } from "./sign-in";
 
@@ -14,8 +15,7 @@ export type SignInResult =
       status: number;
     };
 
-/** Per issue 4: at most 3 links per e-mail address in 10 minutes, and SIGN_IN_LIMIT_PER_IP (10) per IP. */
-export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { window: 600 } };
+export { SIGN_IN_LIMITS } from "~/lib/auth.server";
 
 /** Sends a magic link (creating the account on first use), after our own checks and limits. */
 export async function requestSignInLink(
@@ -31,14 +31,9 @@ export async function requestSignInLink(
     return { ok: false, error: "usernameTaken", status: 409 };
   }
 
-  const allowed =
-    (await takeRateLimit(services.db, `sign-in:ip:${input.clientIp}`, {
-      ...SIGN_IN_LIMITS.perIp,
-      max: services.env.SIGN_IN_LIMIT_PER_IP,
-    })) && (await takeRateLimit(services.db, `sign-in:email:${email}`, SIGN_IN_LIMITS.perEmail));
-  if (!allowed) return { ok: false, error: "rateLimited", status: 429 };
-
   const next = safeRedirectPath(input.form.get("next"));
+  const headers = new Headers(input.request.headers);
+  headers.set(CLIENT_IP_HEADER, input.clientIp);
   try {
     await services.auth.api.signInMagicLink({
       body: {
@@ -49,9 +44,11 @@ export async function requestSignInLink(
         // The e-mail names the site the visitor is on (the companion site's visitors never read the adult brand).
         metadata: { language: input.language, brandMode: input.brandMode ?? "adult" },
       },
-      headers: input.request.headers,
+      // The limits are taken in Better Auth's before-hook (lib/auth.server.ts), for this call and direct POSTs alike.
+      headers,
     });
   } catch (error) {
+    if (isAPIError(error) && error.statusCode === 429) return { ok: false, error: "rateLimited", status: 429 };
     services.log.error({ err: error }, "sending the sign-in link failed");
     return { ok: false, error: "sendFailed", status: 502 };
   }

@@ -1,4 +1,4 @@
-/** Sign-in form rules shared by the dialog (instant messages) and the action (SPEC 5). */
+/** Sign-in form rules shared by the dialog (instant messages) and the action (docs/product.md §8.1). */
 export const USERNAME_MIN_LENGTH = 3;
 
 export interface SignInInput {

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 
-/** DESIGN 11: the ad network's script, added 1000 ms after hydration (SPEC 9). */
+/** The ad network's script, added 1000 ms after hydration (ADR 060, docs/product.md §2.6). */
 export const AD_SCRIPT_DELAY_MS = 1000;
 
 /**

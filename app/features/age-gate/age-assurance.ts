@@ -8,7 +8,7 @@ export interface AgeAssurance {
   isVerified(cookieHeader: string | null | undefined): boolean;
 }
 
-/** SPEC: the flag is stored locally under `age_verified`; a cookie mirrors it for the server. */
+/** ADR 071: the flag is stored locally under `age_verified`; a cookie mirrors it for the server. */
 export const AGE_VERIFIED_KEY = "age_verified";
 
 export const selfDeclaration: AgeAssurance = {
@@ -19,5 +19,5 @@ export const selfDeclaration: AgeAssurance = {
 /** Where 'Leave this site' sends the visitor: a general search engine. */
 export const LEAVE_URL = "https://www.google.com/";
 
-/** SPEC 9: the gate's loader shows for 2000 ms before the question. */
+/** docs/product.md §2.4: the gate's loader shows for 2000 ms before the question. */
 export const AGE_GATE_DELAY_MS = 2000;

@@ -58,7 +58,7 @@ export interface ClipCard {
   publishedAt: string;
   /** /media URL, or null while the visitor has not passed the age gate. */
   videoUrl: string | null;
-  /** The origin storage URL, tried when /media fails (SPEC 4 source fallback). */
+  /** The origin storage URL, tried when /media fails (docs/product.md §5.4). */
   storageUrl: string | null;
   thumbnailUrl: string | null;
   /** Where 'Full Content' goes: the clip's page on its channel, else the channel. */

@@ -1,7 +1,7 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { clipTags, tags } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localName } from "~/lib/i18n/languages";
 
 export interface TagChip {
   slug: string;
@@ -13,7 +13,7 @@ export async function tagsForClips(db: Database, clipIds: string[], language: La
   const byClip = new Map<string, TagChip[]>(clipIds.map((id) => [id, []]));
   if (clipIds.length === 0) return byClip;
   const rows = await db
-    .select({ clipId: clipTags.clipId, slug: tags.slug, name: language === "es" ? tags.nameEs : tags.nameEn })
+    .select({ clipId: clipTags.clipId, slug: tags.slug, name: localName(language, tags) })
     .from(clipTags)
     .innerJoin(tags, eq(tags.id, clipTags.tagId))
     .where(inArray(clipTags.clipId, clipIds))

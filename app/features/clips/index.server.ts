@@ -3,3 +3,4 @@ export { clipCardColumns, clipCardFrom, mediaUrl, toClipCard, type ClipCard } fr
 export { tagsForClips, type TagChip } from "./clip-tags.server";
 export { activeCategories } from "./categories.server";
 export { parseVideoRef, type VideoRef } from "./video-id";
+export { clipIdFromLink, clipRefMatch, videoRefFromLink, videoRefFromText } from "./clip-lookup.server";

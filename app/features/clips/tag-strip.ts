@@ -1,11 +1,11 @@
 import type { TagChip } from "./clip-tags.server";
 
-/** SPEC 4 card tag strip: the 'hetero' tag goes to the end. */
+/** Card tag strip (docs/product.md §5.5): the 'hetero' tag goes to the end. */
 export function orderTagStrip(tags: TagChip[]): TagChip[] {
   return [...tags.filter((t) => t.slug !== "hetero"), ...tags.filter((t) => t.slug === "hetero")];
 }
 
-/** 3 tags on narrow cards, 4 on medium, 5 on wide ones (SPEC: 3 to 5 by width). */
+/** 3 tags on narrow cards, 4 on medium, 5 on wide ones (docs/product.md §5.5). */
 export function visibleTagCount(widthPx: number): number {
   return widthPx < 320 ? 3 : widthPx < 440 ? 4 : 5;
 }

@@ -1,8 +1,8 @@
 import { isUuidV4 } from "~/lib/uuid";
 
 /**
- * What `/video/{videoId}` was given (DESIGN 4): a full version-4 UUID, or a
- * slug. A slug whose last segment is exactly 8 hex characters (SPEC 5) also
+ * What `/video/{videoId}` was given (ADR 015): a full version-4 UUID, or a
+ * slug. A slug whose last segment is exactly 8 hex characters (docs/product.md §13.2) also
  * carries the id's short prefix, so an edited or outdated slug still finds its
  * clip; a bare 8-hex id is the shortest such slug.
  */

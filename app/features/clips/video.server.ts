@@ -2,11 +2,12 @@ import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, or, sql, type SQ
 import { alias, union } from "drizzle-orm/pg-core";
 import { clips, clipTags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localText } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
 import { absolute } from "~/lib/meta";
 import { flamedClipIds, type Liker } from "~/features/flames/index.server";
 import { clipCardFrom, mediaUrl, toClipCard, type ClipCard, type ClipCardRow } from "./clip-card.server";
+import { clipRefMatch } from "./clip-lookup.server";
 import { tagsForClips, type TagChip } from "./clip-tags.server";
 import { isoDuration } from "./duration";
 import type { VideoRef } from "./video-id";
@@ -19,21 +20,11 @@ const DESCRIPTION_MAX = 160;
 
 const published = eq(clips.status, "published");
 
-/** The published clip a video reference names; an exact slug wins over an id-prefix match. */
+/** The published clip a video reference names; an exact slug wins over a short-id match. */
 export async function findVideo(db: Database, ref: VideoRef): Promise<ClipCardRow | null> {
-  let match: SQL | undefined;
-  let order: SQL[] = [];
-  if (ref.kind === "uuid") {
-    match = eq(clips.id, ref.id);
-  } else if (ref.idPrefix) {
-    // The expression matches clips_id_prefix_idx exactly.
-    match = or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.idPrefix}`);
-    order = [sql`${clips.slug} = ${ref.slug} desc`, desc(clips.publishedAt), asc(clips.id)];
-  } else {
-    match = eq(clips.slug, ref.slug);
-  }
+  const { where, order } = clipRefMatch(ref);
   const [row] = await clipCardFrom(db)
-    .where(and(published, match))
+    .where(and(published, where))
     .orderBy(...order)
     .limit(1);
   return row ?? null;
@@ -106,7 +97,7 @@ export interface VideoPageInput {
   audience: Audience;
   mediaAllowed: boolean;
   liker: Liker | null;
-  /** Only signed-in users give flames from the video page (SPEC 4). */
+  /** Only signed-in users give flames from the video page (docs/product.md §7.4). */
   canFlame: boolean;
 }
 
@@ -127,7 +118,7 @@ export async function loadVideoPage(db: Database, input: VideoPageInput): Promis
   const path = `/video/${clip.slug}`;
   const canonicalUrl = `${input.origin}${path}`;
   const clipTagList = tags.get(clip.id) ?? [];
-  const written = (input.language === "es" ? clip.descriptionEs : null) ?? clip.description;
+  const written = localText(input.language, clip.description, clip.descriptionEs);
   const description = summary(written ?? t("meta.fallbackDescription", { title: clip.title, creator: clip.creatorName }));
   // Metadata names the public media whether or not this visitor passed the gate.
   const videoUrl = absolute(input.origin, mediaUrl(row.videoKey, true)!);

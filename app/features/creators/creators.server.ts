@@ -1,8 +1,8 @@
-import { and, arrayOverlaps, asc, count, desc, eq, sql } from "drizzle-orm";
-import { clips, clipTags, creators, tags, type Audience } from "../../../db/schema";
+import { and, arrayOverlaps, asc, count, desc, eq, gt, inArray, sql } from "drizzle-orm";
+import { catalogueCounts, clips, clipTags, creators, tagCounts, tags, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
-import { totalPagesFor } from "~/lib/pagination";
+import { type Language, localName, localText } from "~/lib/i18n/languages";
+import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
 import { clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 
@@ -45,7 +45,7 @@ export async function creatorBySlug(
     slug: row.slug,
     name: row.name,
     // The bio in the visitor's language, English when there is no Spanish one.
-    bio: (options.language === "es" ? row.bioEs : null) ?? row.bio,
+    bio: localText(options.language, row.bio, row.bioEs),
     verified: row.verified,
     avatarUrl: mediaUrl(row.avatarKey, options.mediaAllowed),
     twitterUrl: externalUrl(row.twitterProfileUrl),
@@ -63,22 +63,25 @@ export interface CreatorStats {
   tags: number;
 }
 
-/** Videos, total flames and distinct tags, in one aggregate query. */
+/**
+ * Videos, total flames and distinct tags, from catalogue_counts and tag_counts — counters
+ * kept in the same transactions as the clips, their tags and their flames (ADR 036).
+ */
 export async function creatorStats(db: Database, creatorId: string, audience: Audience): Promise<CreatorStats> {
-  const mine = db
-    .$with("mine")
-    .as(db.select({ clipId: clips.id, flames: clips.flames }).from(clips).where(creatorClipsWhere(creatorId, audience)));
-  const [row] = await db
-    .with(mine)
-    .select({
-      videos: count(),
-      flames: sql<number>`coalesce(sum(${mine.flames}), 0)`.mapWith(Number),
-      tags: sql<number>`(select count(distinct ${clipTags.tagId}) from ${clipTags} where ${clipTags.clipId} in (select ${mine.clipId} from ${mine}))`.mapWith(
-        Number,
-      ),
-    })
-    .from(mine);
-  return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, tags: row?.tags ?? 0 };
+  const [[row], [tagRow]] = await Promise.all([
+    db
+      .select({
+        videos: sql<number>`coalesce(sum(${catalogueCounts.clips}), 0)`.mapWith(Number),
+        flames: sql<number>`coalesce(sum(${catalogueCounts.flames}), 0)`.mapWith(Number),
+      })
+      .from(catalogueCounts)
+      .where(and(eq(catalogueCounts.creatorId, creatorId), eq(catalogueCounts.audience, audience))),
+    db
+      .select({ tags: sql<number>`count(distinct ${tagCounts.tagId})`.mapWith(Number) })
+      .from(tagCounts)
+      .where(and(eq(tagCounts.creatorId, creatorId), eq(tagCounts.audience, audience), gt(tagCounts.clips, 0))),
+  ]);
+  return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, tags: tagRow?.tags ?? 0 };
 }
 
 /** The creator's tags are counted over this many of their newest clips, so the work stays bounded. */
@@ -86,7 +89,7 @@ const CREATOR_TAGS_POOL = 500;
 
 /** Tags of the creator's clips (the newest 500), most used first. */
 export async function creatorTags(db: Database, input: { creatorId: string; audience: Audience; language: Language }): Promise<TagChip[]> {
-  const name = input.language === "es" ? tags.nameEs : tags.nameEn;
+  const name = localName(input.language, tags);
   const mine = db
     .$with("mine")
     .as(
@@ -108,18 +111,30 @@ export async function creatorTags(db: Database, input: { creatorId: string; audi
     .limit(CREATOR_TAGS_LIMIT);
 }
 
-/** One page of the creator's clips, newest first (clips_creator_published_idx). */
+/**
+ * One page of the creator's clips, newest first: the page's ids come from one range of
+ * clips_creator_listing_idx (index-only, it carries the audiences), read from whichever end
+ * is nearer when the total is known, so the last page costs what the first does (ADR 037).
+ */
 export async function creatorClips(
   db: Database,
-  input: { creatorId: string; audience: Audience; page: number; mediaAllowed: boolean },
+  input: { creatorId: string; audience: Audience; page: number; mediaAllowed: boolean; total?: number },
 ): Promise<ClipCard[]> {
-  const rows = await clipCardFrom(db)
+  const window = pageWindowFor(input.page, CREATOR_PAGE_SIZE, input.total ?? Number.MAX_SAFE_INTEGER);
+  if (!window) return [];
+  const idRows = await db
+    .select({ id: clips.id })
+    .from(clips)
     .where(creatorClipsWhere(input.creatorId, input.audience))
-    // The order of clips_creator_published_idx, so a page reads only its ten rows.
-    .orderBy(desc(clips.publishedAt), asc(clips.id))
-    .limit(CREATOR_PAGE_SIZE)
-    .offset((input.page - 1) * CREATOR_PAGE_SIZE);
-  return rows.map((row) => toClipCard(row, input));
+    .orderBy(...(window.backwards ? [asc(clips.publishedAt), desc(clips.id)] : [desc(clips.publishedAt), asc(clips.id)]))
+    .limit(window.limit)
+    .offset(window.offset);
+  const ids = idRows.map((row) => row.id);
+  if (window.backwards) ids.reverse();
+  if (ids.length === 0) return [];
+  const rows = await clipCardFrom(db).where(inArray(clips.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toClipCard(row, input)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export interface CreatorPageData {
@@ -138,10 +153,11 @@ export async function loadCreatorPage(
   const creator = await creatorBySlug(db, input.slug, input);
   if (!creator) return null;
   const scope = { creatorId: creator.id, audience: input.audience };
-  const [stats, tagList, page] = await Promise.all([
-    creatorStats(db, creator.id, input.audience),
+  // The count first: it tells the list which end of the index is nearer (ADR 037).
+  const stats = await creatorStats(db, creator.id, input.audience);
+  const [tagList, page] = await Promise.all([
     creatorTags(db, { ...scope, language: input.language }),
-    creatorClips(db, { ...scope, page: input.page, mediaAllowed: input.mediaAllowed }),
+    creatorClips(db, { ...scope, page: input.page, mediaAllowed: input.mediaAllowed, total: stats.videos }),
   ]);
   const chips = await tagsForClips(
     db,

@@ -9,7 +9,7 @@ export interface FeedFilters {
 export const FEED_PERIODS = ["ongoing", "week"] as const;
 export type FeedPeriod = (typeof FEED_PERIODS)[number];
 
-/** SPEC 9: at most 500 clips per feed; the strip shows the next 10, five at a time. */
+/** docs/product.md §5.2, §5.6: at most 500 clips per feed; the strip shows the next 10, five at a time. */
 export const FEED_LIMIT = 500;
 export const UPCOMING_COUNT = 10;
 export const UPCOMING_VISIBLE = 5;
@@ -31,7 +31,7 @@ export interface CategoryOption {
   aliases: string[];
 }
 
-/** Reads the filters, accepting the older query-layer aliases of each category (DESIGN 5). */
+/** Reads the filters, accepting the older query-layer aliases of each category (ADR 016). */
 export function parseFeedFilters(params: URLSearchParams, categories: CategoryOption[]): FeedFilters {
   const raw = (params.get("category") ?? "").trim().toLowerCase();
   const category = raw && raw !== "all" ? (categories.find((c) => c.slug === raw || c.aliases.includes(raw))?.slug ?? raw) : null;

@@ -1,7 +1,7 @@
-import { and, arrayOverlaps, asc, count, desc, eq, exists, gte, sql } from "drizzle-orm";
-import { clips, clipTags, tags, videoCategories, type Audience } from "../../../db/schema";
+import { and, arrayOverlaps, asc, count, desc, eq, gte, sql } from "drizzle-orm";
+import { catalogueCounts, clips, clipTags, tagCounts, tags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localName } from "~/lib/i18n/languages";
 import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { flamedClipIds, type Liker } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE, type FeedFilters, type TagOption } from "./feed-filters";
@@ -20,27 +20,35 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
  * The pool of a feed: the newest FEED_LIMIT published clips that match the
- * filters, read through the published/category indexes. Shuffling happens on
- * this bounded pool only.
+ * filters, read through the published/category indexes — or, with a tag, through
+ * clip_tags_tag_recent_idx, whose rows carry the clip's audiences, category and
+ * date (ADR 037). Shuffling happens on this bounded pool only.
  */
 function feedPool(db: Database, query: FeedQuery) {
-  const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [query.audience])];
-  if (query.category) conditions.push(eq(clips.categoryId, categoryIdOf(query.category)));
-  if (query.period === "week") conditions.push(gte(clips.publishedAt, new Date((query.now ?? new Date()).getTime() - WEEK_MS)));
+  const since = query.period === "week" ? new Date((query.now ?? new Date()).getTime() - WEEK_MS) : null;
   if (query.tag) {
-    conditions.push(
-      exists(
-        db
-          .select({ one: sql`1` })
-          .from(clipTags)
-          .innerJoin(tags, eq(tags.id, clipTags.tagId))
-          .where(and(eq(clipTags.clipId, clips.id), eq(tags.slug, query.tag))),
-      ),
+    const conditions = [
+      eq(clipTags.tagId, sql`(select ${tags.id} from ${tags} where ${tags.slug} = ${query.tag})`),
+      eq(clipTags.listed, true),
+      arrayOverlaps(clipTags.audiences, [query.audience]),
+    ];
+    if (query.category) conditions.push(eq(clipTags.categoryId, categoryIdOf(query.category)));
+    if (since) conditions.push(gte(clipTags.publishedAt, since));
+    return db.$with("pool").as(
+      db
+        .select({ poolId: sql<string>`${clipTags.clipId}`.as("pool_id") })
+        .from(clipTags)
+        .where(and(...conditions))
+        .orderBy(desc(clipTags.publishedAt), asc(clipTags.clipId))
+        .limit(FEED_LIMIT),
     );
   }
+  const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [query.audience])];
+  if (query.category) conditions.push(eq(clips.categoryId, categoryIdOf(query.category)));
+  if (since) conditions.push(gte(clips.publishedAt, since));
   return db.$with("pool").as(
     db
-      .select({ poolId: clips.id })
+      .select({ poolId: sql<string>`${clips.id}`.as("pool_id") })
       .from(clips)
       .where(and(...conditions))
       .orderBy(desc(clips.publishedAt), asc(clips.id))
@@ -80,23 +88,23 @@ export async function feedClips(
 /**
  * The tag filter's choices: the tags of published clips in the visitor's audience (and
  * the chosen category), each with how many such clips carry it, alphabetical in the
- * visitor's language. One aggregate over clip_tags, reached through the clips'
- * published/category indexes and clip_tags' primary key.
+ * visitor's language. Read from tag_counts (ADR 036): at most tags × categories × creators
+ * rows, whatever the catalogue's size.
  */
 export async function tagOptions(
   db: Database,
   input: { language: Language; audience: Audience; category: string | null },
 ): Promise<TagOption[]> {
-  const name = input.language === "es" ? tags.nameEs : tags.nameEn;
-  const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [input.audience])];
-  if (input.category) conditions.push(eq(clips.categoryId, categoryIdOf(input.category)));
+  const name = localName(input.language, tags);
+  const conditions = [eq(tagCounts.audience, input.audience)];
+  if (input.category) conditions.push(eq(tagCounts.categoryId, categoryIdOf(input.category)));
   return db
-    .select({ slug: tags.slug, name, clips: count() })
-    .from(clipTags)
-    .innerJoin(clips, eq(clips.id, clipTags.clipId))
-    .innerJoin(tags, eq(tags.id, clipTags.tagId))
+    .select({ slug: tags.slug, name, clips: sql<number>`sum(${tagCounts.clips})`.mapWith(Number) })
+    .from(tagCounts)
+    .innerJoin(tags, eq(tags.id, tagCounts.tagId))
     .where(and(...conditions))
     .groupBy(tags.id, tags.slug, name)
+    .having(sql`sum(${tagCounts.clips}) > 0`)
     .orderBy(asc(name), asc(tags.slug))
     .limit(TAG_OPTIONS_LIMIT);
 }
@@ -107,10 +115,13 @@ const TAG_OPTIONS_LIMIT = 200;
 const categoryIdOf = (slug: string) =>
   sql`(select ${videoCategories.id} from ${videoCategories} where ${videoCategories.slug} = ${slug} and ${videoCategories.active})`;
 
-/** Platform stats: published clips and active categories, two aggregate queries. */
+/** Platform stats: published clips (from catalogue_counts, ADR 036) and active categories. */
 export async function platformStats(db: Database) {
   const [[videos], [categories]] = await Promise.all([
-    db.select({ n: count() }).from(clips).where(eq(clips.status, "published")),
+    db
+      .select({ n: sql<number>`coalesce(sum(${catalogueCounts.clips}), 0)`.mapWith(Number) })
+      .from(catalogueCounts)
+      .where(eq(catalogueCounts.audience, "*")),
     db.select({ n: count() }).from(videoCategories).where(eq(videoCategories.active, true)),
   ]);
   return { videos: videos?.n ?? 0, categories: categories?.n ?? 0 };

@@ -1,11 +1,12 @@
 import { redirect } from "react-router";
-import type { Services, Visitor } from "~/lib/context";
+import { mediaAllowedFor, type Services, type Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
 import { resolveLiker } from "~/features/flames/index.server";
 import type { HomeDiscoveryData } from "./components/home-discovery";
 import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
 import { feedSeed } from "./feed-seed.server";
-import { activeCategories, feedClips, platformStats, tagOptions } from "./feed.server";
+import { secureCookies } from "~/lib/cookies";
+import { cachedActiveCategories, cachedFeedClips, cachedPlatformStats, cachedTagOptions } from "./feed-cache.server";
 
 const FILTER_KEYS = ["category", "tag", "period"];
 
@@ -20,14 +21,14 @@ export async function loadHomeDiscovery(input: {
   const { db, log, origin } = services;
   const url = new URL(request.url);
   const t = await serverT(visitor.language, "discovery");
-  const secure = origin.startsWith("https:");
+  const secure = secureCookies(origin);
 
-  const categories = await activeCategories(db).catch((error: unknown) => {
+  const categories = await cachedActiveCategories(db).catch((error: unknown) => {
     log.error({ err: error }, "categories failed to load");
     return null;
   });
   const filters = parseFeedFilters(url.searchParams, categories ?? []);
-  // 'all', aliases and defaults are cleaned out of the URL (SPEC: the URL is cleaned when the category is 'all').
+  // 'all', aliases and defaults are cleaned out of the URL (docs/product.md §5.1).
   const canonical = feedSearch(filters);
   const asGiven = new URLSearchParams([...url.searchParams].filter(([key]) => FILTER_KEYS.includes(key)));
   if ((asGiven.size ? `?${asGiven}` : "") !== canonical) {
@@ -37,10 +38,10 @@ export async function loadHomeDiscovery(input: {
   }
 
   const { seed, setCookie } = feedSeed(request, secure);
-  const mediaAllowed = visitor.ageVerified || !visitor.ageGateEnabled;
+  const mediaAllowed = mediaAllowedFor(visitor);
   const { liker } = resolveLiker(request, { userId: input.userId });
   const [feed, tags, stats] = await Promise.all([
-    feedClips(db, {
+    cachedFeedClips(db, {
       query: { ...filters, audience: visitor.audience, seed },
       offset: 0,
       mediaAllowed,
@@ -50,11 +51,11 @@ export async function loadHomeDiscovery(input: {
       log.error({ err: error }, "clips failed to load");
       return null;
     }),
-    tagOptions(db, { language: visitor.language, audience: visitor.audience, category: filters.category }).catch((error: unknown) => {
+    cachedTagOptions(db, { language: visitor.language, audience: visitor.audience, category: filters.category }).catch((error: unknown) => {
       log.error({ err: error }, "tag filter failed to load");
       return [];
     }),
-    platformStats(db).catch(() => ({ videos: 0, categories: 0 })),
+    cachedPlatformStats(db).catch(() => ({ videos: 0, categories: 0 })),
   ]);
 
   const problems = [!feed && t("errors.clipsFailed"), !categories && t("errors.categoriesFailed")].filter(Boolean);

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { clips, userFlames } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
+import { InvalidInput } from "~/lib/http/errors";
 
 /** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
 export type Liker = { userId: string } | { visitorId: string };
@@ -10,7 +11,12 @@ function likerCondition(liker: Liker) {
   return "userId" in liker ? eq(userFlames.userId, liker.userId) : eq(userFlames.visitorId, liker.visitorId);
 }
 
-export class InvalidClipId extends Error {}
+/** A clip id that is no UUID v4: an expected failure, answered 400 by the action helper (ADR 024). */
+export class InvalidClipId extends InvalidInput {
+  constructor(readonly clipId: string) {
+    super("errors.invalidClipId");
+  }
+}
 
 /**
  * Sets the liker's flame on a clip to `flamed` (idempotent, so retries and
@@ -66,7 +72,7 @@ export async function flamedClipIds(db: Database, liker: Liker | null, clipIds: 
 }
 
 /**
- * On sign-in, the visitor's anonymous flames become the user's (DESIGN 9). A
+ * On sign-in, the visitor's anonymous flames become the user's (docs/product.md §7.3, ADR 018). A
  * clip both had flamed keeps one flame: the duplicate is dropped and the count
  * goes down by one, so nothing is counted twice.
  */

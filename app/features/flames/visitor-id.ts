@@ -1,12 +1,24 @@
 import { readCookie } from "~/lib/cookies";
 import { isUuidV4 } from "~/lib/uuid";
 
-/** SPEC: the anonymous liker id lives in localStorage under `spicy_uid`; a cookie mirrors it for the server. */
+/** docs/product.md §7.2, ADR 018: the anonymous liker id lives in localStorage under `spicy_uid`; a cookie mirrors it for the server. */
 export const VISITOR_ID_KEY = "spicy_uid";
 
+/**
+ * The cookie's value: `<uuid>.<signature>` since issue 13 (the server signs the ids it issues,
+ * ADR 093), or a bare `<uuid>` from before. Only the server can check the signature.
+ */
+export function parseVisitorId(value: string | null | undefined): { id: string; signature: string | null } | null {
+  if (!value) return null;
+  const [id, signature, extra] = value.split(".");
+  if (extra !== undefined || !isUuidV4(id)) return null;
+  if (signature === undefined) return { id, signature: null };
+  return /^[A-Za-z0-9_-]{20,64}$/.test(signature) ? { id, signature } : null;
+}
+
+/** The anonymous id named by the cookie, signed or not (reading which clips it flamed needs no proof). */
 export function visitorIdFrom(cookieHeader: string | null | undefined): string | null {
-  const value = readCookie(cookieHeader, VISITOR_ID_KEY);
-  return isUuidV4(value) ? value : null;
+  return parseVisitorId(readCookie(cookieHeader, VISITOR_ID_KEY))?.id ?? null;
 }
 
 /**
@@ -14,15 +26,16 @@ export function visitorIdFrom(cookieHeader: string | null | undefined): string |
  * was cleared gets the id back from localStorage, so their flames stay theirs.
  */
 export function syncVisitorId() {
-  const fromCookie = visitorIdFrom(document.cookie);
+  const fromCookie = readCookie(document.cookie, VISITOR_ID_KEY);
+  const cookieValid = parseVisitorId(fromCookie) !== null;
   let stored: string | null;
   try {
     stored = window.localStorage.getItem(VISITOR_ID_KEY);
-    if (fromCookie && stored !== fromCookie) window.localStorage.setItem(VISITOR_ID_KEY, fromCookie);
+    if (cookieValid && stored !== fromCookie) window.localStorage.setItem(VISITOR_ID_KEY, fromCookie!);
   } catch {
     return;
   }
-  if (!fromCookie && isUuidV4(stored)) {
-    document.cookie = `${VISITOR_ID_KEY}=${stored}; Path=/; Max-Age=${60 * 60 * 24 * 365 * 2}; SameSite=Lax`;
+  if (!cookieValid && parseVisitorId(stored)) {
+    document.cookie = `${VISITOR_ID_KEY}=${encodeURIComponent(stored!)}; Path=/; Max-Age=${60 * 60 * 24 * 365 * 2}; SameSite=Lax`;
   }
 }

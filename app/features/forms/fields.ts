@@ -3,7 +3,7 @@ import { LINE_MAX, sanitizeLine, sanitizeText, TEXT_MAX } from "./sanitize";
 
 // Zod building blocks for the form schemas. Sanitising is a preprocess step
 // (it also turns a missing field into "", so required-field messages apply). Messages are translation keys of
-// the `forms` namespace (STYLE 3); the form component translates them.
+// the `forms` namespace (ADR 074); the form component translates them.
 
 /** A sanitised single-line field that must not be empty. */
 export const requiredLine = (message: string, min = 1) => z.preprocess(sanitizeLine, z.string().min(min, message));
@@ -46,7 +46,7 @@ export const email = () => z.preprocess(sanitizeLine, z.email("errors.emailInval
 // Loose on purpose: people write numbers in many ways.
 const PHONE = /^(?=.*\d)[\d\s+\-()]{1,30}$/;
 
-/** Optional everywhere (SPEC 5); empty becomes null. */
+/** Optional everywhere (docs/product.md §13.3); empty becomes null. */
 export const optionalPhone = () =>
   z
     .preprocess(

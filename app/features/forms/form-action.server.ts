@@ -1,60 +1,68 @@
-import { data, redirect, type RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
+import { secureCookies } from "~/lib/cookies";
 import { flashCookie } from "~/lib/flash.server";
-import { formValues } from "./fields";
-import type { FormActionData } from "./form-result";
-import { receiveForm, type FormName, type ReceiveResult } from "./forms.server";
-import { readPlainForm, readSubmissionForm } from "./submission-upload.server";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidFields, RateLimited } from "~/lib/http/errors";
+import { receiveForm, type FormName } from "./forms.server";
+import { TEXT_MAX } from "./sanitize";
+import { readPlainForm, readSubmissionForm, type StoredUpload } from "./submission-upload.server";
+import type { UploadError } from "./upload-rules";
+import { recordUpload, uploadAllowance } from "./upload-quota.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /**
- * The action every form route shares. With JavaScript the form posts through
- * a fetcher with `_js=1` and gets `{ ok: true }` back (the page shows the toast);
- * without it the page re-renders with the values and messages (400), shows its
- * success message, or, for submissions, goes home with a flash toast. The
- * submit form may carry a file, which is streamed into quarantine first and
- * removed again if the form is refused.
+ * The action every form route shares, on the one action helper (ADR 024). With JavaScript the form posts
+ * through a fetcher with `_js=1` and gets `{ ok: true }` back (the page shows the toast); without it the page
+ * re-renders with the values and messages (400), shows its success message, or, for submissions, goes home
+ * with a flash toast. The registry's schema validates inside `receiveForm` together with the upload. The
+ * submit form may carry a file, which is streamed into quarantine first and removed again if the form is refused.
  */
 export async function formAction(args: Args, name: FormName) {
-  const { db, origin, storage } = getServices(args);
+  const services = getServices(args);
+  const { db, origin, storage, env } = services;
   const visitor = getVisitor(args);
-  if (args.request.method !== "POST") return refused(405, "errors.methodNotAllowed", { Allow: "POST" });
-  const posted = name === "submit" ? await readSubmissionForm(args.request, storage) : await readPlainForm(args.request);
-  // A body that is no form at all (JSON, text, a multipart header without its boundary…).
-  if (!posted) return refused(400, "errors.unreadable");
-  const { form, upload, uploadError } = posted;
-  const values = formValues(form);
-  const user = await getUser(args);
-  let result: ReceiveResult;
-  try {
-    result = await receiveForm(db, name, {
-      values,
-      clientIp: visitor.clientIp,
-      userId: user?.id ?? null,
-      language: visitor.language,
-      origin,
-      upload,
-      uploadError,
-    });
-  } catch (error) {
-    if (upload) await storage.delete(upload.key);
-    throw error;
-  }
-
-  if (!result.ok) {
-    // Nothing of a refused form is kept, its file included.
-    if (upload) await storage.delete(upload.key);
-    const body: FormActionData =
-      result.status === 400 ? { ok: false, errors: result.errors, values } : { ok: false, errors: { form: "errors.rateLimited" }, values };
-    return data(body, { status: result.status });
-  }
-  if (name === "submit" && form.get("_js") !== "1") {
-    throw redirect("/", { headers: { "Set-Cookie": flashCookie("contentSubmitted", origin.startsWith("https:")) } });
-  }
-  return data({ ok: true } satisfies FormActionData);
+  let upload: StoredUpload | null | undefined;
+  let uploadError: UploadError | null | undefined;
+  return handleAction(args, {
+    namespace: "forms",
+    messageValues: { max: TEXT_MAX },
+    read: async (request) => {
+      const quotas = { perAddressMb: env.UPLOAD_QUOTA_PER_ADDRESS_MB, totalMb: env.UPLOAD_QUOTA_TOTAL_MB };
+      const posted =
+        name === "submit"
+          ? await readSubmissionForm(request, storage, await uploadAllowance(db, visitor.clientIp, quotas))
+          : await readPlainForm(request);
+      ({ upload, uploadError } = posted ?? {});
+      return posted?.form ?? null;
+    },
+    handle: async (values, { form }) => {
+      const user = await getUser(args);
+      const input = {
+        values,
+        clientIp: visitor.clientIp,
+        userId: user?.id ?? null,
+        language: visitor.language,
+        origin,
+        upload,
+        uploadError,
+      };
+      const result = await receiveForm(services, name, input).catch(async (error: unknown) => {
+        if (upload) await storage.delete(upload.key);
+        throw error;
+      });
+      if (!result.ok) {
+        // Nothing of a refused form is kept, its file included.
+        if (upload) await storage.delete(upload.key);
+        throw result.status === 400 ? new InvalidFields(result.errors) : new RateLimited("errors.rateLimited");
+      }
+      if (upload) await recordUpload(db, visitor.clientIp, upload.bytes);
+      if (name === "submit" && form.get("_js") !== "1") {
+        throw redirect("/", { headers: { "Set-Cookie": flashCookie("contentSubmitted", secureCookies(origin)) } });
+      }
+      return {};
+    },
+  });
 }
-
-const refused = (status: 400 | 405, message: string, headers?: HeadersInit) =>
-  data({ ok: false, errors: { form: message }, values: {} } satisfies FormActionData, { status, headers });

@@ -1,4 +1,4 @@
-import type { FieldErrors } from "./fields";
+import type { ActionReply } from "~/lib/http/action.server";
 
-/** What a form route's action answers (message values are translation keys). */
-export type FormActionData = { ok: true } | { ok: false; errors: FieldErrors; values: Record<string, string> };
+/** What a form route's action answers: the one action reply (ADR 024); messages are already translated. */
+export type FormActionData = ActionReply;

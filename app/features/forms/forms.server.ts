@@ -1,6 +1,5 @@
 import type { SenderLanguage } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { takeRateLimit } from "~/lib/rate-limit.server";
+import { takeRateLimit, type RateLimitStore } from "~/lib/rate-limit.server";
 import type { FieldErrors } from "./fields";
 import type { FormName } from "./registry";
 import { INTAKE } from "./registry.server";
@@ -8,7 +7,6 @@ import { UPLOAD_FIELD, type StoredUpload } from "./submission-upload.server";
 import type { UploadError } from "./upload-rules";
 
 export type { FormName } from "./registry";
-export { clipIdFromUrl } from "./clip-link.server";
 
 /** Per form and IP: 5 records in 10 minutes is plenty for a person, little for a bot. */
 export const FORM_LIMIT = { window: 600, max: 5 };
@@ -33,12 +31,13 @@ interface Received {
  * single insert: nothing is half-written). Invalid input does not count
  * against the rate limit; stored or refused attempts do.
  */
-export async function receiveForm(db: Database, name: FormName, input: Received): Promise<ReceiveResult> {
+export async function receiveForm(store: RateLimitStore, name: FormName, input: Received): Promise<ReceiveResult> {
+  const { db } = store;
   const checked = INTAKE[name](input.values);
   const uploadErrors: FieldErrors = input.uploadError ? { [UPLOAD_FIELD]: input.uploadError } : {};
   if (!checked.ok) return { ok: false, status: 400, errors: { ...checked.errors, ...uploadErrors } };
   if (input.uploadError) return { ok: false, status: 400, errors: uploadErrors };
-  if (!(await takeRateLimit(db, `form:${name}:ip:${input.clientIp}`, FORM_LIMIT))) return { ok: false, status: 429 };
+  if (!(await takeRateLimit(store, `form:${name}:ip:${input.clientIp}`, FORM_LIMIT))) return { ok: false, status: 429 };
   const id = await checked.store(db, {
     userId: input.userId,
     language: input.language ?? "en",

@@ -1,10 +1,10 @@
-// Forms' public entry: the sanitising rules other features apply to visitor text, and the browser
-// half of the form registry (queues, reasons, item fields) the moderation desk renders.
+// Forms' public entry for the browser: the sanitising rules other features apply to visitor text, and
+// the moderation half of the registry (queues, reasons) the desk renders. It carries no Zod schema, so
+// importing it costs the desk's pages nothing (docs/decisions/043-first-load-javascript.md).
 export { LINE_MAX, TEXT_MAX, sanitizeLine, sanitizeText } from "./sanitize";
 export {
   DEADLINE_HOURS,
   DECISION_REASONS,
-  FORMS,
   QUEUES,
   QUEUE_ENTRIES,
   isDecisionReason,
@@ -15,5 +15,4 @@ export {
   type FieldKind,
   type FormName,
   type QueueName,
-} from "./registry";
-export { missingNoticeElements } from "./claim.schema";
+} from "./queues";

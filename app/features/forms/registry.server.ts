@@ -9,10 +9,11 @@ import {
   type SenderLanguage,
 } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { clipIdFromUrl } from "./clip-link.server";
 import { validate, type FieldErrors } from "./fields";
-import { DEADLINE_HOURS, FORMS, QUEUE_ENTRIES, type FormName, type QueueName } from "./registry";
+import { DEADLINE_HOURS, QUEUE_ENTRIES, type FormName, type QueueName } from "./queues";
+import { FORMS } from "./registry";
 import type { StoredUpload } from "./submission-upload.server";
+import { clipIdFromLink } from "~/features/clips/index.server";
 
 // The server half of the form registry (registry.ts): each form's table, how a valid record is
 // stored, and what a moderator's queue shows of it. Intake, queues, search, figures and the item
@@ -76,7 +77,7 @@ export const INTAKE = {
           language,
           createdAt: now,
           deadlineAt: deadlineFrom(now),
-          clipId: await clipIdFromUrl(db, data.contentUrl, origin),
+          clipId: await clipIdFromLink(db, data.contentUrl, origin),
         })
         .returning({ id: contentReports.id }),
     ),
@@ -92,7 +93,7 @@ export const INTAKE = {
           language,
           createdAt: now,
           deadlineAt: data.position === "removal" ? deadlineFrom(now) : null,
-          clipId: await clipIdFromUrl(db, data.contentUrl, origin),
+          clipId: await clipIdFromLink(db, data.contentUrl, origin),
         })
         .returning({ id: contentClaims.id }),
     ),

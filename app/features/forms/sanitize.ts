@@ -1,9 +1,9 @@
-// SPEC 5 text sanitising, shared by the browser and the server so both judge
+// Text sanitising (docs/product.md §13.1, ADR 073), shared by the browser and the server so both judge
 // the same value: the characters < > " ' are removed and the ends trimmed.
 
 const UNSAFE = /[<>"']/g;
 
-/** SPEC 9: single-line fields are cut to this length (links are refused beyond it instead, see webUrl). */
+/** docs/product.md §13.1: single-line fields are cut to this length (links are refused beyond it instead, see webUrl). */
 export const LINE_MAX = 255;
 /**
  * Free text (descriptions, messages, social links) keeps its full length up to

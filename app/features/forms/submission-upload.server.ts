@@ -6,6 +6,7 @@ import type { UploadKind } from "../../../db/schema/forms";
 import { tryReadForm } from "~/lib/http/form";
 import type { Storage } from "~/lib/storage/index.server";
 import { SNIFF_BYTES, sniffMediaType, type SniffedType } from "./media-sniff";
+import type { UploadAllowance } from "./upload-quota.server";
 import { sanitizeLine } from "./sanitize";
 import {
   maxBytesFor,
@@ -44,7 +45,7 @@ const LIMITS = { files: 1, fields: 30, parts: 40, fieldSize: 64 * 1024, fileSize
  * read, and whatever was written is removed. The caller removes a kept file
  * when the rest of the form turns out invalid.
  */
-export async function readSubmissionForm(request: Request, storage: Storage): Promise<SubmissionForm | null> {
+export async function readSubmissionForm(request: Request, storage: Storage, allowance?: UploadAllowance): Promise<SubmissionForm | null> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) return readPlainForm(request);
   const form = new FormData();
@@ -59,7 +60,7 @@ export async function readSubmissionForm(request: Request, storage: Storage): Pr
   parser.on("field", (name, value) => form.append(name, value));
   parser.on("file", (name, file, info) => {
     if (name !== UPLOAD_FIELD || received) return void file.resume();
-    received = quarantine(file, info.filename, storage);
+    received = quarantine(file, info.filename, storage, allowance);
   });
   const parsed = new Promise<boolean>((resolve) => {
     parser.once("close", () => resolve(true));
@@ -97,7 +98,7 @@ class Refused extends Error {
  * own stream is never destroyed (busboy needs it drained to read on); a
  * refusal only ends the copy into storage.
  */
-function quarantine(file: Readable, filename: string | undefined, storage: Storage): Promise<Received> {
+function quarantine(file: Readable, filename: string | undefined, storage: Storage, allowance?: UploadAllowance): Promise<Received> {
   let head = Buffer.alloc(0);
   let sniffed: SniffedType | null = null;
   let bytes = 0;
@@ -144,6 +145,11 @@ function quarantine(file: Readable, filename: string | undefined, storage: Stora
     write(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (refused) return done();
+      // Past the quota nothing more is written, and what was written is removed (ADR 099).
+      if (allowance && bytes > allowance.remaining) {
+        refuse(allowance.error);
+        return done();
+      }
       if (sniffed) return forward(chunk, done);
       head = Buffer.concat([head, chunk]);
       if (head.length < SNIFF_BYTES) return done();

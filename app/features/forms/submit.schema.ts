@@ -4,7 +4,7 @@ import { checkChosenFile } from "./upload-rules";
 
 const isFile = (value: unknown): value is File => typeof File !== "undefined" && value instanceof File;
 
-/** SPEC 3 'Fixed lists': the submit form's own categories (DESIGN 5). */
+/** The submit form's own categories (docs/product.md §9.2; not the browse categories of ADR 016). */
 export const SUBMIT_CATEGORIES = [
   "Cosplay",
   "Fetish",
@@ -19,7 +19,7 @@ export const SUBMIT_CATEGORIES = [
   "Role-play",
 ] as const;
 
-/** SPEC 5 'Submit-content form'. */
+/** The submit-content form (docs/product.md §13.3). */
 export const submitSchema = z.object({
   creatorName: requiredLine("errors.creatorNameShort", 2),
   category: z.preprocess((value) => value ?? "", z.enum(SUBMIT_CATEGORIES, "errors.categoryRequired")),
@@ -30,7 +30,7 @@ export const submitSchema = z.object({
   /** Optional: where the outcome is sent (a signed-in sender's account address otherwise). */
   email: optionalEmail(),
   /**
-   * The optional file (DESIGN 14). In the browser this judges what the file
+   * The optional file (docs/product.md §9.3, ADR 008). In the browser this judges what the file
    * claims to be; the server sees no File here and judges the bytes instead
    * (submission-upload.server.ts).
    */

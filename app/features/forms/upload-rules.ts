@@ -1,15 +1,15 @@
 import type { UploadKind } from "../../../db/schema/forms";
 
-// DESIGN 14 and SPEC 5 'Uploads': what the submit form accepts. Shared by the
+// Uploads (docs/product.md §9.3, §13.6, ADR 008): what the submit form accepts. Shared by the
 // browser (a quick check of what the file claims to be) and the server (which
 // judges the bytes themselves, see media-sniff.ts).
 
 /** The submit form's file field. */
 export const UPLOAD_FIELD_NAME = "upload";
 
-/** SPEC 9 'Video upload max': 52 428 800 bytes. */
+/** Video upload max (docs/product.md §15.1): 52 428 800 bytes. */
 export const VIDEO_MAX_BYTES = 50 * 1024 * 1024;
-/** SPEC 9 'Image upload max': 5 242 880 bytes. */
+/** Image upload max (docs/product.md §15.1): 5 242 880 bytes. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 export const UPLOAD_TYPES: Record<string, { kind: UploadKind; ext: string }> = {
@@ -34,6 +34,10 @@ export const UPLOAD_ERRORS = {
   tooLarge: "errors.uploadTooLarge",
   unreadable: "errors.uploadUnreadable",
   failed: "errors.uploadFailed",
+  /** This address has uploaded its day's allowance (UPLOAD_QUOTA_PER_ADDRESS_MB, ADR 099). */
+  quota: "errors.uploadQuota",
+  /** Uploads waiting for moderation fill their space (UPLOAD_QUOTA_TOTAL_MB). */
+  full: "errors.uploadsFull",
 } as const;
 export type UploadError = (typeof UPLOAD_ERRORS)[keyof typeof UPLOAD_ERRORS];
 

@@ -1,7 +1,7 @@
 import { asc } from "drizzle-orm";
 import { emotionTypes } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localName } from "~/lib/i18n/languages";
 
 export interface Emotion {
   id: number;
@@ -15,5 +15,5 @@ export async function listEmotions(db: Database, language: Language): Promise<Em
     .from(emotionTypes)
     .orderBy(asc(emotionTypes.id))
     .limit(50);
-  return rows.map((row) => ({ id: row.id, name: language === "es" ? row.nameEs : row.nameEn }));
+  return rows.map((row) => ({ id: row.id, name: localName(language, row) }));
 }

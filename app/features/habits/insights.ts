@@ -1,4 +1,4 @@
-// Pure computations behind /insights (DESIGN 12). Days are calendar days
+// Pure computations behind /insights (docs/product.md §11.5, ADR 062). Days are calendar days
 // ("YYYY-MM-DD") in the visitor's time zone; the server works out which.
 
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { readCookie } from "~/lib/cookies";
 
-// Insights count the visitor's own calendar days (DESIGN 12), not UTC ones: the
+// Insights count the visitor's own calendar days (ADR 010), not UTC ones: the
 // browser writes its IANA time zone into a cookie and the server counts in it.
 
 export const TIME_ZONE_COOKIE = "tz";

@@ -1,6 +1,6 @@
 export type TimerColour = "green" | "amber" | "orange" | "red";
 
-/** SPEC 4: green under 5 minutes, amber under 15, orange under 30, red beyond. */
+/** docs/product.md §11.3: green under 5 minutes, amber under 15, orange under 30, red beyond. */
 export function timerColour(seconds: number): TimerColour {
   if (seconds < 300) return "green";
   if (seconds < 900) return "amber";

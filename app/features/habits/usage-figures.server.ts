@@ -1,7 +1,7 @@
 import { and, eq, gte, sql } from "drizzle-orm";
 import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localName } from "~/lib/i18n/languages";
 import { addDays, STREAK_LOOKBACK_DAYS, type EmotionStat, type GoalHistory } from "./insights";
 
 // The aggregate queries behind /insights. Every figure is summed by the
@@ -123,7 +123,7 @@ export async function emotionStats(db: Database, window: LocalWindow, language: 
     .orderBy(sql`avg(${usageSessions.seconds}) desc`, emotionTypes.id);
   return rows.map((r) => ({
     id: r.id,
-    name: language === "es" ? r.nameEs : r.nameEn,
+    name: localName(language, r),
     sessions: Number(r.sessions),
     averageSeconds: Number(r.averageSeconds),
   }));
@@ -149,7 +149,7 @@ export async function categoryTime(db: Database, window: LocalWindow, language: 
     .limit(20);
   return rows.map((r) => ({
     slug: r.slug,
-    name: language === "es" ? r.nameEs : r.nameEn,
+    name: localName(language, r),
     color: r.color,
     seconds: Number(r.seconds),
   }));

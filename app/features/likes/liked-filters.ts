@@ -18,7 +18,7 @@ export interface LikedCategory {
   aliases: string[];
 }
 
-/** Unknown categories read as 'all'; the older query-layer aliases are accepted (DESIGN 5). */
+/** Unknown categories read as 'all'; the older query-layer aliases are accepted (ADR 016). */
 export function parseLikedFilters(params: URLSearchParams, categories: Pick<LikedCategory, "slug" | "aliases">[]): LikedFilters {
   const raw = (params.get("category") ?? "").trim().toLowerCase();
   const category = raw && raw !== "all" ? (categories.find((c) => c.slug === raw || c.aliases.includes(raw))?.slug ?? null) : null;

@@ -7,7 +7,7 @@ import { activeCategories } from "~/features/clips/index.server";
 import { setFlame } from "~/features/flames/index.server";
 import type { LikedCategory, LikedFilters, LikedSort } from "./liked-filters";
 
-/** SPEC 9: the liked page shows 10 per page. */
+/** docs/product.md §7.5: the liked page shows 10 per page. */
 export const LIKED_PAGE_SIZE = 10;
 
 export interface LikedVideo {
@@ -61,7 +61,7 @@ async function likedCounts(db: Database, input: { userId: string; audience: Audi
   return { all: row?.all ?? 0, matching: row?.matching ?? 0, hidden: row?.hidden ?? 0 };
 }
 
-/** One page of the user's liked videos (SPEC "Liked videos"), filtered, sorted and counted in SQL. */
+/** One page of the user's liked videos (docs/product.md §7.5), filtered, sorted and counted in SQL. */
 export async function likedVideos(
   db: Database,
   input: LikedFilters & { userId: string; audience: Audience; page: number; mediaAllowed: boolean },

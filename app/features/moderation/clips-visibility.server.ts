@@ -1,8 +1,8 @@
-import { and, asc, eq, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { contentTypeFor } from "~/lib/storage/index.server";
-import { parseVideoRef } from "~/features/clips";
+import { clipRefMatch, videoRefFromText } from "~/features/clips/index.server";
 import { liftBlocks } from "~/features/takedowns/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -64,24 +64,16 @@ const moderationColumns = {
 
 /**
  * A clip, in any state, from what a moderator pastes: a UUID, a /video/<id-or-slug> URL, a slug, or
- * the 8-hex short id alone or at the end of a slug (DESIGN 4).
+ * the 8-hex short id alone or at the end of a slug (ADR 015).
  */
 export async function findClipForModeration(db: Database, raw: string) {
-  const text = raw.trim();
-  const ref = parseVideoRef(text.match(/\/video\/([^/?#]+)/)?.[1] ?? text);
+  const ref = videoRefFromText(raw);
   if (!ref) return null;
-  const match =
-    ref.kind === "uuid"
-      ? eq(clips.id, ref.id)
-      : ref.idPrefix
-        ? // The expression matches clips_id_prefix_idx exactly.
-          or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.idPrefix}`)
-        : eq(clips.slug, ref.slug);
-  const order = ref.kind === "slug" ? [sql`${clips.slug} = ${ref.slug} desc`, asc(clips.id)] : [];
+  const { where, order } = clipRefMatch(ref);
   const [row] = await db
     .select(moderationColumns)
     .from(clips)
-    .where(match)
+    .where(where)
     .orderBy(...order)
     .limit(1);
   return row ?? null;

@@ -1,4 +1,5 @@
-import { FORMS, QUEUE_ENTRIES, missingNoticeElements, type FieldKind, type QueueName } from "~/features/forms";
+import { QUEUE_ENTRIES, type FieldKind, type QueueName } from "~/features/forms";
+import { FORMS, missingNoticeElements } from "~/features/forms/index.server";
 import { findQueueRow } from "~/features/forms/index.server";
 import { blocksOfClips } from "~/features/takedowns/index.server";
 import type { Database } from "~/lib/db.server";

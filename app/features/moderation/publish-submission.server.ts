@@ -38,7 +38,7 @@ export const publishFormSchema = z
     categorySlug: z.preprocess(sanitizeLine, z.string().min(1, "publish.errors.category")),
     startSeconds: optionalSeconds,
     endSeconds: optionalSeconds,
-    // Submissions are offered to every audience; the moderator decides where the clip appears (DESIGN 6).
+    // Submissions are offered to every audience; the moderator decides where the clip appears (ADR 017).
     audiences: z.array(z.enum(AUDIENCES, "publish.errors.audiences"), "publish.errors.audiences").min(1, "publish.errors.audiences"),
     /** Publish even though the video matches a blocked clip (audited). */
     override: z.preprocess((value) => value === "1" || value === true, z.boolean()).default(false),

@@ -2,10 +2,10 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { clips, emotionTypes, premiumTokens, profiles, usageSessions, userFlames, videoCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
-// SPEC 3 "Statistics", site-wide for the admin dashboard. Every figure is one
+// The statistics of docs/product.md §10.8, site-wide for the admin dashboard. Every figure is one
 // aggregate or a LIMITed list in SQL; nothing is counted in JS.
 
-/** How many recent flames and usage sessions the dashboard lists (SPEC: the latest 5). */
+/** How many recent flames and usage sessions the dashboard lists (docs/product.md §10.8). */
 export const STATISTICS_RECENT = 5;
 /** Upper bounds for the grouped lists; both tables they group are small. */
 const CATEGORY_LIMIT = 50;
@@ -123,7 +123,7 @@ async function recentSessions(db: Database): Promise<RecentSession[]> {
   return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() }));
 }
 
-/** The site-wide likes, time, premium and app statistics of SPEC 3. */
+/** The site-wide likes, time, premium and app statistics of docs/product.md §10.8. */
 export async function siteStatistics(db: Database, now: Date = new Date()): Promise<SiteStatistics> {
   const [totals, categories, recent, people, tokens, usage, sessions] = await Promise.all([
     publishedTotals(db),

@@ -19,7 +19,7 @@ export function goPremiumUrl(env: Pick<Env, "SAFE_SITE_URL" | "SAFE_HOSTS">, hos
 }
 
 /**
- * Where premium-success's "back to the main site" leads (SPEC 2): the adult site's root. From the
+ * Where premium-success's "back to the main site" leads (docs/product.md §11.8): the adult site's root. From the
  * adult site that is "/"; from the companion site it is MAIN_SITE_URL, or on local hosts the same
  * server switched back with ?mode=adult; without either, this site's own root.
  */

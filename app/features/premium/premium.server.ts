@@ -13,7 +13,7 @@ export interface PremiumState {
   premiumExpiresAt: Date | null;
 }
 
-/** SPEC 1: premium means flagged premium and not expired (no expiry date means it does not expire). */
+/** docs/product.md §2.5: premium means flagged premium and not expired (no expiry date means it does not expire). */
 export function isPremium(profile: PremiumState | null | undefined, now: Date = new Date()): boolean {
   if (!profile?.isPremium) return false;
   return !profile.premiumExpiresAt || profile.premiumExpiresAt.getTime() > now.getTime();
@@ -25,7 +25,7 @@ export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: n
 
 /**
  * The user's profile with its premium state, or null when there is none yet.
- * Expired premium is cleared in the database as it is read (SPEC 4, DESIGN 10).
+ * Expired premium is cleared in the database as it is read (ADR 019).
  */
 export async function readProfile(db: Database, userId: string, now: Date = new Date()): Promise<ProfileView | null> {
   const [row] = await db

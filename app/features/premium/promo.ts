@@ -1,8 +1,8 @@
-/** The beta promo code (SPEC 1, DESIGN 10): accepted in any case, gives 30 days. */
+/** The beta promo code (docs/product.md §11.7, ADR 019): accepted in any case, gives 30 days. */
 export const BETA_PROMO_CODE = "userbeta";
 export const BETA_PLAN = "beta";
 export const BETA_DAYS = 30;
-/** SPEC 9: the activation page moves on to the success page after 2000 ms. */
+/** docs/product.md §11.7: the activation page moves on to the success page after 2000 ms. */
 export const ACTIVATION_REDIRECT_MS = 2000;
 export const ACTIVATE_PATH = "/ativar";
 export const SUCCESS_PATH = `/premium-success?activated=true&plan=${BETA_PLAN}`;

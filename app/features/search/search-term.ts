@@ -1,10 +1,10 @@
-// Pure helpers for the search term (SPEC 5), shared by the page and its tests.
+// Pure helpers for the search term (docs/product.md §13.5), shared by the page and its tests.
 
 export const SEARCH_TERM_MIN = 2;
 export const SEARCH_TERM_MAX = 255;
 export const SEARCH_PAGE_SIZE = 10;
 
-/** SPEC 5 text sanitising: drop < > " ', collapse whitespace, trim, at most 255 characters. */
+/** Text sanitising (docs/product.md §13.1): drop < > " ', collapse whitespace, trim, at most 255 characters. */
 export function sanitizeSearchTerm(raw: string): string {
   const cleaned = raw
     .replace(/[<>"']/g, "")

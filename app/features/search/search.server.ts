@@ -1,14 +1,14 @@
-import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, not, sql, type SQL } from "drizzle-orm";
+import { and, arrayOverlaps, asc, count, desc, eq, exists, gt, inArray, not, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { clips, clipTags, creators, tags, type Audience } from "../../../db/schema";
+import { catalogueCounts, clips, clipTags, creators, tagCounts, tags, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
+import { type Language, localName } from "~/lib/i18n/languages";
 import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 import { matchingTagIds, tagMatchCondition } from "~/features/tags/index.server";
 import { likeTerm, SEARCH_PAGE_SIZE } from "./search-term";
 
-/** Tags matching the term per SPEC 5 (owned by the tags feature); never matches when the term is too short. */
+/** Tags matching the term per docs/product.md §13.5 (owned by the tags feature); never matches when the term is too short. */
 const tagMatches = (term: string): SQL => tagMatchCondition(term) ?? sql`false`;
 
 export interface SearchQuery {
@@ -61,13 +61,18 @@ async function findMatches(db: Database, term: string): Promise<Matches> {
 /**
  * Visible clips whose title, creator name or a tag matches, as disjoint
  * branches (title; else creator; else tag) so each can use its own index —
- * title trigrams, clips_creator_published_idx, clip_tags_tag_idx — and the
+ * title trigrams, clips_creator_listing_idx, clip_tags_tag_idx — and the
  * union needs no de-duplicating sort. Each branch keeps its newest
  * SEARCH_BRANCH_LIMIT matches, read in index order, so a term that matches a
  * large part of the catalogue never reads the whole table.
  */
 function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
-  const titleMatches = contains(clips.title, likeTerm(query.term));
+  const short = query.term.length < TRIGRAM;
+  // Trigrams cannot narrow a two-character term: its title matches are looked for among the
+  // newest SHORT_TERM_WINDOW clips only, a bounded walk of clips_published_idx (ADR 038).
+  const titleMatches = short
+    ? sql`strpos(lower(${clips.title}), ${query.term.toLowerCase()}) > 0`
+    : contains(clips.title, likeTerm(query.term));
   const hit = { matchId: clips.id, flames: clips.flames, publishedAt: clips.publishedAt };
   const base = visible(query.audience);
   const newest = [desc(clips.publishedAt), asc(clips.id)];
@@ -80,9 +85,30 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
       .limit(SEARCH_BRANCH_LIMIT);
 
   const byCreator = matches.creatorIds.length ? inArray(clips.creatorId, matches.creatorIds) : null;
-  const branches = [branch(titleMatches)];
+  const branches = [branch(short ? and(titleMatches, sql`${clips.publishedAt} >= ${shortTermHorizon(db)}`) : titleMatches)];
   if (byCreator) branches.push(branch(and(byCreator, not(titleMatches))));
-  if (matches.tagIds.length) {
+  if (matches.tagIds.length === 1) {
+    // One tag: its newest clips straight from clip_tags_tag_recent_idx (ADR 037), each
+    // checked against the other branches by primary key until 500 are found.
+    branches.push(
+      db
+        .select(hit)
+        .from(clipTags)
+        .innerJoin(clips, eq(clips.id, clipTags.clipId))
+        .where(
+          and(
+            eq(clipTags.tagId, matches.tagIds[0]!),
+            eq(clipTags.listed, true),
+            arrayOverlaps(clipTags.audiences, [query.audience]),
+            base,
+            not(titleMatches),
+            byCreator ? not(byCreator) : undefined,
+          ),
+        )
+        .orderBy(desc(clipTags.publishedAt), asc(clipTags.clipId))
+        .limit(SEARCH_BRANCH_LIMIT) as unknown as (typeof branches)[number],
+    );
+  } else if (matches.tagIds.length) {
     const tagged = exists(
       db
         .select({ one: sql`1` })
@@ -95,6 +121,21 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
   const union = third ? unionAll(first!, second!, third) : second ? unionAll(first!, second) : first!;
   return db.$with("search_matches").as(union);
 }
+
+/** Below this length a term has no trigram, so no index can find it inside titles. */
+const TRIGRAM = 3;
+/** A two-character term is looked for in the titles of this many newest published clips. */
+export const SHORT_TERM_WINDOW = 5_000;
+
+/** The publication date of the SHORT_TERM_WINDOW-th newest published clip (or the epoch, in a smaller catalogue). */
+const shortTermHorizon = (db: Database) =>
+  sql`coalesce((${db
+    .select({ at: clips.publishedAt })
+    .from(clips)
+    .where(eq(clips.status, "published"))
+    .orderBy(desc(clips.publishedAt), asc(clips.id))
+    .offset(SHORT_TERM_WINDOW - 1)
+    .limit(1)}), 'epoch'::timestamptz)`;
 
 /** Clip titles, creator names and tags matching the term; clips ordered by flames, then newest. */
 export async function searchCatalog(db: Database, query: SearchQuery): Promise<SearchResults> {
@@ -148,11 +189,14 @@ function matchingCreators(db: Database, query: SearchQuery) {
     .where(
       and(
         contains(creators.name, likeTerm(query.term)),
+        // catalogue_counts says whether the creator has a visible clip (ADR 036).
         exists(
           db
             .select({ one: sql`1` })
-            .from(clips)
-            .where(and(eq(clips.creatorId, creators.id), visible(query.audience))),
+            .from(catalogueCounts)
+            .where(
+              and(eq(catalogueCounts.creatorId, creators.id), eq(catalogueCounts.audience, query.audience), gt(catalogueCounts.clips, 0)),
+            ),
         ),
       ),
     )
@@ -161,13 +205,12 @@ function matchingCreators(db: Database, query: SearchQuery) {
 }
 
 function matchingTagsWithClips(db: Database, query: SearchQuery) {
-  const name = query.language === "es" ? tags.nameEs : tags.nameEn;
+  const name = localName(query.language, tags);
   const hasVisibleClip = exists(
     db
       .select({ one: sql`1` })
-      .from(clipTags)
-      .innerJoin(clips, eq(clips.id, clipTags.clipId))
-      .where(and(eq(clipTags.tagId, tags.id), visible(query.audience))),
+      .from(tagCounts)
+      .where(and(eq(tagCounts.tagId, tags.id), eq(tagCounts.audience, query.audience), gt(tagCounts.clips, 0))),
   );
   return db
     .select({ slug: tags.slug, name })

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, gt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { clips, clipTags, creators, tags } from "../../../db/schema";
+import { catalogueCounts, clips, creators, tagCounts, tags } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { LANGUAGES } from "~/lib/i18n/languages";
 
@@ -43,22 +43,25 @@ const creatorHasClip = (db: Database) =>
   exists(
     db
       .select({ one: sql`1` })
-      .from(clips)
-      .where(and(eq(clips.creatorId, creators.id), published)),
+      .from(catalogueCounts)
+      .where(and(eq(catalogueCounts.creatorId, creators.id), eq(catalogueCounts.audience, "*"), gt(catalogueCounts.clips, 0))),
   );
 const tagHasClip = (db: Database) =>
   exists(
     db
       .select({ one: sql`1` })
-      .from(clipTags)
-      .innerJoin(clips, eq(clips.id, clipTags.clipId))
-      .where(and(eq(clipTags.tagId, tags.id), published)),
+      .from(tagCounts)
+      .where(and(eq(tagCounts.tagId, tags.id), gt(tagCounts.clips, 0))),
   );
 
 /** Home, then published clips, creators and tags that have one, each in id order so parts can be read page by page. */
 async function segments(db: Database): Promise<Segment[]> {
+  // Sizes from the counters (ADR 036): no count over the catalogue per request.
   const [[clipCount], [creatorCount], [tagCount]] = await Promise.all([
-    db.select({ n: count() }).from(clips).where(published),
+    db
+      .select({ n: sql<number>`coalesce(sum(${catalogueCounts.clips}), 0)`.mapWith(Number) })
+      .from(catalogueCounts)
+      .where(eq(catalogueCounts.audience, "*")),
     db.select({ n: count() }).from(creators).where(creatorHasClip(db)),
     db.select({ n: count() }).from(tags).where(tagHasClip(db)),
   ]);
@@ -150,7 +153,7 @@ export async function renderSitemap(db: Database, options: SitemapOptions): Prom
   return streamOf(urlset(urlBatches(segmentList, origin, start, Math.min(total, start + maxUrls), options.batchSize ?? BATCH_SIZE)));
 }
 
-/** Safe mode (DESIGN 7) lists the companion home page only. */
+/** Safe mode (docs/product.md §2.1, §3.2) lists the companion home page only. */
 export function homeOnlySitemap(origin: string): string {
   return `${URLSET_OPEN}${urlXml(origin.replace(/\/+$/, ""), "/", null)}${URLSET_CLOSE}`;
 }

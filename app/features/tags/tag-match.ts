@@ -1,5 +1,5 @@
 /**
- * SPEC 5 tag matching, the pure half: case-insensitive and trimmed; a tag
+ * Tag matching (docs/product.md §13.5), the pure half: case-insensitive and trimmed; a tag
  * matches when one of its values equals, contains or is contained by the
  * term, or by the term with hyphens turned to spaces or spaces to hyphens.
  * tags.server.ts runs the same rule in SQL over the tags table.

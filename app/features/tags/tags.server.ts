@@ -1,8 +1,8 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { clips, clipTags, tags, videoCategories, type Audience } from "../../../db/schema";
+import { clips, clipTags, tagCounts, tags, videoCategories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import type { Language } from "~/lib/i18n/languages";
-import { totalPagesFor } from "~/lib/pagination";
+import { type Language, localName } from "~/lib/i18n/languages";
+import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
 import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 import { tagTermForms, type TagSort } from "./tag-match";
@@ -17,7 +17,7 @@ const RELATED_TAGS_LIMIT = 10;
 const lowered = (column: AnyColumn) => sql`lower(trim(${column}))`;
 
 /**
- * SPEC 5 tag matching in SQL (the twin of `tagMatches`): a tag's slug or name,
+ * Tag matching (docs/product.md §13.5) in SQL (the twin of `tagMatches`): a tag's slug or name,
  * in either language, equals, contains or is contained in the term or its
  * hyphen/space forms. Null when the term is too short to match anything.
  */
@@ -84,12 +84,23 @@ const SORT_ORDER = {
 } satisfies Record<TagSort, SQL[]>;
 
 /**
- * The three tiles, in one aggregate query. It starts from clip_tags (its tag
- * index) and reaches each clip by primary key through the covering index
- * clips_stats_cover_idx, so even a tag on thousands of clips never reads the
- * whole clips table (docs/performance.md).
+ * The three tiles. One tag: from tag_counts, kept in the same transactions as the clips,
+ * their tags and their flames (ADR 036) — a few rows whatever the catalogue's size.
+ * A term matching several tags counts each clip once, so it aggregates the clips
+ * themselves (rare: most terms name one tag).
  */
 export async function tagStats(db: Database, tagIds: string[], audience: Audience): Promise<TagStats> {
+  if (tagIds.length === 1) {
+    const [row] = await db
+      .select({
+        videos: sql<number>`coalesce(sum(${tagCounts.clips}), 0)`.mapWith(Number),
+        flames: sql<number>`coalesce(sum(${tagCounts.flames}), 0)`.mapWith(Number),
+        creators: sql<number>`count(distinct ${tagCounts.creatorId}) filter (where ${tagCounts.clips} > 0)`.mapWith(Number),
+      })
+      .from(tagCounts)
+      .where(and(eq(tagCounts.tagId, tagIds[0]!), eq(tagCounts.audience, audience)));
+    return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0 };
+  }
   const tagged = db
     .$with("tagged")
     .as(db.selectDistinct({ clipId: clipTags.clipId }).from(clipTags).where(inArray(clipTags.tagId, tagIds)));
@@ -106,29 +117,71 @@ export async function tagStats(db: Database, tagIds: string[], audience: Audienc
   return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0 };
 }
 
+/** One tag's listed clips of the audience, in clip_tags' listing indexes (ADR 037). */
+const listedWithTag = (tagId: string, audience: Audience) =>
+  and(eq(clipTags.tagId, tagId), eq(clipTags.listed, true), arrayOverlaps(clipTags.audiences, [audience]));
+
+const LISTING_ORDER = {
+  popular: { forwards: [desc(clipTags.flames), asc(clipTags.clipId)], backwards: [asc(clipTags.flames), desc(clipTags.clipId)] },
+  recent: { forwards: [desc(clipTags.publishedAt), asc(clipTags.clipId)], backwards: [asc(clipTags.publishedAt), desc(clipTags.clipId)] },
+} satisfies Record<TagSort, { forwards: SQL[]; backwards: SQL[] }>;
+
 export async function tagClips(
   db: Database,
-  input: { tagIds: string[]; audience: Audience; sort: TagSort; page: number; mediaAllowed: boolean },
+  input: { tagIds: string[]; audience: Audience; sort: TagSort; page: number; mediaAllowed: boolean; total?: number },
 ): Promise<ClipCard[]> {
-  const rows = await clipCardFrom(db)
-    .where(taggedClipsWhere(db, input.tagIds, input.audience))
-    .orderBy(...SORT_ORDER[input.sort])
-    .limit(TAG_PAGE_SIZE)
-    .offset((input.page - 1) * TAG_PAGE_SIZE);
-  return rows.map((row) => toClipCard(row, input));
+  if (input.tagIds.length !== 1) {
+    const rows = await clipCardFrom(db)
+      .where(taggedClipsWhere(db, input.tagIds, input.audience))
+      .orderBy(...SORT_ORDER[input.sort])
+      .limit(TAG_PAGE_SIZE)
+      .offset((input.page - 1) * TAG_PAGE_SIZE);
+    return rows.map((row) => toClipCard(row, input));
+  }
+  // One tag: the page's ten ids from one range of a listing index, read from whichever end is
+  // nearer, so the last page costs what the first does (ADR 037).
+  // Without a known total (callers other than the page), it reads forwards.
+  const window = pageWindowFor(input.page, TAG_PAGE_SIZE, input.total ?? Number.MAX_SAFE_INTEGER);
+  if (!window) return [];
+  const order = LISTING_ORDER[input.sort];
+  const idRows = await db
+    .select({ id: clipTags.clipId })
+    .from(clipTags)
+    .where(listedWithTag(input.tagIds[0]!, input.audience))
+    .orderBy(...(window.backwards ? order.backwards : order.forwards))
+    .limit(window.limit)
+    .offset(window.offset);
+  const ids = idRows.map((row) => row.id);
+  if (window.backwards) ids.reverse();
+  return cardsInOrder(db, ids, input);
+}
+
+/** Clip cards for ids, in the ids' order. */
+async function cardsInOrder(db: Database, ids: string[], options: { mediaAllowed: boolean }): Promise<ClipCard[]> {
+  if (ids.length === 0) return [];
+  const rows = await clipCardFrom(db).where(inArray(clips.id, ids));
+  const byId = new Map(rows.map((row) => [row.id, toClipCard(row, options)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** Tags that co-occur on the newest matching clips, most frequent first, without the matched tags themselves. */
 export async function relatedTags(db: Database, input: { tagIds: string[]; audience: Audience; language: Language }): Promise<TagChip[]> {
   const pool = db.$with("pool").as(
-    db
-      .select({ poolId: clips.id })
-      .from(clips)
-      .where(taggedClipsWhere(db, input.tagIds, input.audience))
-      .orderBy(...newestFirst)
-      .limit(RELATED_TAGS_POOL),
+    input.tagIds.length === 1
+      ? db
+          .select({ poolId: sql<string>`${clipTags.clipId}`.as("pool_id") })
+          .from(clipTags)
+          .where(listedWithTag(input.tagIds[0]!, input.audience))
+          .orderBy(...LISTING_ORDER.recent.forwards)
+          .limit(RELATED_TAGS_POOL)
+      : db
+          .select({ poolId: sql<string>`${clips.id}`.as("pool_id") })
+          .from(clips)
+          .where(taggedClipsWhere(db, input.tagIds, input.audience))
+          .orderBy(...newestFirst)
+          .limit(RELATED_TAGS_POOL),
   );
-  const name = input.language === "es" ? tags.nameEs : tags.nameEn;
+  const name = localName(input.language, tags);
   return db
     .with(pool)
     .select({ slug: tags.slug, name })
@@ -156,12 +209,13 @@ export async function loadTagPage(
   const tagIds = await matchingTagIds(db, input.term);
   if (tagIds.length === 0) return null;
   const scope = { tagIds, audience: input.audience };
-  const [stats, page, related] = await Promise.all([
-    tagStats(db, tagIds, input.audience),
-    tagClips(db, { ...scope, sort: input.sort, page: input.page, mediaAllowed: input.mediaAllowed }),
+  // The count first: it tells the list which end of the index is nearer (ADR 037).
+  const stats = await tagStats(db, tagIds, input.audience);
+  if (stats.videos === 0) return null;
+  const [page, related] = await Promise.all([
+    tagClips(db, { ...scope, sort: input.sort, page: input.page, mediaAllowed: input.mediaAllowed, total: stats.videos }),
     relatedTags(db, { ...scope, language: input.language }),
   ]);
-  if (stats.videos === 0) return null;
   const chips = await tagsForClips(
     db,
     page.map((clip) => clip.id),

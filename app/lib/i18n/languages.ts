@@ -8,7 +8,7 @@ export function isLanguage(value: unknown): value is Language {
 }
 
 /**
- * DESIGN i18n: the cookie set by the language menu wins, then the best
+ * docs/product.md §2.2: the cookie set by the language menu wins, then the best
  * Accept-Language match, then English.
  */
 export function negotiateLanguage(cookieValue: string | undefined, acceptLanguage: string | null): Language {
@@ -28,4 +28,14 @@ export function negotiateLanguage(cookieValue: string | undefined, acceptLanguag
 /** BCP 47 locale for Intl formatting. */
 export function intlLocale(language: Language): string {
   return language === "es" ? "es-ES" : "en-US";
+}
+
+/** The name in the visitor's language of anything named in both (categories, tags, emotions; rows or columns). */
+export function localName<En, Es>(language: Language, named: { nameEn: En; nameEs: Es }): En | Es {
+  return language === "es" ? named.nameEs : named.nameEn;
+}
+
+/** The Spanish text where there is one, else the original (descriptions and bios, ADR 021). */
+export function localText<T>(language: Language | undefined, original: T, spanish: T | null): T {
+  return (language === "es" ? spanish : null) ?? original;
 }

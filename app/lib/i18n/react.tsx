@@ -1,6 +1,6 @@
 import { createContext, use, useContext, useMemo, type ReactNode } from "react";
 import type { Language } from "./languages";
-import { getNamespace, loadNamespace } from "./resources";
+import { getNamespace, loadedNamespaces, loadNamespace, RESOURCES_ELEMENT_ID } from "./resources";
 import { createTranslator, type Translate } from "./translator";
 
 const I18nContext = createContext<Language | null>(null);
@@ -43,4 +43,22 @@ function namespaceReady(language: Language, namespace: string): Promise<void> {
 /** Route handles list the namespaces their page uses so the browser can fetch them before hydrating. */
 export interface I18nHandle {
   i18n?: string[];
+}
+
+/**
+ * The page's namespaces as JSON in the HTML (docs/decisions/041-translations-in-the-page.md):
+ * the browser reads them before hydrating instead of fetching a chunk per namespace. `<` is
+ * escaped so no text can close the script element.
+ */
+export function PageTranslations({ language, namespaces, nonce }: { language: Language; namespaces: Iterable<string>; nonce?: string }) {
+  const json = JSON.stringify(loadedNamespaces(language, namespaces)).replace(/</g, "\\u003c");
+  return (
+    <script
+      type="application/json"
+      id={RESOURCES_ELEMENT_ID}
+      nonce={nonce}
+      suppressHydrationWarning
+      dangerouslySetInnerHTML={{ __html: json }}
+    />
+  );
 }

@@ -2,6 +2,17 @@ import { createTransport } from "nodemailer";
 import type { Mailer } from "./mailer.server";
 
 /**
+ * One plain address and nothing else. nodemailer parses `to` as an address *list*: a line break, comma or
+ * colon turns `victim@example.com\r\nBcc: evil@example.net` into a group that mails evil@example.net only,
+ * and `a@x.com, b@y.com` into two recipients. The forms refuse such addresses; this is the last line.
+ */
+const SINGLE_ADDRESS = /^[^\s@,;:<>"()[\]\\]+@[^\s@,;:<>"()[\]\\]+$/;
+
+export class UnsafeRecipientError extends Error {
+  override name = "UnsafeRecipientError";
+}
+
+/**
  * Delivers over SMTP (`smtp://` or `smtps://`, credentials in the URL).
  * Errors reach the caller, which shows a translated failure message.
  */
@@ -18,6 +29,7 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
   return {
     transport: "smtp",
     async send({ to, subject, text, html }) {
+      if (!SINGLE_ADDRESS.test(to)) throw new UnsafeRecipientError("refusing to mail anything but one plain address");
       await transporter.sendMail({ from: options.from, to, subject, text, html });
     },
   };

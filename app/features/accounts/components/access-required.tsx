@@ -10,7 +10,7 @@ export function isAccessRequired(error: unknown): boolean {
   );
 }
 
-/** SPEC: pages that need sign-in show 'Access Required' with a way home and a way in. */
+/** docs/product.md §8.7: pages that need sign-in show 'Access Required' with a way home and a way in. */
 export function AccessRequired() {
   const { t } = useT("accounts");
   const site = useSiteName();

@@ -5,8 +5,9 @@ import { useT } from "~/lib/i18n/react";
 
 const SignInDialog = lazy(() => import("./sign-in-dialog"));
 
+/** What the header knows of a signed-in user: the local part of the address (the root loader sends no more). */
 export interface HeaderUser {
-  email: string;
+  name: string;
 }
 
 /** Header entry point: 'Sign in' for visitors, the account menu for signed-in users. */
@@ -43,7 +44,7 @@ function SignInButton() {
 function UserMenu({ user }: { user: HeaderUser }) {
   const { t } = useT("accounts");
   const adult = useBrandMode() === "adult";
-  const name = user.email.split("@")[0] ?? user.email;
+  const { name } = user;
   const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
   return (
     <details className="relative">

@@ -7,7 +7,7 @@ import { checkSignIn } from "../sign-in";
 export type SignInActionData = { ok: true; email: string } | { ok: false; error: string; message: string };
 
 /**
- * The magic-link form (SPEC "Sign-in dialog"): the create-account toggle only
+ * The magic-link form (docs/product.md §8.1): the create-account toggle only
  * changes the wording (and offers a username); 'Sending...' while it posts;
  * 'Email sent!' with 'Send another' afterwards. Posts to /auth/sign-in, so it
  * also works as a plain form without JavaScript.

@@ -15,7 +15,7 @@ function rememberVerification() {
 }
 
 /**
- * Self-declared age gate (SPEC "Global elements"). The server renders it when
+ * Self-declared age gate (docs/product.md §2.4, ADR 071). The server renders it when
  * the age_verified cookie is absent and leaves every clip and thumbnail out of
  * the page until then. The question appears after the 2 s loader (CSS delay,
  * so it also works without JavaScript; Confirm then posts to /preferences).

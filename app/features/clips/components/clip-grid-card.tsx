@@ -5,6 +5,7 @@ import { useT } from "~/lib/i18n/react";
 import type { ClipCard } from "../clip-card.server";
 import type { TagChip } from "../clip-tags.server";
 import { TagStrip } from "./tag-strip";
+import { localName } from "~/lib/i18n/languages";
 
 /** The card used by every clip list (related, creator, tag, search): links to the video and the creator. */
 export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] }) {
@@ -23,7 +24,7 @@ export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] 
           className="pointer-events-none absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
           style={{ background: deepenForWhiteText(clip.category.color) }}
         >
-          {language === "es" ? clip.category.nameEs : clip.category.nameEn}
+          {localName(language, clip.category)}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">

@@ -13,13 +13,14 @@ import { ClipGridCard } from "./clip-grid-card";
 import { CopyLink } from "./copy-link";
 import { FullContentAction } from "./full-content";
 import { ClipPlayer } from "./player/clip-player";
+import { localName, localText } from "~/lib/i18n/languages";
 
-/** The video page: the clip, what to do with it, its tags and related clips (SPEC 'Video page'). */
+/** The video page: the clip, what to do with it, its tags and related clips (docs/product.md §6.1). */
 export function VideoDetail({ data }: { data: VideoPageData }) {
   const { t, language } = useT("video");
   const { clip } = data;
-  const categoryName = language === "es" ? clip.category.nameEs : clip.category.nameEn;
-  const description = (language === "es" ? clip.descriptionEs : null) ?? clip.description;
+  const categoryName = localName(language, clip.category);
+  const description = localText(language, clip.description, clip.descriptionEs);
 
   return (
     <div className="flex flex-col gap-12">

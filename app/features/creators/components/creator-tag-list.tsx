@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import type { TagChip } from "~/features/clips";
 
-/** SPEC: 5 tags by default, 'Show all' reveals the rest. */
+/** docs/product.md §6.2: 5 tags by default, 'Show all' reveals the rest. */
 export const CREATOR_TAGS_SHOWN = 5;
 
 export function CreatorTagList({ tags }: { tags: TagChip[] }) {

@@ -2,6 +2,7 @@ import { useEffect, useRef } from "react";
 import { Link, useLocation } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { CATEGORY_BAR_VISIBLE, feedSearch, type FeedFilters } from "../feed-filters";
+import { localName } from "~/lib/i18n/languages";
 
 export interface CategoryChip {
   slug: string;
@@ -29,7 +30,7 @@ export function CategoryBar({
   onNavigate: (event: React.MouseEvent) => void;
 }) {
   const { t, language } = useT("discovery");
-  const name = (c: CategoryChip) => (language === "es" ? c.nameEs : c.nameEn);
+  const name = (c: CategoryChip) => localName(language, c);
   const visible = categories.slice(0, CATEGORY_BAR_VISIBLE);
   const rest = categories.slice(CATEGORY_BAR_VISIBLE);
   const to = (category: string | null) => `/${feedSearch({ ...filters, category })}`;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { hasFeedFilters, type FeedFilters, type TagOption } from "../feed-filters";
 import type { CategoryChip } from "./category-bar";
+import { localName } from "~/lib/i18n/languages";
 
 /**
  * No clip to show. Without filters it is 'No clips available' with a link
@@ -26,9 +27,7 @@ export function EmptyFeed({ filters, categories, tags }: { filters: FeedFilters;
   const category = categories.find((c) => c.slug === filters.category);
   const tag = tags.find((option) => option.slug === filters.tag);
   const applied = [
-    filters.category
-      ? t("empty.byCategory", { name: category ? (language === "es" ? category.nameEs : category.nameEn) : filters.category })
-      : null,
+    filters.category ? t("empty.byCategory", { name: category ? localName(language, category) : filters.category }) : null,
     filters.tag ? t("empty.byTag", { name: tag?.name ?? filters.tag }) : null,
     filters.period === "week" ? t("filters.week") : null,
   ].filter((part): part is string => Boolean(part));

@@ -1,11 +1,14 @@
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
+import { lazyView } from "~/lib/lazy-view";
 import { feedSearch, type FeedFilters, type TagOption } from "../feed-filters";
 import type { FeedClip } from "../feed-clip";
 import type { CategoryChip } from "./category-bar";
 import { ClipFeed } from "./clip-feed";
-import { EmptyFeed } from "./empty-feed";
 import { FilterRow, useFilterLoading } from "./filter-row";
+
+// An empty feed is rare: its view loads only when shown (docs/decisions/040-javascript-budgets.md).
+const EmptyFeed = lazyView(() => import("./empty-feed").then((m) => m.EmptyFeed));
 
 export interface HomeDiscoveryData {
   filters: FeedFilters;

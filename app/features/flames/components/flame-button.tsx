@@ -10,7 +10,7 @@ export interface FlameState {
 
 /**
  * Sends the desired state to /api/flames. While a toggle is in flight further
- * clicks are ignored (SPEC 4); the count shown is the server's answer.
+ * clicks are ignored (docs/product.md §7.1); the count shown is the server's answer.
  */
 export function useFlame(clipId: string, initial: FlameState) {
   const [state, setState] = useState(initial);
@@ -36,7 +36,7 @@ export function useFlame(clipId: string, initial: FlameState) {
       setState(next);
       return next;
     } catch {
-      // SPEC 8: like errors are only logged.
+      // docs/product.md §7.1: flame errors are only logged.
       console.warn("flame failed");
       return null;
     } finally {

@@ -33,7 +33,7 @@ interface SiteFormProps {
   schema: z.ZodType;
   fields: FieldSpec[];
   submitLabel: string;
-  /** SPEC 8 success message: a toast with JavaScript, a status line without. */
+  /** The success message (docs/product.md §4.5, §16.1): a toast with JavaScript, a status line without. */
   successMessage: string;
   actionData: FormActionData | undefined;
   /** A radio field that must be chosen before the button is enabled (claim). */
@@ -44,7 +44,7 @@ interface SiteFormProps {
 }
 
 /**
- * One of the public forms (DESIGN 1). A plain POST form that the server
+ * One of the public forms (ADR 012, ADR 074). A plain POST form that the server
  * validates on its own; once hydrated it validates with the same Zod schema
  * on submit, then on every change after the first submit, and posts through
  * a fetcher without reloading the page.
@@ -72,7 +72,7 @@ export function SiteForm({
   const values = actionData?.ok === false ? actionData.values : {};
   // A form posted before hydration comes back with its choice already made.
   const [chosen, setChosen] = useState(() => requireChoice !== undefined && Boolean(values[requireChoice]));
-  // After a success the fields start empty, prefilled values included (SPEC 4).
+  // After a success the fields start empty, prefilled values included (docs/product.md §9.1).
   const cleared = generation > 0 || actionData?.ok === true;
   const busy = fetcher.state !== "idle";
   // A form with a file field posts multipart, with or without JavaScript.
@@ -92,15 +92,21 @@ export function SiteForm({
       onSuccess?.();
     } else {
       setErrors(result.errors);
-      if (result.errors.form) toast.error(t(result.errors.form));
+      if (result.errors.form) toast.error(result.errors.form);
     }
   });
   useEffect(() => {
     if (fetcher.data && fetcher.state === "idle") onAnswer(fetcher.data);
   }, [fetcher.data, fetcher.state]);
 
-  const check = (element: HTMLFormElement) => validate(schema, Object.fromEntries(new FormData(element)));
-  const message = (key: string | undefined) => (key ? t(key, { max: TEXT_MAX }) : null);
+  // The server's messages come translated (ADR 024); the same schema's keys are translated here.
+  const check = (element: HTMLFormElement) => {
+    const result = validate(schema, Object.fromEntries(new FormData(element)));
+    if (result.ok) return result;
+    const errors = Object.fromEntries(Object.entries(result.errors).map(([field, key]) => [field, t(key, { max: TEXT_MAX })]));
+    return { ok: false as const, errors };
+  };
+  const message = (text: string | undefined) => text ?? null;
 
   return (
     <>

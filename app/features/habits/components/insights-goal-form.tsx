@@ -1,8 +1,10 @@
 import { useFetcher } from "react-router";
 import { GOAL_MAX_MINUTES, GOAL_MIN_MINUTES, toMinutes } from "../insights";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 
-export type GoalActionData = { ok: true; cleared: boolean } | { ok: false };
+/** The goal action's reply (ADR 024). */
+export type GoalActionData = ActionReply<{ cleared: boolean }>;
 
 /** The daily-limit goal: saved or cleared through the page's action, without leaving the page. */
 export function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
@@ -52,7 +54,7 @@ export function GoalForm({ goalSeconds }: { goalSeconds: number | null }) {
           result.ok ? (
             <span className="text-ink-200">{result.cleared ? t("goal.cleared") : t("goal.saved")}</span>
           ) : (
-            <span className="text-flame-300">{t("goal.invalid")}</span>
+            <span className="text-flame-300">{result.errors.minutes ?? result.errors.form}</span>
           )
         ) : null}
       </p>

@@ -23,7 +23,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
   );
 }
 
-/** DESIGN 12: the signed-in user's own usage figures, goal and reflection prompts. */
+/** docs/product.md §11.5, ADR 062: the signed-in user's own usage figures, goal and reflection prompts. */
 export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
   const safe = useBrandMode() === "safe";

@@ -7,7 +7,7 @@ import { EmotionPicker, type EmotionOption } from "./emotion-picker";
 const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orange: "text-orange-400", red: "text-red-400" } as const;
 
 /**
- * SPEC 4 usage timer: counts from mount, Reset saves and restarts, and the
+ * The usage timer (docs/product.md §11.3): counts from mount, Reset saves and restarts, and the
  * session is also saved on unmount and when the page is hidden for good.
  * Saving uses sendBeacon so it survives the unload; the server ignores
  * anonymous visitors. Each second it also notes which clip category is on

@@ -1,6 +1,7 @@
 import { Form, Link, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { hasLikedFilters, likedSearch, LIKED_SORTS, type LikedCategory, type LikedFilters } from "../liked-filters";
+import { localName } from "~/lib/i18n/languages";
 
 /**
  * Category and sort as a GET form (works without JavaScript through 'Apply';
@@ -27,7 +28,7 @@ export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters
           <option value="all">{t("filters.all")}</option>
           {categories.map((category) => (
             <option key={category.slug} value={category.slug}>
-              {language === "es" ? category.nameEs : category.nameEn}
+              {localName(language, category)}
             </option>
           ))}
         </select>

@@ -5,8 +5,9 @@ import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import type { LikedVideo } from "../likes.server";
 import { RemoveLikeButton } from "./remove-like-button";
+import { localName } from "~/lib/i18n/languages";
 
-/** SPEC liked card: muted playable video, category badge, remove-like, creator, 'Liked on', flames, link to the video. */
+/** The liked card (docs/product.md §7.5): muted playable video, category badge, remove-like, creator, 'Liked on', flames, link to the video. */
 export function LikedVideoCard({ video }: { video: LikedVideo }) {
   const { t, language } = useT("liked");
   const { clip } = video;
@@ -32,7 +33,7 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
           className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
           style={{ background: deepenForWhiteText(clip.category.color) }}
         >
-          {language === "es" ? clip.category.nameEs : clip.category.nameEn}
+          {localName(language, clip.category)}
         </span>
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">

@@ -1,9 +1,11 @@
+import type { ActionReply } from "~/lib/http/action.server";
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { useT } from "~/lib/i18n/react";
 
-export type RemoveLikeActionData = { ok: true } | { ok: false; message: string };
+/** The remove action's reply (ADR 024). */
+export type RemoveLikeActionData = ActionReply;
 
 /**
  * Remove-like with a confirm step: a disclosure that opens 'Remove from your
@@ -17,7 +19,7 @@ export function RemoveLikeButton({ clipId, title }: { clipId: string; title: str
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.message);
+    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) toast.error(fetcher.data.errors.form ?? "");
   }, [fetcher.data, fetcher.state]);
 
   return (

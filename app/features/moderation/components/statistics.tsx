@@ -93,7 +93,7 @@ function StatTable({ caption, headers, rows }: { caption: string; headers: strin
   );
 }
 
-/** SPEC 3 statistics, site-wide: likes, time, premium and app figures. */
+/** The statistics, site-wide (docs/product.md §10.8): likes, time, premium and app figures. */
 export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics }) {
   const { t, language } = useT("admin");
   const n = (value: number) => formatNumber(value, language);

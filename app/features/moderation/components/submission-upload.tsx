@@ -4,6 +4,7 @@ import { AUDIENCES } from "~/lib/audience";
 import { useT } from "~/lib/i18n/react";
 import type { publishState } from "../publish-submission.server";
 import type { SubmissionUploadView } from "../submission-upload-view.server";
+import { localName } from "~/lib/i18n/languages";
 
 type PublishState = Awaited<ReturnType<typeof publishState>>;
 
@@ -120,7 +121,7 @@ export function SubmissionUpload({
             <option value="">{t("publish.categoryPlaceholder")}</option>
             {upload.categories.map((c) => (
               <option key={c.slug} value={c.slug}>
-                {language === "es" ? c.nameEs : c.nameEn}
+                {localName(language, c)}
               </option>
             ))}
           </select>

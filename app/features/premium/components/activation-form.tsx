@@ -1,16 +1,16 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import { ACTIVATION_REDIRECT_MS, SUCCESS_PATH } from "../promo";
 
-export type ActivationActionData =
-  | { ok: true; redirectTo: string }
-  | { ok: false; error: "invalidCode" | "signedOut" | "failed" | "rateLimited" | "alreadyActive"; message: string };
+/** The activation's reply (ADR 024): `reason` is the expected error's key. */
+export type ActivationActionData = ActionReply<{ redirectTo: string }>;
 
 const SIGN_IN_PATH = "/auth/sign-in?next=/ativar";
 
 /**
- * The promo-code form (SPEC "Safe-mode pages"). A plain POST to /ativar, so it
+ * The promo-code form (docs/product.md §11.7). A plain POST to /ativar, so it
  * works without JavaScript; with it, the button shows a busy state.
  */
 export function ActivationForm({ signedIn, result }: { signedIn: boolean; result?: ActivationActionData }) {
@@ -54,9 +54,8 @@ export function ActivationForm({ signedIn, result }: { signedIn: boolean; result
       </div>
       {error ? (
         <div id="promo-error" role="alert" className="rounded-xl border border-red-500/40 bg-red-500/10 p-3 text-sm text-red-200">
-          {error.error === "failed" ? <p className="font-semibold">{t("errors.failedTitle")}</p> : null}
-          <p>{error.message}</p>
-          {error.error === "signedOut" ? (
+          <p>{error.errors.form}</p>
+          {error.reason === "errors.signedOut" ? (
             <Link to={SIGN_IN_PATH} className="mt-2 inline-block font-semibold text-white underline">
               {t("activate.signIn")}
             </Link>

@@ -4,7 +4,7 @@ import { BETA_DAYS, BETA_PLAN } from "../promo";
 
 const BENEFITS = ["insights", "prompts", "adFree", "analytics"] as const;
 
-/** SPEC "Safe-mode pages": the benefits, the plan in upper case ('BETA (30 days)') and a way back to the site root. */
+/** docs/product.md §11.8: the benefits, the plan in upper case ('BETA (30 days)') and a way back to the site root. */
 export function PremiumBenefits({ plan, expiresAt, mainSite }: { plan: string; expiresAt: string | null; mainSite: string }) {
   const { t, language } = useT("premium");
   const planName = plan === BETA_PLAN ? t("success.planDays", { plan: plan.toUpperCase(), days: BETA_DAYS }) : plan.toUpperCase();

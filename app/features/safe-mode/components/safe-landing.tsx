@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
-/** The safe-mode home (SPEC "Safe-mode pages"): no adult media or wording. */
+/** The safe-mode home (docs/product.md §11.2): no adult media or wording. */
 export function SafeLanding({ premiumCta }: { premiumCta: boolean }) {
   const { t } = useT("safe");
   return (

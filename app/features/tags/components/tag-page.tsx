@@ -15,7 +15,7 @@ export function TagPage(props: { data: TagPageData; title: string; slug: string;
   const videosId = useId();
   const navigation = useNavigation();
   const location = useLocation();
-  // SPEC's loading spinner: shown while another sort or page of this tag loads.
+  // The loading spinner (docs/product.md §6.3): shown while another sort or page of this tag loads.
   const pending = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   return (
     <div className="flex flex-col gap-8 py-4">

@@ -1,0 +1,89 @@
+import { createHash } from "node:crypto";
+import { inArray } from "drizzle-orm";
+import { clips } from "../../../db/schema";
+import type { Database } from "~/lib/db.server";
+import type { Language } from "~/lib/i18n/languages";
+import { generationOf } from "~/lib/cache/generation.server";
+import { Memo } from "~/lib/cache/memo.server";
+import { tagsForClips, type ClipCard, type TagChip } from "~/features/clips/index.server";
+import { flamedClipIds, type Liker } from "~/features/flames/index.server";
+import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
+import type { FeedClip } from "./feed-clip";
+import { activeCategories, feedPage, platformStats, tagOptions, type FeedQuery } from "./feed.server";
+
+// The shared, seed-free parts of the home page and /api/feed, kept in memory per process
+// (docs/decisions/031-in-memory-caches.md). Personal parts — the visitor's order and flamed state — are
+// computed per request from them and never stored.
+
+/** How long a flame count (the one thing that changes without moving the generation) may lag. */
+export const SHARED_TTL_MS = 5_000;
+
+type PoolClip = ClipCard & { tags: TagChip[] };
+const pools = new Memo<PoolClip[]>({ ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
+const tagChoices = new Memo<Awaited<ReturnType<typeof tagOptions>>>({ ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
+const categories = new Memo<Awaited<ReturnType<typeof activeCategories>>>({ ttlMs: 60_000, maxEntries: 1 });
+const stats = new Memo<Awaited<ReturnType<typeof platformStats>>>({ ttlMs: 60_000, maxEntries: 1 });
+
+/** The active categories, read once per generation. */
+export async function cachedActiveCategories(db: Database) {
+  return categories.get("all", await generationOf(db).current(), () => activeCategories(db));
+}
+
+export async function cachedTagOptions(db: Database, input: Parameters<typeof tagOptions>[1]) {
+  const key = JSON.stringify([input.language, input.audience, input.category]);
+  return tagChoices.get(key, await generationOf(db).current(), () => tagOptions(db, input));
+}
+
+export async function cachedPlatformStats(db: Database) {
+  return stats.get("all", await generationOf(db).current(), () => platformStats(db));
+}
+
+/**
+ * The same page `feedClips` gives — the pool's clips in `md5(id || seed)` order (ADR 072), with tags and
+ * the liker's flamed state — with the pool itself shared by every visitor whose filters, audience,
+ * language and age state match. Flame counts and flamed state are read fresh for the page's clips.
+ */
+export async function cachedFeedClips(
+  db: Database,
+  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; liker: Liker | null; language: Language },
+): Promise<{ clips: FeedClip[]; total: number }> {
+  const { query } = input;
+  const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
+  const pool = await pools.get(key, await generationOf(db).current(), async () => {
+    // Any seed gives the whole pool; its order is replaced below.
+    const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
+    const chips = await tagsForClips(
+      db,
+      page.clips.map((clip) => clip.id),
+      input.language,
+    );
+    return page.clips.map((clip) => ({ ...clip, tags: chips.get(clip.id) ?? [] }));
+  });
+
+  const page = shuffled(pool, query.seed).slice(input.offset, input.offset + FEED_PAGE_SIZE);
+  const ids = page.map((clip) => clip.id);
+  const [flamed, counts] = await Promise.all([flamedClipIds(db, input.liker, ids), flameCounts(db, ids)]);
+  return {
+    clips: page.map((clip) => ({ ...clip, flames: counts.get(clip.id) ?? clip.flames, flamed: flamed.has(clip.id) })),
+    total: pool.length,
+  };
+}
+
+/** The pool in the visitor's order: by md5(id || seed), then id — exactly PostgreSQL's `md5(id::text || seed), id`. */
+export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[] {
+  return pool
+    .map((clip) => ({
+      clip,
+      key: createHash("md5")
+        .update(clip.id + seed)
+        .digest("hex"),
+    }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.clip.id < b.clip.id ? -1 : a.clip.id > b.clip.id ? 1 : 0))
+    .map((entry) => entry.clip);
+}
+
+async function flameCounts(db: Database, ids: string[]): Promise<Map<string, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: clips.id, flames: clips.flames }).from(clips).where(inArray(clips.id, ids));
+  return new Map(rows.map((row) => [row.id, row.flames]));
+}

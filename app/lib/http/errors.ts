@@ -1,0 +1,65 @@
+/**
+ * Expected failures (ADR 024): a use case throws one of these and the action helper answers with its
+ * status and its message, translated in the route's namespace (falling back to `common`). `field` puts the
+ * message next to one field; otherwise it is the form's message (`errors.form`).
+ */
+export class ExpectedError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly key: string,
+    readonly values: Record<string, unknown> = {},
+    readonly field = "form",
+  ) {
+    super(key);
+    this.name = new.target.name;
+  }
+}
+
+/** The input cannot be used as it is (400). */
+export class InvalidInput extends ExpectedError {
+  constructor(key = "errors.invalidInput", values?: Record<string, unknown>, field?: string) {
+    super(400, key, values, field);
+  }
+}
+
+/** Signed out where a member is needed (401). */
+export class Unauthorized extends ExpectedError {
+  constructor(key = "errors.signedOut", values?: Record<string, unknown>) {
+    super(401, key, values);
+  }
+}
+
+/** Signed in but not allowed (403). */
+export class Forbidden extends ExpectedError {
+  constructor(key = "errors.forbidden", values?: Record<string, unknown>) {
+    super(403, key, values);
+  }
+}
+
+/** What the request names does not exist (404). */
+export class NotFound extends ExpectedError {
+  constructor(key = "errors.notFound", values?: Record<string, unknown>) {
+    super(404, key, values);
+  }
+}
+
+/** The request clashes with the current state (409). */
+export class Conflict extends ExpectedError {
+  constructor(key = "errors.conflict", values?: Record<string, unknown>) {
+    super(409, key, values);
+  }
+}
+
+/** Too many attempts (429). */
+export class RateLimited extends ExpectedError {
+  constructor(key = "errors.rateLimited", values?: Record<string, unknown>) {
+    super(429, key, values);
+  }
+}
+
+/** Several fields refused at once (400); each value is a message key. */
+export class InvalidFields extends ExpectedError {
+  constructor(readonly fields: Record<string, string>) {
+    super(400, Object.values(fields)[0] ?? "errors.invalidInput");
+  }
+}

@@ -1,0 +1,251 @@
+// `npm run bench:queries`: server time of every discovery page and API at the current catalogue
+// size, one request at a time, measured around the same use-case functions the route loaders
+// call (docs/performance.md, Catalogue scale). Seed first, e.g.
+//   DATABASE_URL=postgres://… npm run seed -- --clips 1000000 --flames 10000000
+//   DATABASE_URL=postgres://… npm run bench:queries -- --runs 30 --plans docs/performance-plans.md
+// Without DATABASE_URL it reads the PGlite database under DATA_DIR (stop the server first). It runs
+// under vite-node because the loaders' translations are found with import.meta.glob.
+// Options: --runs N (timed runs per page, default 20), --only <text> (pages whose name has it),
+// --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page sends, as Markdown),
+// --json <file> (the figures).
+import { desc, eq, sql } from "drizzle-orm";
+import { writeFileSync } from "node:fs";
+import os from "node:os";
+import { clips, creators, tags, usageSessions, userFlames, videoCategories } from "../db/schema";
+import { BENCH_HABITS_ID, BENCH_LIKER_ID } from "../db/seed/bulk";
+import { loadVideoPage } from "../app/features/clips/video.server";
+import { parseVideoRef } from "../app/features/clips/video-id";
+import { loadCreatorPage } from "../app/features/creators/creators.server";
+import { feedClips } from "../app/features/feed/feed.server";
+import { loadHomeDiscovery } from "../app/features/feed/home.server";
+import { loadInsights } from "../app/features/habits/insights.server";
+import { likedVideos } from "../app/features/likes/likes.server";
+import { listItems, openCount } from "../app/features/moderation/queues.server";
+import { searchCatalog } from "../app/features/search/search.server";
+import { renderSitemap } from "../app/features/seo/sitemap.server";
+import { loadTagPage, TAG_PAGE_SIZE } from "../app/features/tags/tags.server";
+import type { Services, Visitor } from "../app/lib/context";
+import { openDatabase } from "../app/lib/db.server";
+import { parseEnv } from "../app/lib/env.server";
+import { createLogger } from "../app/lib/logger.server";
+
+const arg = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at >= 0 ? process.argv[at + 1] : undefined;
+};
+const runs = Number(arg("runs") ?? 20);
+const only = arg("only");
+const plansFile = arg("plans");
+const jsonFile = arg("json");
+
+const env = parseEnv();
+let captured: { query: string; params: unknown[] }[] | null = null;
+const onQuery = (query: string, params: unknown[]) => captured?.push({ query, params });
+const handle = env.DATABASE_URL
+  ? await openDatabase({ databaseUrl: env.DATABASE_URL, onQuery })
+  : await openDatabase({ dataDir: env.DATA_DIR, onQuery });
+const { db } = handle;
+const first = async <T>(rows: Promise<T[]>): Promise<T> => {
+  const [row] = await rows;
+  if (!row) throw new Error("seed the catalogue first: npm run seed -- --clips 100000");
+  return row;
+};
+
+// The pages' inputs, found in the data: the busiest creator, a tag on one clip in ~15, a clip.
+const { total } = await first(
+  db
+    .select({ total: sql<number>`(select reltuples::bigint from pg_class where relname = 'clips')`.mapWith(Number) })
+    .from(sql`(select 1) one`),
+);
+const busiest = await first(
+  db
+    .execute(
+      sql`select c.slug, sum(k.clips)::int as clips from catalogue_counts k join creators c on c.id = k.creator_id
+    where k.audience = 'hetero' group by c.slug order by 2 desc limit 1`,
+    )
+    .then((r) => (r as unknown as { rows: { slug: string; clips: number }[] }).rows),
+);
+const tag = "couple";
+const [tagRow] = await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, tag));
+const tagClips = await first(
+  db
+    .execute(sql`select coalesce(sum(clips), 0)::int as n from tag_counts where tag_id = ${tagRow?.id ?? null} and audience = 'hetero'`)
+    .then((r) => (r as unknown as { rows: { n: number }[] }).rows),
+);
+const deepTagPage = Math.min(500, Math.max(1, Math.ceil(tagClips.n / TAG_PAGE_SIZE)));
+const creatorLastPage = Math.max(1, Math.ceil(busiest.clips / 10));
+const clip = await first(
+  db.select({ slug: clips.slug }).from(clips).where(eq(clips.status, "published")).orderBy(desc(clips.publishedAt)).limit(1),
+);
+const category = await first(
+  db.select({ slug: videoCategories.slug }).from(videoCategories).orderBy(videoCategories.orderPriority).limit(1),
+);
+const [likes] = await db
+  .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  .from(userFlames)
+  .where(eq(userFlames.userId, BENCH_LIKER_ID));
+const [sessions] = await db
+  .select({ n: sql<number>`count(*)`.mapWith(Number) })
+  .from(usageSessions)
+  .where(eq(usageSessions.userId, BENCH_HABITS_ID));
+const creatorCount = await db.select({ slug: creators.slug }).from(creators);
+
+const base = { audience: "hetero" as const, language: "en" as const, mediaAllowed: true };
+const visitor = { audience: "hetero", language: "en", ageVerified: true, ageGateEnabled: true, brandMode: "adult" } as unknown as Visitor;
+const services = { db, log: createLogger("silent"), origin: "http://localhost:3000" } as unknown as Services;
+const home = (query: string) => () =>
+  loadHomeDiscovery({
+    request: new Request(`http://localhost:3000/${query}`, { headers: { cookie: "spicy_seed=bench" } }),
+    services,
+    visitor,
+  });
+const feedApi = (filters: Partial<{ category: string; tag: string; period: "week" }>, offset: number) => () =>
+  feedClips(db, {
+    query: { category: null, tag: null, period: "ongoing", ...filters, audience: "hetero", seed: "bench" },
+    offset,
+    mediaAllowed: true,
+    liker: { visitorId: "00000000-0000-4000-8000-000000000001" },
+    language: "en",
+  });
+const drain = async (stream: ReadableStream<Uint8Array> | null) => {
+  let bytes = 0;
+  const reader = stream?.getReader();
+  for (let chunk = await reader?.read(); chunk && !chunk.done; chunk = await reader!.read()) bytes += chunk.value.byteLength;
+  return bytes;
+};
+
+const pages: [string, () => Promise<unknown>][] = [
+  ["Home SSR data, all", home("")],
+  [`Home SSR data, category ${category.slug}`, home(`?category=${category.slug}`)],
+  ["Home SSR data, this week", home("?period=week")],
+  [`Home SSR data, tag ${tag}`, home(`?tag=${tag}`)],
+  ["/api/feed, all, offset 24", feedApi({}, 24)],
+  [`/api/feed, category ${category.slug}, tag ${tag}, this week`, feedApi({ category: category.slug, tag, period: "week" }, 0)],
+  [
+    "Video page (with related videos)",
+    () =>
+      loadVideoPage(db, {
+        ref: parseVideoRef(clip.slug)!,
+        origin: "http://localhost:3000",
+        ...base,
+        liker: null,
+        canFlame: false,
+      }),
+  ],
+  [`Tag /tag/${tag}, popular, page 1`, () => loadTagPage(db, { ...base, term: tag, sort: "popular", page: 1 })],
+  [`Tag /tag/${tag}, popular, page ${deepTagPage}`, () => loadTagPage(db, { ...base, term: tag, sort: "popular", page: deepTagPage })],
+  [`Tag /tag/${tag}, recent, page 1`, () => loadTagPage(db, { ...base, term: tag, sort: "recent", page: 1 })],
+  [`Tag /tag/${tag}, recent, page ${deepTagPage}`, () => loadTagPage(db, { ...base, term: tag, sort: "recent", page: deepTagPage })],
+  [`Creator /creator/${busiest.slug}, page 1`, () => loadCreatorPage(db, { ...base, slug: busiest.slug, page: 1 })],
+  [
+    `Creator /creator/${busiest.slug}, last page (${creatorLastPage})`,
+    () => loadCreatorPage(db, { ...base, slug: busiest.slug, page: creatorLastPage }),
+  ],
+  ["Search 'cobalt spiral' (title)", () => searchCatalog(db, { ...base, term: "cobalt spiral", page: 1 })],
+  ["Search 'vega' (creator)", () => searchCatalog(db, { ...base, term: "vega", page: 1 })],
+  [`Search '${tag}' (tag)`, () => searchCatalog(db, { ...base, term: tag, page: 1 })],
+  ["Search 'zq' (2 characters)", () => searchCatalog(db, { ...base, term: "zq", page: 1 })],
+  [
+    `Liked videos (${likes?.n ?? 0} likes), page 1`,
+    () =>
+      likedVideos(db, {
+        userId: BENCH_LIKER_ID,
+        audience: "hetero",
+        page: 1,
+        mediaAllowed: true,
+        category: null,
+        sort: "recent",
+        everyAudience: false,
+      }),
+  ],
+  [
+    `Liked videos (${likes?.n ?? 0} likes), most flames`,
+    () =>
+      likedVideos(db, {
+        userId: BENCH_LIKER_ID,
+        audience: "hetero",
+        page: 1,
+        mediaAllowed: true,
+        category: null,
+        sort: "flames",
+        everyAudience: false,
+      }),
+  ],
+  [
+    `Insights (${sessions?.n ?? 0} sessions)`,
+    () => loadInsights(db, { userId: BENCH_HABITS_ID, language: "en", timeZone: "Europe/Madrid", brandMode: "adult" } as never),
+  ],
+  ["Sitemap index", () => renderSitemap(db, { origin: "http://localhost:3000", part: null }).then(drain)],
+  ["Sitemap part 2 (50 000 URLs)", () => renderSitemap(db, { origin: "http://localhost:3000", part: "2" }).then(drain)],
+  [
+    "Admin reports queue, open, by deadline",
+    () => Promise.all([listItems(db, { queue: "reports", state: "open", sort: "deadline", q: null, page: 1 }), openCount(db, "reports")]),
+  ],
+  ["Admin desk search 'report 777'", () => listItems(db, { queue: null, state: "all", sort: "newest", q: "report 777", page: 1 })],
+];
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const results: { page: string; p50: number; p95: number; max: number; queries: number }[] = [];
+const plans: string[] = [];
+
+console.log(
+  `# bench:queries — ${handle.engine}, ~${total} clips, ${creatorCount.length} creators, ${runs} runs per page, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}\n`,
+);
+console.log("| Page | p50 ms | p95 ms | max ms | queries |\n| --- | ---: | ---: | ---: | ---: |");
+for (const [name, run] of pages) {
+  if (only && !name.includes(only)) continue;
+  await run();
+  await run();
+  const times: number[] = [];
+  captured = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    await run();
+    times.push(performance.now() - started);
+  }
+  const queries = Math.round(captured.length / runs);
+  captured = null;
+  const sorted = [...times].sort((a, b) => a - b);
+  const row = { page: name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]!, queries };
+  results.push(row);
+  console.log(`| ${name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${queries} |`);
+  if (plansFile) plans.push(await explainPage(name, run));
+}
+
+if (jsonFile)
+  writeFileSync(jsonFile, JSON.stringify({ engine: handle.engine, clips: total, runs, date: new Date().toISOString(), results }, null, 2));
+if (plansFile) {
+  writeFileSync(
+    plansFile,
+    `# Query plans\n\nEngine: ${handle.engine}; ~${total} clips. Generated by \`npm run bench:queries -- --plans ${plansFile}\` on ${new Date().toISOString().slice(0, 10)}.\n\n${plans.join("\n")}`,
+  );
+}
+await handle.close();
+
+/** Inlines parameters as literals so EXPLAIN can run the statement on its own. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return "null";
+  if (typeof value === "number" || typeof value === "boolean") return String(value);
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  if (Array.isArray(value)) return `'{${value.map((v) => `"${String(v)}"`).join(",")}}'`;
+  return `'${String(value).replace(/'/g, "''")}'`;
+}
+
+/** EXPLAIN (ANALYZE, BUFFERS) of every query one run of the page sends. */
+async function explainPage(name: string, run: () => Promise<unknown>): Promise<string> {
+  captured = [];
+  await run();
+  const queries = captured;
+  captured = null;
+  const out = [`## ${name}\n`];
+  for (const { query, params } of queries) {
+    const inlined = query.replace(/\$(\d+)/g, (_, i: string) => literal(params[Number(i) - 1]));
+    const result = await db.execute(sql.raw(`explain (analyze, buffers, costs off) ${inlined}`));
+    const plan = (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join("\n");
+    const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
+    out.push("```sql\n" + (inlined.length > 600 ? `${inlined.slice(0, 600)} …` : inlined) + "\n```\n");
+    out.push("```\n" + plan + "\n```\n");
+    if (seqScans.length) out.push(`Sequential scans: ${seqScans.join(", ")}\n`);
+  }
+  return out.join("\n");
+}

@@ -1,0 +1,102 @@
+import { randomBytes, randomUUID } from "node:crypto";
+
+/** One visitor as the bench plays it: cookies a returning visitor's browser sends. */
+export interface BenchVisitor {
+  cookie: string;
+}
+
+/**
+ * Anonymous visitors who passed the age gate, each with their own feed seed (ADR 072): many of them, so no
+ * cache can serve one visitor's personal order to another. Every fourth has flamed before and carries a
+ * liker id (`spicy_uid`): their pages are personal and never come from the micro-cache (ADR 032).
+ */
+export function anonymousVisitors(count: number): BenchVisitor[] {
+  return Array.from({ length: count }, (_, i) => ({
+    cookie: `age_verified=true; feed_seed=${randomBytes(8).toString("hex")}${i % 4 === 0 ? `; spicy_uid=${randomUUID()}` : ""}`,
+  }));
+}
+
+export interface RequestSpec {
+  method: "GET" | "POST";
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface BenchCase {
+  name: string;
+  /** Which target of issue 12 applies (at 100 connections). */
+  target: { kind: "ceiling"; ratio: number; p99Ms: number } | { kind: "rps"; rps: number } | { kind: "nginx"; ratio: number };
+  /** The n-th request of the case (n counts across all connections). */
+  request: (n: number) => RequestSpec;
+  /** Served by nginx too (the media file). */
+  nginxPath?: string;
+}
+
+export interface CaseInputs {
+  visitors: BenchVisitor[];
+  /** Signed-in session cookies (`name=value`) for the flame toggle. */
+  sessions: string[];
+  origin: string;
+  videoPath: string;
+  tagPath: string;
+  creatorPath: string;
+  searchPath: string;
+  flameClipIds: string[];
+  mediaKey: string;
+  mediaSize: number;
+}
+
+export const RANGE_BYTES = 1024 * 1024;
+
+export function benchCases(input: CaseInputs): BenchCase[] {
+  const visitor = (n: number) => input.visitors[n % input.visitors.length]!;
+  const page = (name: string, path: (n: number) => string, ratio: number, p99Ms: number): BenchCase => ({
+    name,
+    target: { kind: "ceiling", ratio, p99Ms },
+    request: (n) => ({ method: "GET", path: path(n), headers: { cookie: visitor(n).cookie, "accept-language": "en" } }),
+  });
+  const windows = Math.max(1, Math.floor(input.mediaSize / RANGE_BYTES));
+  return [
+    page("home", () => "/", 0.08, 500),
+    // A visitor scrolling: the next pages of their own shuffled feed.
+    page("feed", (n) => `/api/feed?offset=${12 * (1 + (n % 4))}`, 0.1, 250),
+    page("video", () => input.videoPath, 0.08, 500),
+    page("tag", () => input.tagPath, 0.08, 500),
+    page("creator", () => input.creatorPath, 0.08, 500),
+    page("search", () => input.searchPath, 0.08, 500),
+    {
+      name: "flame",
+      target: { kind: "rps", rps: 500 },
+      // Signed-in users toggle a flame on and off: anonymous-flame limits (per id, per address) do not apply to them.
+      request: (n) => {
+        const user = n % input.sessions.length;
+        const clipId = input.flameClipIds[user % input.flameClipIds.length]!;
+        const flamed = Math.floor(n / input.sessions.length) % 2 === 0;
+        return {
+          method: "POST",
+          path: "/api/flames",
+          headers: {
+            cookie: `age_verified=true; ${input.sessions[user]}`,
+            origin: input.origin,
+            "content-type": "application/x-www-form-urlencoded",
+          },
+          body: new URLSearchParams({ clipId, flamed: String(flamed) }).toString(),
+        };
+      },
+    },
+    {
+      name: "media",
+      target: { kind: "nginx", ratio: 0.5 },
+      request: (n) => {
+        const start = (n % windows) * RANGE_BYTES;
+        return {
+          method: "GET",
+          path: `/media/${input.mediaKey}`,
+          headers: { cookie: visitor(n).cookie, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
+        };
+      },
+      nginxPath: `/media/${input.mediaKey}`,
+    },
+  ];
+}

@@ -1,0 +1,196 @@
+// `npm run bench` (docs/performance.md § Throughput): builds, starts the production server on a temporary
+// data directory with a seeded catalogue, and drives it with autocannon over loopback, next to a bare
+// node:http "ceiling" returning the same bytes and nginx serving the same media file.
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { build, ROOT, seed, signIn, startApp } from "./app-server";
+import { anonymousVisitors, benchCases, RANGE_BYTES, type BenchCase, type RequestSpec } from "./cases";
+import { startCeiling, type CapturedResponse } from "./ceiling";
+import { load, settle } from "./load";
+import { startNginx } from "./nginx";
+import { judge, markdownTable, type Row } from "./report";
+
+const { values: args } = parseArgs({
+  options: {
+    clips: { type: "string", default: "100000" },
+    duration: { type: "string", default: "10" },
+    warmup: { type: "string", default: "2" },
+    connections: { type: "string", default: "10,100" },
+    only: { type: "string" },
+    visitors: { type: "string", default: "1000" },
+    users: { type: "string", default: "20" },
+    "build-dir": { type: "string" },
+    "data-dir": { type: "string" },
+    "no-seed": { type: "boolean", default: false },
+    profile: { type: "string" },
+    out: { type: "string", default: "bench-results" },
+    label: { type: "string" },
+  },
+});
+
+const clips = Number(args.clips);
+const seconds = Number(args.duration);
+const warmup = Number(args.warmup);
+const connectionCounts = args.connections.split(",").map(Number);
+const databaseUrl = process.env.DATABASE_URL;
+const engine = databaseUrl ? "postgresql" : "pglite";
+const work = mkdtempSync(path.join(tmpdir(), "spicy-bench-"));
+const stops: (() => unknown)[] = [];
+const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
+
+async function main() {
+  // Inside the repository (.tmp/ is ignored): the server bundle resolves react and friends from node_modules.
+  const buildDir = args["build-dir"] ? path.resolve(args["build-dir"]) : path.join(ROOT, ".tmp", path.basename(work), "build");
+  if (!args["build-dir"]) stops.push(() => rmSync(path.dirname(buildDir), { recursive: true, force: true }));
+  if (!args["build-dir"] || !existsSync(path.join(buildDir, "server/index.js"))) {
+    say(`building into ${buildDir}`);
+    build(buildDir);
+  }
+
+  // A reused --data-dir keeps its catalogue (seeded on first use); otherwise a fresh temporary one.
+  const dataDir = args["data-dir"] ? path.resolve(args["data-dir"]) : path.join(work, "data");
+  const fresh = !existsSync(dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const env: Record<string, string> = { DATA_DIR: dataDir, BUILD_DIR: buildDir, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) };
+  if (!args["no-seed"] && (fresh || !args["data-dir"])) {
+    say(`seeding ${clips} clips on ${engine} (npm run seed -- --clips ${clips})`);
+    const started = Date.now();
+    seed(env, clips);
+    say(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
+  }
+
+  // The media case reads a 4 MiB file through /media, in 1 MiB windows; nginx serves the same file.
+  const mediaKey = "bench/throughput-4mib.mp4";
+  const mediaFile = path.join(dataDir, "media", mediaKey);
+  const mediaSize = 4 * RANGE_BYTES;
+  mkdirSync(path.dirname(mediaFile), { recursive: true });
+  if (!existsSync(mediaFile)) writeFileSync(mediaFile, randomBytes(mediaSize));
+
+  say("starting the app server");
+  const app = await startApp(env, { cpuProfDir: args.profile ? path.resolve(args.profile) : undefined });
+  stops.push(() => app.stop());
+  const origin = app.url;
+
+  const visitors = anonymousVisitors(Number(args.visitors));
+  const sessions: string[] = [];
+  const run = randomBytes(3).toString("hex");
+  for (let i = 0; i < Number(args.users); i++)
+    sessions.push(await signIn(app.url, `bench-${run}-${i}@example.com`, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`));
+  say(`${visitors.length} anonymous visitors, ${sessions.length} signed-in users`);
+
+  const sample = await samplePaths(app.url, visitors[0]!.cookie);
+  const cases = benchCases({ visitors, sessions, origin, mediaKey, mediaSize, ...sample }).filter(
+    (c) => !args.only || args.only.split(",").includes(c.name),
+  );
+
+  // What each case answers, captured once: the ceiling sends exactly these bytes back.
+  const captured: Record<string, CapturedResponse> = {};
+  for (const c of cases) {
+    captured[c.name] = await capture(app.url, c.request(0));
+    const status = captured[c.name]!.status;
+    if (status >= 300) throw new Error(`${c.name} answered ${status} for ${c.request(0).path}`);
+  }
+  const ceiling = await startCeiling(work, captured);
+  stops.push(ceiling.stop);
+  const nginx = cases.some((c) => c.nginxPath) ? await startNginx(work, path.join(dataDir, "media")) : null;
+  if (nginx) stops.push(nginx.stop);
+  else say("nginx not installed: the media case is compared with the ceiling only");
+
+  const rows: Row[] = [];
+  for (const c of cases) {
+    if (warmup > 0) await load(app.url, c.request, 10, warmup);
+    await settle(`${app.url}/healthz`);
+    for (const connections of connectionCounts) {
+      say(`${c.name} × ${connections} connections`);
+      const appResult = await load(app.url, c.request, connections, seconds);
+      await settle(`${app.url}/healthz`);
+      const ceilingPath = `/${c.name}`;
+      const ceilingResult = await load(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds);
+      const nginxResult =
+        nginx && c.nginxPath
+          ? await load(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds)
+          : undefined;
+      const row = {
+        case: c.name,
+        connections,
+        app: appResult,
+        ceiling: ceilingResult,
+        nginx: nginxResult,
+        ratioCeiling: appResult.rps / ceilingResult.rps,
+        ratioNginx: nginxResult ? appResult.rps / nginxResult.rps : undefined,
+      };
+      rows.push({ ...row, meetsTarget: judge(c, row) });
+    }
+  }
+
+  report(rows, cases, { engine, clips, seconds });
+}
+
+async function capture(base: string, spec: RequestSpec): Promise<CapturedResponse> {
+  const res = await fetch(base + spec.path, {
+    method: spec.method,
+    headers: { ...spec.headers, "accept-encoding": "identity" },
+    body: spec.body,
+    redirect: "manual",
+  });
+  return {
+    status: res.status,
+    contentType: res.headers.get("content-type") ?? "application/octet-stream",
+    body: Buffer.from(await res.arrayBuffer()),
+  };
+}
+
+interface FeedPage {
+  clips: { id: string; slug: string; title: string; creatorSlug: string; tags: { slug: string }[] }[];
+}
+
+/** A real clip, tag, creator and search term from the seeded catalogue, each at its canonical address. */
+async function samplePaths(base: string, cookie: string) {
+  const feed = (await (await fetch(`${base}/api/feed?offset=0`, { headers: { cookie } })).json()) as FeedPage;
+  const clip = feed.clips.find((c) => c.tags.length > 0) ?? feed.clips[0];
+  if (!clip) throw new Error("the feed is empty: was the catalogue seeded?");
+  const canonical = async (p: string) => {
+    const res = await fetch(base + p, { headers: { cookie }, redirect: "manual" });
+    const location = res.headers.get("location");
+    return res.status >= 300 && res.status < 400 && location ? new URL(location, base).pathname + new URL(location, base).search : p;
+  };
+  const term = clip.title.split(/\s+/).find((w) => w.length >= 4) ?? clip.title.slice(0, 4);
+  return {
+    videoPath: await canonical(`/video/${clip.slug}`),
+    tagPath: await canonical(`/tag/${clip.tags[0]?.slug ?? "none"}`),
+    creatorPath: await canonical(`/creator/${clip.creatorSlug}`),
+    searchPath: await canonical(`/search?q=${encodeURIComponent(term)}`),
+    flameClipIds: feed.clips.map((c) => c.id),
+  };
+}
+
+function report(rows: Row[], cases: BenchCase[], meta: { engine: string; clips: number; seconds: number }) {
+  const when = new Date().toISOString();
+  const title = `npm run bench — ${meta.engine}, ${meta.clips} seeded clips (+ demo), ${meta.seconds} s per run, ${when}`;
+  const table = markdownTable(rows, cases);
+  const out = path.resolve(ROOT, args.out);
+  mkdirSync(out, { recursive: true });
+  const stem = `${when.replace(/[:.]/g, "-")}-${meta.engine}${args.label ? `-${args.label}` : ""}`;
+  writeFileSync(path.join(out, `${stem}.json`), JSON.stringify({ ...meta, when, label: args.label ?? null, rows }, null, 2));
+  writeFileSync(path.join(out, `${stem}.md`), `# ${title}\n\n${table}\n`);
+  process.stdout.write(`\n${title}\n\n${table}\n\nwritten to ${path.relative(ROOT, out)}/${stem}.{json,md}\n`);
+  const missed = rows.filter((r) => r.meetsTarget === false).map((r) => r.case);
+  if (missed.length) process.stdout.write(`targets missed: ${missed.join(", ")}\n`);
+}
+
+async function cleanup() {
+  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
+  rmSync(work, { recursive: true, force: true });
+}
+
+process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
+main()
+  .then(cleanup)
+  .catch(async (error) => {
+    console.error(error);
+    await cleanup();
+    process.exit(1);
+  });

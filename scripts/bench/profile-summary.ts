@@ -1,0 +1,52 @@
+// Where the server's CPU time went: `node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile>`
+// (profiles come from `npm run bench -- --profile <dir>`). Prints self time by area and the top functions.
+import { readFileSync } from "node:fs";
+
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const AREAS: [string, RegExp][] = [
+  ["PGlite (wasm + protocol)", /@electric-sql\/pglite|^wasm:\/\//],
+  ["PostgreSQL client (pg)", /node_modules\/(pg|pg-protocol|pg-pool)\//],
+  ["Drizzle", /drizzle-orm/],
+  ["React rendering", /react-dom|\/react\//],
+  ["React Router", /react-router/],
+  ["Express + middleware", /node_modules\/(express|router|helmet|compression|body-parser|send|serve-static|finalhandler)\//],
+  ["Better Auth", /better-auth|better-call|@better-auth/],
+  ["app code (build)", /\/build[^/]*\/server\/|\.tmp\//],
+  ["app code (server/, app/)", /\/(server|app)\//],
+  ["logging (pino)", /pino/],
+  ["Node internals", /^node:|^internal\//],
+];
+
+const file = process.argv[2];
+if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile>");
+const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
+const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const self = new Map<number, number>();
+profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+const total = [...self.values()].reduce((a, b) => a + b, 0);
+
+const areas = new Map<string, number>();
+const functions = new Map<string, number>();
+for (const [id, us] of self) {
+  const { functionName, url, lineNumber } = byId.get(id)!.callFrame;
+  const special = ["(idle)", "(program)", "(garbage collector)"].includes(functionName) ? functionName : null;
+  const area = special ?? AREAS.find(([, re]) => re.test(url))?.[0] ?? (url ? "other" : "native / V8");
+  areas.set(area, (areas.get(area) ?? 0) + us);
+  const name = `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^file:\/\/.*\/(throughput|work)\//, "")}:${lineNumber}`;
+  functions.set(name, (functions.get(name) ?? 0) + us);
+}
+const pct = (us: number) => `${((100 * us) / total).toFixed(1).padStart(5)}%`;
+console.log(`total ${(total / 1e6).toFixed(1)} s sampled\n\nby area:`);
+for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) console.log(`${pct(us)}  ${area}`);
+console.log("\ntop functions (self time):");
+for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${name}`);

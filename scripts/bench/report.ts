@@ -1,0 +1,74 @@
+import type { BenchCase } from "./cases";
+import type { LoadResult } from "./load";
+
+export interface Row {
+  case: string;
+  connections: number;
+  app: LoadResult;
+  ceiling: LoadResult;
+  nginx?: LoadResult;
+  /** app req/s ÷ ceiling req/s, same run. */
+  ratioCeiling: number;
+  ratioNginx?: number;
+  /** Whether the issue 12 target holds (judged at 100 connections only). */
+  meetsTarget?: boolean;
+}
+
+export function judge(c: BenchCase, row: Omit<Row, "meetsTarget">): boolean | undefined {
+  if (row.connections !== 100) return undefined;
+  const clean = row.app.errors === 0 && row.app.timeouts === 0 && row.app.non2xx === 0;
+  const t = c.target;
+  if (t.kind === "ceiling") return clean && row.ratioCeiling >= t.ratio && row.app.p99 <= t.p99Ms;
+  if (t.kind === "rps") return clean && row.app.rps >= t.rps;
+  return clean && row.ratioNginx !== undefined && row.ratioNginx >= t.ratio;
+}
+
+export function targetText(c: BenchCase): string {
+  const t = c.target;
+  if (t.kind === "ceiling") return `≥${Math.round(t.ratio * 100)}% ceiling, p99≤${t.p99Ms}`;
+  if (t.kind === "rps") return `≥${t.rps} req/s`;
+  return `≥${Math.round(t.ratio * 100)}% nginx`;
+}
+
+const pct = (x: number | undefined) => (x === undefined ? "–" : `${(x * 100).toFixed(1)}%`);
+const num = (x: number) => Math.round(x).toLocaleString("en-US");
+
+export function markdownTable(rows: Row[], cases: BenchCase[]): string {
+  const head = [
+    "case",
+    "conns",
+    "req/s",
+    "p50 ms",
+    "p99 ms",
+    "errors",
+    "non-2xx",
+    "ceiling req/s",
+    "÷ ceiling",
+    "nginx req/s",
+    "÷ nginx",
+    "target (100 conns)",
+    "met",
+  ];
+  const lines = [`| ${head.join(" | ")} |`, `|${head.map(() => "---").join("|")}|`];
+  for (const r of rows) {
+    const c = cases.find((x) => x.name === r.case)!;
+    lines.push(
+      `| ${[
+        r.case,
+        r.connections,
+        num(r.app.rps),
+        r.app.p50,
+        r.app.p99,
+        r.app.errors + r.app.timeouts,
+        r.app.non2xx,
+        num(r.ceiling.rps),
+        pct(r.ratioCeiling),
+        r.nginx ? num(r.nginx.rps) : "–",
+        pct(r.ratioNginx),
+        r.connections === 100 ? targetText(c) : "",
+        r.meetsTarget === undefined ? "" : r.meetsTarget ? "yes" : "**no**",
+      ].join(" | ")} |`,
+    );
+  }
+  return lines.join("\n");
+}

@@ -1,0 +1,121 @@
+import { ownDatabase } from "../support/own-database";
+import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+import { anonymousVisitor, feed, keepCookies, get, post, signInOverHttp, wholeFeed } from "../support/http-visitors";
+
+// Issue 12 item 5, docs/deployment.md: two app servers on one PostgreSQL database and one S3-compatible
+// store behave as one site. Needs PostgreSQL (TEST_DATABASE_URL): PGlite belongs to one process.
+interface S3rverInstance {
+  run(): Promise<AddressInfo>;
+  close(): Promise<void>;
+}
+type S3rverCtor = new (opts: {
+  port: number;
+  address: string;
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rverInstance;
+const S3rver = createRequire(import.meta.url)("s3rver") as S3rverCtor;
+
+const postgres = Boolean(process.env.TEST_DATABASE_URL);
+let a: RunningServer;
+let b: RunningServer;
+let s3: S3rverInstance;
+let s3Dir: string;
+let admin: string;
+let database: Awaited<ReturnType<typeof ownDatabase>>;
+
+beforeAll(async () => {
+  if (!postgres) return;
+  s3Dir = mkdtempSync(path.join(tmpdir(), "spicy-scale-out-s3-"));
+  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "media" }] });
+  const { port } = await s3.run();
+  // A database of its own: the servers seed it, so the demo media lands in this store.
+  database = await ownDatabase("spicy_scale_out");
+  const shared = {
+    DATABASE_URL: database!.url,
+    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_BUCKET: "media",
+    S3_ACCESS_KEY_ID: "S3RVER",
+    S3_SECRET_ACCESS_KEY: "S3RVER",
+    BETTER_AUTH_SECRET: "scale-out-test-secret-0123456789abcdef",
+    ADMIN_EMAILS: "scale-admin@example.com",
+    SIGN_IN_LIMIT_PER_IP: "100",
+    // Long enough that only the cache generation can drop an entry during the test.
+    MICRO_CACHE_TTL_MS: "600000",
+  };
+  a = await startServer(shared);
+  b = await startServer(shared);
+  admin = `age_verified=true; ${await signInOverHttp(a.url, "scale-admin@example.com", "127.0.0.3")}`;
+});
+
+afterAll(async () => {
+  if (!postgres) return;
+  expect(await a?.stop()).toBe(0);
+  expect(await b?.stop()).toBe(0);
+  await s3?.close();
+  await database?.drop();
+  rmSync(s3Dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!postgres)("two app servers, one database, one store", () => {
+  it("keeps a session signed in on either server", async () => {
+    const session = `age_verified=true; ${await signInOverHttp(a.url, "scale-user@example.com", "127.0.0.4")}`;
+    for (const server of [a, b]) {
+      const res = await fetch(`${server.url}/my-account`, { headers: { cookie: session }, redirect: "manual" });
+      expect(res.status).toBe(200);
+      expect(await res.text()).toContain("scale-user@example.com");
+    }
+    expect((await fetch(`${b.url}/my-account`, { headers: { cookie: "age_verified=true" }, redirect: "manual" })).status).not.toBe(200);
+  });
+
+  it("counts a rate limit once across both servers", async () => {
+    // Three sign-in links per address in ten minutes (SIGN_IN_LIMITS.perEmail), wherever they are asked for.
+    const form = { email: "scale-limit@example.com" };
+    const answers = [];
+    for (const server of [a, b, a, b]) answers.push((await post(server.url, "/auth/sign-in", "age_verified=true", form)).status);
+    expect(answers.slice(0, 3).every((s) => s < 400)).toBe(true);
+    expect(answers[3]).toBe(429);
+  });
+
+  it("shows a flame given through one server on the other", async () => {
+    let visitor = anonymousVisitor({ likerId: true });
+    const clip = (await feed(a.url, visitor)).clips[0]!;
+    const flamed = await post(a.url, "/api/flames", visitor, { clipId: clip.id, flamed: "true" });
+    expect(flamed.status).toBe(200);
+    visitor = keepCookies(visitor, flamed);
+    const onB = (await feed(b.url, visitor)).clips.find((c) => c.id === clip.id)!;
+    expect(onB).toMatchObject({ flamed: true, flames: clip.flames + 1 });
+  });
+
+  it("drops a clip hidden through A from B's cached pages, feed and media on B's next request", async () => {
+    const visitor = anonymousVisitor();
+    const clip = (await feed(b.url, visitor)).clips.find((c) => c.videoUrl)!;
+    const tagPath = `/tag/${clip.tags[0]!.slug}?sort=recent`;
+    const mediaA = await get(a.url + clip.videoUrl!, visitor);
+    const mediaB = await get(b.url + clip.videoUrl!, visitor);
+    expect([mediaA.status, mediaB.status]).toEqual([200, 200]);
+    expect(mediaB.headers.get("etag")).toBe(mediaA.headers.get("etag"));
+    await get(b.url + tagPath, visitor);
+    const warm = await get(b.url + tagPath, visitor);
+    expect(warm.headers.get("x-micro-cache")).toBe("hit");
+    expect(await warm.text()).toContain(clip.slug);
+
+    expect((await post(a.url, "/admin/clips", admin, { intent: "hide-clip", clipId: clip.id })).status).toBe(200);
+    expect(await (await get(b.url + tagPath, visitor)).text()).not.toContain(clip.slug);
+    expect((await wholeFeed(b.url, visitor)).map((c) => c.id)).not.toContain(clip.id);
+    expect((await get(b.url + clip.videoUrl!, visitor)).status).toBe(404);
+
+    // And back, the other way round: shown through B, on A's next request.
+    await get(a.url + tagPath, visitor);
+    expect((await post(b.url, "/admin/clips", admin, { intent: "show-clip", clipId: clip.id })).status).toBe(200);
+    expect(await (await get(a.url + tagPath, visitor)).text()).toContain(clip.slug);
+    expect((await get(a.url + clip.videoUrl!, visitor)).status).toBe(200);
+  });
+});

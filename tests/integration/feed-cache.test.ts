@@ -1,0 +1,70 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clips } from "../../db/schema";
+import { seedDemoContent } from "../../db/seed/demo";
+import { cachedFeedClips } from "~/features/feed/feed-cache.server";
+import { feedClips, type FeedQuery } from "~/features/feed/feed.server";
+import { setFlame } from "~/features/flames/index.server";
+import { generationOf } from "~/lib/cache/generation.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { createLocalStorage } from "~/lib/storage/index.server";
+import { createTestDatabase, testEngine } from "../support/database";
+
+// ADR 031: the shared pool, the visitor's own order. The in-memory order must be exactly the database's.
+describe(`cached feed on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  const query = (seed: string): FeedQuery => ({ audience: "hetero", category: null, tag: null, period: "ongoing", seed });
+  const input = (seed: string, offset: number, visitorId: string | null = null) => ({
+    query: query(seed),
+    offset,
+    mediaAllowed: true,
+    liker: visitorId ? { visitorId } : null,
+    language: "en" as const,
+  });
+
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "feed-cache-"))) });
+  });
+  afterAll(() => handle?.close());
+
+  it("gives each seed the order PostgreSQL gives it, page by page", async () => {
+    for (const seed of ["a1b2c3d4", "ffffffffffff", "0123456789abcdef"]) {
+      for (const offset of [0, 12, 24]) {
+        const fromDb = await feedClips(handle.db, input(seed, offset));
+        const fromCache = await cachedFeedClips(handle.db, input(seed, offset));
+        expect(fromCache.clips.map((c) => c.id)).toEqual(fromDb.clips.map((c) => c.id));
+        expect(fromCache.total).toBe(fromDb.total);
+      }
+    }
+  });
+
+  it("shows flamed state only to its liker and fresh counts to everyone", async () => {
+    const mine = randomUUID();
+    const theirs = randomUUID();
+    const [clip] = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips;
+    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId: mine }, flamed: true });
+    const forMe = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, mine))).clips.find((c) => c.id === clip!.id)!;
+    const forThem = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips.find((c) => c.id === clip!.id)!;
+    expect(forMe).toMatchObject({ flamed: true, flames: clip!.flames + 1 });
+    expect(forThem).toMatchObject({ flamed: false, flames: clip!.flames + 1 });
+  });
+
+  it("moves the generation on a hide, not on a flame, and drops the hidden clip at once", async () => {
+    const generation = generationOf(handle.db);
+    const [clip] = (await cachedFeedClips(handle.db, input("bbbbbbbb", 0))).clips;
+    const before = await generation.current();
+    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId: randomUUID() }, flamed: true });
+    expect(await generation.current()).toBe(before);
+    await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, clip!.id));
+    expect(await generation.current()).toBeGreaterThan(before);
+    const after = await cachedFeedClips(handle.db, input("bbbbbbbb", 0));
+    expect(after.clips.map((c) => c.id)).not.toContain(clip!.id);
+    await handle.db.update(clips).set({ status: "published" }).where(eq(clips.id, clip!.id));
+    expect((await cachedFeedClips(handle.db, input("bbbbbbbb", 0))).clips.map((c) => c.id)).toContain(clip!.id);
+  });
+});

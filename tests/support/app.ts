@@ -1,0 +1,70 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { fileURLToPath } from "node:url";
+import type { ServerBuild } from "react-router";
+import type { ViteDevServer } from "vite";
+import type { DatabaseHandle } from "~/lib/db.server";
+import type { Env } from "~/lib/env.server";
+import type { createApp as CreateApp } from "../../server/app";
+import { createTestServices } from "./services";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+export interface TestApp {
+  url: string;
+  env: ReturnType<typeof createTestServices>;
+  close(): Promise<void>;
+}
+
+// One Vite per test file, shared by every app the file starts (compiling the routes is the slow part).
+let vite: Promise<ViteDevServer> | null = null;
+let users = 0;
+
+async function sharedVite(): Promise<ViteDevServer> {
+  vite ??= import("vite").then(({ createServer }) =>
+    createServer({
+      root,
+      configFile: `${root}/vite.config.ts`,
+      logLevel: "error",
+      server: { middlewareMode: true, hmr: false, watch: null },
+      appType: "custom",
+    }),
+  );
+  return vite;
+}
+
+/**
+ * The whole Express app in this process (every middleware, Better Auth, the real route modules
+ * compiled by Vite on demand) over a test database, listening on a free port. No build is needed;
+ * pages render without their client assets.
+ */
+export async function startTestApp(
+  handle: DatabaseHandle,
+  options: { origin?: string; env?: Partial<Env>; listenHost?: string } = {},
+): Promise<TestApp> {
+  const env = createTestServices(handle, options.origin ?? "http://localhost:3000", options.env);
+  users++;
+  const server = await sharedVite();
+  const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+  await build();
+  // The server code is loaded by the same Vite as the routes, so both share one react-router instance.
+  const { createApp } = (await server.ssrLoadModule("/server/app.ts")) as { createApp: typeof CreateApp };
+  const app = createApp({ services: env.services, outbox: env.outbox, ping: async () => {}, build, clientDir: root });
+  const host = options.listenHost ?? "127.0.0.1";
+  const http: Server = app.listen(0, host);
+  await new Promise((resolve, reject) => http.once("listening", resolve).once("error", reject));
+  const { port } = http.address() as AddressInfo;
+  return {
+    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    env,
+    close: async () => {
+      http.closeAllConnections();
+      await new Promise((resolve) => http.close(resolve));
+      if (--users === 0) {
+        const closing = vite;
+        vite = null;
+        await (await closing)?.close();
+      }
+    },
+  };
+}

@@ -7,18 +7,59 @@
 // Under CI=true a suite that cannot run fails the whole run instead of being
 // skipped.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import pg from "pg";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 const summary = [];
 let failed = false;
 
+// Each suite also writes a JSON report, so the summary at the very end (the
+// part a CI log keeps) names every failed test, not only the failed suite.
+const reports = mkdtempSync(join(tmpdir(), "spicy-test-reports-"));
+process.on("exit", () => rmSync(reports, { recursive: true, force: true }));
+
+function failuresIn(report) {
+  if (!existsSync(report)) return ["(no report: vitest stopped before writing one)"];
+  const { testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+  return testResults.flatMap((file) => {
+    const where = relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === "failed");
+    if (tests.length === 0 && file.status === "failed") return [`${where}: ${firstLine(file.message)}`];
+    return tests.map((test) => `${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+  });
+}
+
+// A test that failed once and then passed (the end-to-end suite retries once
+// under CI) is named too: a flaky test is a bug to fix, not to forget.
+function retriedIn(report) {
+  if (!existsSync(report)) return [];
+  const { testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+  return testResults.flatMap((file) =>
+    file.assertionResults
+      .filter((test) => test.status === "passed" && test.failureMessages?.length)
+      .map((test) => `${relative(process.cwd(), file.name)} › ${test.fullName}: ${firstLine(test.failureMessages[0])}`),
+  );
+}
+
+const firstLine = (text = "") =>
+  text
+    .split("\n")
+    .find((line) => line.trim())
+    ?.trim()
+    .slice(0, 300) ?? "";
+
 function vitest(project, label, env = {}) {
   const started = Date.now();
-  const result = spawnSync("npx", ["vitest", "run", "--project", project], { stdio: "inherit", env: { ...process.env, ...env } });
+  const report = join(reports, `${project}-${summary.length}.json`);
+  const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+  const result = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = result.status === 0;
   summary.push(`${ok ? "passed" : "FAILED"}  ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (!ok) summary.push(...failuresIn(report).map((failure) => `    ✗ ${failure}`));
+  summary.push(...retriedIn(report).map((test) => `    ↻ passed on its second try: ${test}`));
   failed ||= !ok;
 }
 

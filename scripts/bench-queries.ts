@@ -107,6 +107,9 @@ const feedApi = (filters: Partial<{ category: string; tag: string; period: "week
     liker: { visitorId: "00000000-0000-4000-8000-000000000001" },
     language: "en",
   });
+/** The bench liker's liked videos, first page, in `sort` order. */
+const likedPage = (sort: "recent" | "flames") =>
+  likedVideos(db, { userId: BENCH_LIKER_ID, audience: "hetero", page: 1, mediaAllowed: true, category: null, sort, everyAudience: false });
 const drain = async (stream: ReadableStream<Uint8Array> | null) => {
   let bytes = 0;
   const reader = stream?.getReader();
@@ -145,32 +148,8 @@ const pages: [string, () => Promise<unknown>][] = [
   ["Search 'vega' (creator)", () => searchCatalog(db, { ...base, term: "vega", page: 1 })],
   [`Search '${tag}' (tag)`, () => searchCatalog(db, { ...base, term: tag, page: 1 })],
   ["Search 'zq' (2 characters)", () => searchCatalog(db, { ...base, term: "zq", page: 1 })],
-  [
-    `Liked videos (${likes?.n ?? 0} likes), page 1`,
-    () =>
-      likedVideos(db, {
-        userId: BENCH_LIKER_ID,
-        audience: "hetero",
-        page: 1,
-        mediaAllowed: true,
-        category: null,
-        sort: "recent",
-        everyAudience: false,
-      }),
-  ],
-  [
-    `Liked videos (${likes?.n ?? 0} likes), most flames`,
-    () =>
-      likedVideos(db, {
-        userId: BENCH_LIKER_ID,
-        audience: "hetero",
-        page: 1,
-        mediaAllowed: true,
-        category: null,
-        sort: "flames",
-        everyAudience: false,
-      }),
-  ],
+  [`Liked videos (${likes?.n ?? 0} likes), page 1`, () => likedPage("recent")],
+  [`Liked videos (${likes?.n ?? 0} likes), most flames`, () => likedPage("flames")],
   [
     `Insights (${sessions?.n ?? 0} sessions)`,
     () => loadInsights(db, { userId: BENCH_HABITS_ID, language: "en", timeZone: "Europe/Madrid", brandMode: "adult" } as never),

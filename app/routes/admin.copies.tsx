@@ -1,16 +1,8 @@
 import { data, Form } from "react-router";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import {
-  AdminThumbnail,
-  DECISION_STYLES,
-  DeskHeading,
-  DecisionIcon,
-  FilterLinks,
-  FormattedDate,
-} from "~/features/moderation/components/admin-ui";
+import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { decideCopy } from "~/features/moderation/takedown-actions.server";
 import { copiesPage } from "~/features/takedowns/index.server";
-import { Pagination } from "~/components/ui/pagination";
 import { getServices, getVisitor } from "~/lib/context";
 import { readForm } from "~/lib/http/form";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
@@ -53,15 +45,15 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 export default function AdminCopies({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="copies-heading" className="space-y-4">
-      <DeskHeading id="copies-heading" title={t("copies.heading")} intro={t("copies.intro")} />
-      <FilterLinks
-        label={t("queue.filter")}
-        param="state"
-        current={d.state}
-        search=""
-        options={STATES.map((s) => ({ value: s, label: t(`copies.states.${s}`) }))}
-      />
+    <StateListPage
+      id="copies-heading"
+      title={t("copies.heading")}
+      intro={t("copies.intro")}
+      states={STATES.map((s) => ({ value: s, label: t(`copies.states.${s}`) }))}
+      current={d.state}
+      page={d.page}
+      hasNext={d.hasNext}
+    >
       <p role="status" className="text-emerald-300">
         {actionData ? (actionData.ok ? t(`copies.done.${actionData.intent}`) : t("item.failed")) : null}
       </p>
@@ -117,7 +109,6 @@ export default function AdminCopies({ loaderData: d, actionData }: Route.Compone
           ))}
         </ul>
       )}
-      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
-    </section>
+    </StateListPage>
   );
 }

@@ -1,9 +1,8 @@
 import { data, Form, redirect } from "react-router";
 import { JOB_STATES, type JobState } from "../../db/schema/values";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { DECISION_STYLES, DeskHeading, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
-import { Pagination } from "~/components/ui/pagination";
 import { getServices, getVisitor } from "~/lib/context";
 import { readForm } from "~/lib/http/form";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
@@ -68,18 +67,18 @@ const subjectHref = (subject: string | null) => {
 export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="jobs-heading" className="space-y-4">
-      <DeskHeading id="jobs-heading" title={t("jobs.heading")} intro={t("jobs.intro")} />
-      <FilterLinks
-        label={t("queue.filter")}
-        param="state"
-        current={d.state}
-        search=""
-        options={d.states.map((s) => ({
-          value: s,
-          label: d.counts[s] === null ? t(`jobs.states.${s}`) : `${t(`jobs.states.${s}`)} (${d.counts[s]})`,
-        }))}
-      />
+    <StateListPage
+      id="jobs-heading"
+      title={t("jobs.heading")}
+      intro={t("jobs.intro")}
+      states={d.states.map((s) => ({
+        value: s,
+        label: d.counts[s] === null ? t(`jobs.states.${s}`) : `${t(`jobs.states.${s}`)} (${d.counts[s]})`,
+      }))}
+      current={d.state}
+      page={d.page}
+      hasNext={d.hasNext}
+    >
       {d.jobs.length === 0 ? (
         <p>{t("jobs.empty")}</p>
       ) : (
@@ -123,7 +122,6 @@ export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
-    </section>
+    </StateListPage>
   );
 }

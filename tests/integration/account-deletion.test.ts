@@ -1,25 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
 import { deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`account deletion on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   /** A user with rows in every personal table, and flames on `clipIds`. */
   async function makePerson(clipIds: string[]) {

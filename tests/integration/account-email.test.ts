@@ -1,22 +1,18 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../../db/schema";
 import { requestEmailChange } from "~/features/accounts/account.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`change of e-mail on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   const open = (link: string, cookie: string) => env.services.auth.handler(new Request(link, { headers: { cookie } }));
 

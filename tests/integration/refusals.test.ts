@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clips, contentReports, userFlames, usageSessions, user, verification } from "../../db/schema";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -9,23 +9,19 @@ import * as insightsRoute from "~/routes/insights";
 import * as likedRoute from "~/routes/liked-videos";
 import * as reportRoute from "~/routes/report";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
+import { testEngine } from "../support/database";
 import { message } from "../support/messages";
 import { routeArgs } from "../support/route-args";
 import { signIn } from "../support/sign-in";
-import { createTestServices } from "../support/services";
+import { createTestServices, type TestServices, withTestServices } from "../support/services";
 
 // Issue 13 item 5: what the site refuses, each with a test (the others: media-route, moderation,
 // sign-in, forms, submit-upload, upload-quota, server-boot, e2e/refusals).
 
 describe(`refusals on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made));
 
   async function askLink(email: string, services = env.services) {
     const form = new FormData();

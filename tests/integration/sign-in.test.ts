@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { profiles, user, userFlames } from "../../db/schema";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { createTestServices, type TestServices, withTestServices } from "../support/services";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -20,12 +20,8 @@ function form(fields: Record<string, string>) {
 
 describe(`magic-link sign-in on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   const request = (cookie = "") =>
     new Request(`${ORIGIN}/auth/sign-in`, {

@@ -19,6 +19,15 @@ export function isPremium(profile: PremiumState | null | undefined, now: Date = 
   return !profile.premiumExpiresAt || profile.premiumExpiresAt.getTime() > now.getTime();
 }
 
+/** The profile's columns that make up its PremiumState. */
+const PREMIUM_COLUMNS = {
+  isPremium: profiles.isPremium,
+  planType: profiles.planType,
+  premiumSource: profiles.premiumSource,
+  premiumStartsAt: profiles.premiumStartsAt,
+  premiumExpiresAt: profiles.premiumExpiresAt,
+};
+
 const NOT_PREMIUM = { isPremium: false, planType: null, premiumSource: null, premiumStartsAt: null, premiumExpiresAt: null } as const;
 
 export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: number | null };
@@ -29,14 +38,7 @@ export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: n
  */
 export async function readProfile(db: Database, userId: string, now: Date = new Date()): Promise<ProfileView | null> {
   const [row] = await db
-    .select({
-      isPremium: profiles.isPremium,
-      planType: profiles.planType,
-      premiumSource: profiles.premiumSource,
-      premiumStartsAt: profiles.premiumStartsAt,
-      premiumExpiresAt: profiles.premiumExpiresAt,
-      dailyGoalSeconds: profiles.dailyGoalSeconds,
-    })
+    .select({ ...PREMIUM_COLUMNS, dailyGoalSeconds: profiles.dailyGoalSeconds })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!row) return null;
@@ -64,17 +66,7 @@ export async function activatePremium(db: Database, input: { userId: string; cod
   const expiresAt = new Date(now.getTime() + BETA_DAYS * DAY_MS);
   return db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: input.userId }).onConflictDoNothing();
-    const [profile] = await tx
-      .select({
-        isPremium: profiles.isPremium,
-        planType: profiles.planType,
-        premiumSource: profiles.premiumSource,
-        premiumStartsAt: profiles.premiumStartsAt,
-        premiumExpiresAt: profiles.premiumExpiresAt,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, input.userId))
-      .for("update");
+    const [profile] = await tx.select(PREMIUM_COLUMNS).from(profiles).where(eq(profiles.id, input.userId)).for("update");
     if (isPremium(profile, now)) return { ok: false as const, error: "alreadyActive" as const };
     await tx.insert(premiumTokens).values({ userId: input.userId, planType: BETA_PLAN, source: "promo_code", startsAt: now, expiresAt });
     await tx

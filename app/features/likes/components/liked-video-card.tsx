@@ -1,11 +1,9 @@
 import { Link } from "react-router";
-import { FlameIcon } from "~/components/ui/flame-icon";
-import { deepenForWhiteText } from "~/lib/contrast";
+import { CardCaption, CardCategoryBadge } from "~/features/clips";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import type { LikedVideo } from "../likes.server";
 import { RemoveLikeButton } from "./remove-like-button";
-import { localName } from "~/lib/i18n/languages";
 
 /** The liked card (docs/product.md §7.5): muted playable video, category badge, remove-like, creator, 'Liked on', flames, link to the video. */
 export function LikedVideoCard({ video }: { video: LikedVideo }) {
@@ -29,29 +27,10 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
         )}
-        <span
-          className="absolute left-2 top-2 rounded-full px-2 py-0.5 text-xs font-semibold text-white"
-          style={{ background: deepenForWhiteText(clip.category.color) }}
-        >
-          {localName(language, clip.category)}
-        </span>
+        <CardCategoryBadge category={clip.category} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        {/* The clamp is inside the link: clamping the heading would clip the link's focus ring. */}
-        <h2 className="font-semibold text-white">
-          <Link to={`/video/${clip.slug}`} className="block hover:underline">
-            <span className="line-clamp-2">{clip.title}</span>
-          </Link>
-        </h2>
-        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-0.5 text-sm">
-          <Link to={`/creator/${clip.creatorSlug}`} className="min-w-0 break-words text-ink-300 hover:text-white">
-            {clip.creatorName}
-          </Link>
-          <span className="inline-flex shrink-0 items-center gap-1 text-flame-300">
-            <FlameIcon className="h-3.5 w-3.5" />
-            {t("card.flames", { count: clip.flames })}
-          </span>
-        </div>
+        <CardCaption clip={clip} heading="h2" flames={t("card.flames", { count: clip.flames })} />
         <p className="text-xs text-ink-300">{t("card.likedOn", { date: formatLongDate(video.likedAt, language) })}</p>
         <div className="mt-auto flex flex-col gap-2 pt-1">
           <Link

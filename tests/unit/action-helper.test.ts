@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Services } from "~/lib/context";
 import { alreadyLogged, handleAction } from "~/lib/http/action.server";
-import { Conflict, NotFound, RateLimited } from "~/lib/http/errors";
+import { Conflict, NotFound, RateLimited, ServiceFailure } from "~/lib/http/errors";
 import { routeArgs } from "../support/route-args";
 
 function platform() {
@@ -97,6 +97,43 @@ describe("handleAction (ADR 024)", () => {
     }).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe("/done");
+  });
+
+  it("lets a guard's thrown data() through without logging it", async () => {
+    const { services, log } = platform();
+    const args = routeArgs(services, "/x", { body: { minutes: "3" } });
+    const guard = data({ accessRequired: true }, { status: 401 });
+    const thrown = await handleAction(args, {
+      namespace: "common",
+      schema,
+      handle: async () => {
+        throw guard;
+      },
+    }).catch((error: unknown) => error);
+    expect(thrown).toBe(guard);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("answers a server failure the product words itself with its 5xx status and translated message, unlogged", async () => {
+    const { services, log } = platform();
+    const args = routeArgs(services, "/x", { body: { minutes: "3" }, language: "es" });
+    const answer = await handleAction(args, {
+      namespace: "account",
+      schema,
+      handle: async () => {
+        throw new ServiceFailure(500, "delete.errors.likes");
+      },
+    });
+    expect(reply(answer)).toEqual({
+      status: 500,
+      data: {
+        ok: false,
+        errors: { form: expect.stringContaining("nada") },
+        values: { minutes: "3" },
+        reason: "delete.errors.likes",
+      },
+    });
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it("logs an unexpected error once with the request's logger and rethrows it", async () => {

@@ -143,15 +143,27 @@ describe(`every action route answers through the action helper on ${testEngine()
   });
 
   describe("each moved action: one refusal (translated 4xx, nothing written) and one success", () => {
+    /** Posts `call` in English and Spanish and expects the refusal `key` of `namespace` with `status` both times. */
+    const refusedInBoth = async (
+      route: { action: Action },
+      path: string,
+      call: RouteCall,
+      status: number,
+      namespace: string,
+      key: string,
+    ) => {
+      for (const language of ["en", "es"] as const) {
+        const refused = await post(route, path, { ...call, language });
+        expect(refused.status, language).toBe(status);
+        expect(refused.data).toEqual(refusal(namespace, key, language));
+        expect((refused.data as { values: Record<string, string> }).values).toEqual(call.body);
+      }
+    };
     const mailsTo = (to: string) => env.outbox.list().filter((m) => m.to === to).length;
 
     it("/auth/sign-in", async () => {
       const before = env.outbox.list().length;
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(signInRoute, "/auth/sign-in", { body: { email: "not-an-email" }, language });
-        expect(refused.status).toBe(400);
-        expect(refused.data).toEqual(refusal("accounts", "errors.emailInvalid", language));
-      }
+      await refusedInBoth(signInRoute, "/auth/sign-in", { body: { email: "not-an-email" } }, 400, "accounts", "errors.emailInvalid");
       expect(env.outbox.list()).toHaveLength(before);
 
       const email = `link-${randomUUID().slice(0, 8)}@example.com`;
@@ -179,12 +191,9 @@ describe(`every action route answers through the action helper on ${testEngine()
       const email = `account-${randomUUID().slice(0, 8)}@example.com`;
       const cookie = await signIn(env, email);
       const mails = mailsTo(email);
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(myAccountRoute, "/my-account", { cookie, language, body: { intent: "changeEmail", newEmail: "" } });
-        expect(refused.status).toBe(400);
-        expect(refused.data).toEqual(refusal("account", "email.emailRequired", language));
-        expect((refused.data as { values: Record<string, string> }).values.intent).toBe("changeEmail");
-      }
+      // The refusal names its form in `values.intent`.
+      const body = { intent: "changeEmail", newEmail: "" };
+      await refusedInBoth(myAccountRoute, "/my-account", { cookie, body }, 400, "account", "email.emailRequired");
       const unknown = await post(myAccountRoute, "/my-account", { cookie, body: { intent: "nothing" } });
       expect(unknown).toMatchObject({ status: 400, data: refusal("account", "errors.unknownAction") });
       expect(mailsTo(email)).toBe(mails);
@@ -206,11 +215,14 @@ describe(`every action route answers through the action helper on ${testEngine()
       const count = async () => (await handle.db.select().from(usageSessions)).length;
       const before = await count();
       const startedAt = new Date().toISOString();
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(usageRoute, "/api/usage", { cookie: cookies.member, language, body: { seconds: "0", startedAt } });
-        expect(refused.status).toBe(400);
-        expect(refused.data).toEqual(refusal("habits", "errors.seconds", language));
-      }
+      await refusedInBoth(
+        usageRoute,
+        "/api/usage",
+        { cookie: cookies.member, body: { seconds: "0", startedAt } },
+        400,
+        "habits",
+        "errors.seconds",
+      );
       expect(await count()).toBe(before);
 
       const saved = await post(usageRoute, "/api/usage", { cookie: cookies.member, body: { seconds: "30", startedAt } });
@@ -225,15 +237,8 @@ describe(`every action route answers through the action helper on ${testEngine()
       const [clip] = await makeClips(handle.db, 1);
       const statusOf = async () => (await handle.db.select().from(clips).where(eq(clips.id, clip!.id)))[0]!.status;
       const audits = async () => (await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, clip!.id))).length;
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(adminClipsRoute, "/admin/clips", {
-          cookie: cookies.admin,
-          language,
-          body: { intent: "show-clip", clipId: clip!.id },
-        });
-        expect(refused.status).toBe(409);
-        expect(refused.data).toEqual(refusal("admin", "item.failed", language));
-      }
+      const show = { intent: "show-clip", clipId: clip!.id };
+      await refusedInBoth(adminClipsRoute, "/admin/clips", { cookie: cookies.admin, body: show }, 409, "admin", "item.failed");
       expect([await statusOf(), await audits()]).toEqual(["published", 0]);
 
       const hidden = await post(adminClipsRoute, "/admin/clips", {
@@ -294,17 +299,8 @@ describe(`every action route answers through the action helper on ${testEngine()
       const item = await contactItem();
       const params = { queue: "contact", id: item.id };
       const path = `/admin/contact/${item.id}`;
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(adminItemRoute, path, {
-          cookie: cookies.admin,
-          params,
-          language,
-          body: { intent: "resolve", reason: "bogus" },
-        });
-        expect(refused.status).toBe(400);
-        expect(refused.data).toEqual(refusal("admin", "decision.errors.reason", language));
-        expect((refused.data as { values: Record<string, string> }).values.intent).toBe("resolve");
-      }
+      const bogus = { intent: "resolve", reason: "bogus" };
+      await refusedInBoth(adminItemRoute, path, { cookie: cookies.admin, params, body: bogus }, 400, "admin", "decision.errors.reason");
       expect(await itemRow(item.id)).toMatchObject({ status: "open", decisionReason: null });
 
       const noted = await post(adminItemRoute, path, { cookie: cookies.admin, params, body: { intent: "note", note: "checked" } });
@@ -320,16 +316,15 @@ describe(`every action route answers through the action helper on ${testEngine()
     it("/admin/:queue (bulk)", async () => {
       const item = await contactItem();
       const params = { queue: "contact" };
-      for (const language of ["en", "es"] as const) {
-        const refused = await post(adminQueueRoute, "/admin/contact", {
-          cookie: cookies.admin,
-          params,
-          language,
-          body: { intent: "resolve", resolveReason: "answered" },
-        });
-        expect(refused.status).toBe(400);
-        expect(refused.data).toEqual(refusal("admin", "bulk.errors.none", language));
-      }
+      const none = { intent: "resolve", resolveReason: "answered" };
+      await refusedInBoth(
+        adminQueueRoute,
+        "/admin/contact",
+        { cookie: cookies.admin, params, body: none },
+        400,
+        "admin",
+        "bulk.errors.none",
+      );
       const badReason = await post(adminQueueRoute, "/admin/contact", {
         cookie: cookies.admin,
         params,

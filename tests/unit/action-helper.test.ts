@@ -18,6 +18,16 @@ const reply = (answer: unknown) => {
   return { status: init?.status ?? 200, data } as Body;
 };
 
+/** What handleAction throws on when its use case throws `error`. */
+const thrownOn = (args: Parameters<typeof handleAction>[0], error: unknown) =>
+  handleAction(args, {
+    namespace: "common",
+    schema,
+    handle: async () => {
+      throw error;
+    },
+  }).catch((thrown: unknown) => thrown);
+
 describe("handleAction (ADR 024)", () => {
   it("answers { ok: true, ...payload } for valid input, with the status and headers the use case set", async () => {
     const { services } = platform();
@@ -88,13 +98,7 @@ describe("handleAction (ADR 024)", () => {
   it("lets a redirect through", async () => {
     const { services } = platform();
     const args = routeArgs(services, "/x", { body: { minutes: "3" } });
-    const thrown = await handleAction(args, {
-      namespace: "common",
-      schema,
-      handle: async () => {
-        throw redirect("/done");
-      },
-    }).catch((error: unknown) => error);
+    const thrown = await thrownOn(args, redirect("/done"));
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe("/done");
   });
@@ -103,14 +107,7 @@ describe("handleAction (ADR 024)", () => {
     const { services, log } = platform();
     const args = routeArgs(services, "/x", { body: { minutes: "3" } });
     const guard = data({ accessRequired: true }, { status: 401 });
-    const thrown = await handleAction(args, {
-      namespace: "common",
-      schema,
-      handle: async () => {
-        throw guard;
-      },
-    }).catch((error: unknown) => error);
-    expect(thrown).toBe(guard);
+    expect(await thrownOn(args, guard)).toBe(guard);
     expect(log.error).not.toHaveBeenCalled();
   });
 
@@ -140,14 +137,7 @@ describe("handleAction (ADR 024)", () => {
     const { services, log } = platform();
     const failure = new Error("database went away");
     const args = routeArgs(services, "/x?y=1", { body: { minutes: "3" } });
-    const thrown = await handleAction(args, {
-      namespace: "common",
-      schema,
-      handle: async () => {
-        throw failure;
-      },
-    }).catch((error: unknown) => error);
-    expect(thrown).toBe(failure);
+    expect(await thrownOn(args, failure)).toBe(failure);
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error).toHaveBeenCalledWith({ err: failure, method: "POST", path: "/x" }, "action failed");
     expect(alreadyLogged(failure)).toBe(true);

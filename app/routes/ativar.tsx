@@ -12,7 +12,7 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { takeRateLimit } from "~/lib/rate-limit.server";
 import { handleAction } from "~/lib/http/action.server";
-import { Conflict, InvalidInput, RateLimited, Unauthorized } from "~/lib/http/errors";
+import { RateLimited, Unauthorized } from "~/lib/http/errors";
 import { z } from "zod";
 import type { Route } from "./+types/ativar";
 
@@ -50,8 +50,7 @@ export const action = (args: Route.ActionArgs) =>
       if (!user) throw new Unauthorized("errors.signedOut");
       if (!(await takeRateLimit(getServices(args), `promo:${user.id}`, { window: 600, max: 20 })))
         throw new RateLimited("errors.rateLimited");
-      const result = await activatePremium(db, { userId: user.id, code });
-      if (!result.ok) throw result.error === "invalidCode" ? new InvalidInput("errors.invalidCode") : new Conflict("errors.alreadyActive");
+      await activatePremium(db, { userId: user.id, code });
       return { redirectTo: SUCCESS_PATH };
     },
   });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
-import { deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
+import { AccountDeletionFailed, deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
@@ -85,12 +85,12 @@ describe(`account deletion on ${testEngine()}`, () => {
     expect(await personalRows(person)).toEqual(FULL);
     expect(await flamesOf([shared!.id, mine!.id, drifted!.id])).toEqual({ [shared!.id]: 2, [mine!.id]: 1, [drifted!.id]: 0 });
 
-    expect(await deleteAccount(handle.db, person.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, person.id)).resolves.toBeUndefined();
     expect(await personalRows(person)).toEqual(NONE);
     expect(await flamesOf([shared!.id, mine!.id])).toEqual({ [shared!.id]: 1, [mine!.id]: 0 });
     expect(await personalRows(other)).toEqual({ ...FULL, userFlames: 2 });
 
-    expect(await deleteAccount(handle.db, other.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, other.id)).resolves.toBeUndefined();
     expect(await flamesOf([shared!.id, drifted!.id])).toEqual({ [shared!.id]: 0, [drifted!.id]: 0 });
   });
 
@@ -111,15 +111,16 @@ describe(`account deletion on ${testEngine()}`, () => {
       sql.raw(`create trigger refuse_delete before delete on "${table}" for each row execute function refuse_delete()`),
     );
     try {
-      const result = await deleteAccount(handle.db, person.id);
-      expect(result).toMatchObject({ ok: false, step });
-      expect(String((result as { error: unknown }).error)).toMatch(/refused|Failed query/);
+      const failure = await deleteAccount(handle.db, person.id).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AccountDeletionFailed);
+      expect(failure).toMatchObject({ step, status: 500, key: `delete.errors.${step}` });
+      expect(String((failure as AccountDeletionFailed).cause)).toMatch(/refused|Failed query/);
     } finally {
       await handle.db.execute(sql.raw(`drop trigger refuse_delete on "${table}"`));
     }
     expect(await personalRows(person)).toEqual(FULL);
     expect(await flamesOf([first!.id, second!.id])).toEqual(before);
-    expect(await deleteAccount(handle.db, person.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, person.id)).resolves.toBeUndefined();
   });
 
   it("ends a real Better Auth session: the cookie is cleared and the old token no longer works", async () => {
@@ -130,7 +131,7 @@ describe(`account deletion on ${testEngine()}`, () => {
     // The sign-in hook made the profile.
     expect((await personalRows({ id: signedIn!.user.id, email })).profiles).toBe(1);
 
-    expect(await deleteAccount(handle.db, signedIn!.user.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, signedIn!.user.id)).resolves.toBeUndefined();
     expect(await personalRows({ id: signedIn!.user.id, email })).toEqual(NONE);
     const cleared = await signOutCookies(env.services.auth, new Headers({ cookie, origin: ORIGIN }), false);
     expect(cleared.find((c) => c.startsWith("spicy.session_token="))).toMatch(/Max-Age=0/);

@@ -116,7 +116,11 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       .returning();
     const actor = { userId: null, email: "mod@example.com" };
     const services = env.services;
-    expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
+    await saveNote(handle.db, actor, "contact", message!.id, " private ");
+    await expect(saveNote(handle.db, actor, "reports", message!.id, "elsewhere")).rejects.toMatchObject({
+      status: 404,
+      key: "item.failed",
+    });
     const resolve = { decision: "resolved", reason: "answered", note: "Thanks!" } as const;
     expect(await decideItems(services, actor, "contact", [message!.id], resolve)).toEqual({ decided: [message!.id], skipped: [] });
     // Decided already, or not in that queue: left alone.

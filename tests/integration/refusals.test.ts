@@ -11,6 +11,7 @@ import * as reportRoute from "~/routes/report";
 import { makeClips } from "../support/catalog";
 import { testEngine } from "../support/database";
 import { message } from "../support/messages";
+import { outcome } from "../support/outcome";
 import { routeArgs } from "../support/route-args";
 import { signIn } from "../support/sign-in";
 import { createTestServices, type TestServices, withTestServices } from "../support/services";
@@ -27,7 +28,7 @@ describe(`refusals on ${testEngine()}`, () => {
     const form = new FormData();
     form.set("email", email);
     const request = new Request(`${services.origin}/auth/sign-in`, { method: "POST", headers: { origin: services.origin } });
-    return requestSignInLink(services, { form, request, language: "en", clientIp: randomUUID() });
+    return outcome(requestSignInLink(services, { form, request, language: "en", clientIp: randomUUID() }));
   }
 
   describe("magic links", () => {

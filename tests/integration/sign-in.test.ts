@@ -9,6 +9,7 @@ import { parseEnv } from "~/lib/env.server";
 import { makeClips } from "../support/catalog";
 import { testEngine } from "../support/database";
 import { createTestServices, type TestServices, withTestServices } from "../support/services";
+import { outcome } from "../support/outcome";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -30,13 +31,14 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     });
 
   async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
-    const result = await requestSignInLink(env.services, {
-      form: form({ email, ...extra }),
-      request: request(cookie),
-      language: "es",
-      clientIp: randomUUID(),
-    });
-    return result;
+    return outcome(
+      requestSignInLink(env.services, {
+        form: form({ email, ...extra }),
+        request: request(cookie),
+        language: "es",
+        clientIp: randomUUID(),
+      }),
+    );
   }
 
   /** Opens the link as the browser would and returns the redirect and the session cookie. */
@@ -77,7 +79,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
       clientIp: randomUUID(),
       brandMode: "safe",
     });
-    expect(result.ok).toBe(true);
+    expect(result.email).toBe("calm@example.com");
     const [mail] = env.outbox.list();
     expect(mail!.subject).toBe("Your sign-in link for Conscious Mode");
     expect(`${mail!.text}${mail!.html}`).not.toContain("Spicy Clips");
@@ -95,39 +97,44 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
 
     expect(await signIn("second@example.com", { mode: "signup", username: "night owl" })).toMatchObject({
       ok: false,
-      error: "usernameTaken",
+      key: "errors.usernameTaken",
       status: 409,
     });
-    expect(await signIn("second@example.com", { mode: "signup", username: "ab" })).toMatchObject({ ok: false, error: "usernameShort" });
+    expect(await signIn("second@example.com", { mode: "signup", username: "ab" })).toMatchObject({
+      ok: false,
+      key: "errors.usernameShort",
+    });
   });
 
   it("validates the address", async () => {
-    expect(await signIn("")).toMatchObject({ ok: false, error: "emailRequired", status: 400 });
-    expect(await signIn("not-an-email")).toMatchObject({ ok: false, error: "emailInvalid", status: 400 });
+    expect(await signIn("")).toMatchObject({ ok: false, key: "errors.emailRequired", status: 400 });
+    expect(await signIn("not-an-email")).toMatchObject({ ok: false, key: "errors.emailInvalid", status: 400 });
   });
 
   it("limits links per address", async () => {
     const results = [];
     for (let i = 0; i < 4; i++) results.push(await signIn("limited@example.com"));
     expect(results.slice(0, 3).every((r) => r.ok)).toBe(true);
-    expect(results[3]).toMatchObject({ ok: false, error: "rateLimited", status: 429 });
+    expect(results[3]).toMatchObject({ ok: false, key: "errors.rateLimited", status: 429 });
   });
 
   it("limits links per IP to SIGN_IN_LIMIT_PER_IP: 10 by default, or the configured number", async () => {
     const askFrom = (services: typeof env.services, clientIp: string, count: number) =>
       Promise.all(
         Array.from({ length: count }, (_, i) =>
-          requestSignInLink(services, {
-            form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }),
-            request: request(),
-            language: "en",
-            clientIp,
-          }),
+          outcome(
+            requestSignInLink(services, {
+              form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }),
+              request: request(),
+              language: "en",
+              clientIp,
+            }),
+          ),
         ),
       );
     const byDefault = await askFrom(env.services, randomUUID(), 11);
     expect(byDefault.filter((r) => r.ok)).toHaveLength(10);
-    expect(byDefault.filter((r) => !r.ok)).toEqual([{ ok: false, error: "rateLimited", status: 429 }]);
+    expect(byDefault.filter((r) => !r.ok)).toEqual([{ ok: false, key: "errors.rateLimited", status: 429 }]);
 
     // The limit is taken in Better Auth's before-hook, so the auth instance is built with it.
     const raised = createTestServices(handle, ORIGIN, { SIGN_IN_LIMIT_PER_IP: 12 }).services;

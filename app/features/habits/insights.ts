@@ -1,6 +1,8 @@
 // Pure computations behind /insights (docs/product.md §11.5, ADR 062). Days are calendar days
 // ("YYYY-MM-DD") in the visitor's time zone; the server works out which.
 
+import { InvalidInput } from "~/lib/http/errors";
+
 const DAY_MS = 86_400_000;
 
 export const GOAL_MIN_MINUTES = 5;
@@ -144,11 +146,14 @@ export function choosePrompts(input: PromptInput): Prompt[] {
   return prompts.slice(0, 3);
 }
 
-/** The goal form's value: minutes 5..600, or empty to clear. */
-export function parseGoalMinutes(value: FormDataEntryValue | null): { ok: true; seconds: number | null } | { ok: false } {
+/**
+ * The goal form's value in seconds: minutes 5..600, or null (empty) to clear. Anything else is
+ * InvalidInput on the `minutes` field, worded in `insights` (ADR 024).
+ */
+export function parseGoalMinutes(value: FormDataEntryValue | null): number | null {
   const text = String(value ?? "").trim();
-  if (text === "") return { ok: true, seconds: null };
-  if (!/^\d{1,4}$/.test(text)) return { ok: false };
-  const minutes = Number(text);
-  return minutes >= GOAL_MIN_MINUTES && minutes <= GOAL_MAX_MINUTES ? { ok: true, seconds: minutes * 60 } : { ok: false };
+  if (text === "") return null;
+  const minutes = /^\d{1,4}$/.test(text) ? Number(text) : NaN;
+  if (!(minutes >= GOAL_MIN_MINUTES && minutes <= GOAL_MAX_MINUTES)) throw new InvalidInput("goal.invalid", {}, "minutes");
+  return minutes * 60;
 }

@@ -1,9 +1,17 @@
 import { desc, eq, inArray } from "drizzle-orm";
 import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { InvalidInput } from "~/lib/http/errors";
 import { USAGE_MAX_SECONDS } from "./timer";
 
 export type UsageError = "seconds" | "emotion" | "startedAt" | "categories";
+
+/** A timer session that cannot be stored (400, worded in `habits`, ADR 024); `problem` names the field. */
+export class InvalidUsage extends InvalidInput {
+  constructor(readonly problem: UsageError) {
+    super(`errors.${problem}`);
+  }
+}
 
 /** Seconds of the session spent on one browse category's clips. */
 export interface CategorySeconds {
@@ -50,43 +58,36 @@ export function parseCategorySeconds(text: string, sessionSeconds: number): Cate
   return total <= sessionSeconds ? categories : null;
 }
 
-/** Reads the timer's beacon (seconds, startedAt ISO, emotionId or empty, categories JSON or empty). */
-export function parseUsage(
-  form: FormData | URLSearchParams,
-  now: Date = new Date(),
-): { ok: true; value: UsageInput } | { ok: false; error: UsageError } {
+/** Reads the timer's beacon (seconds, startedAt ISO, emotionId or empty, categories JSON or empty); InvalidUsage when it is bad. */
+export function parseUsage(form: FormData | URLSearchParams, now: Date = new Date()): UsageInput {
   const secondsText = String(form.get("seconds") ?? "").trim();
   const seconds = /^\d+$/.test(secondsText) ? Number(secondsText) : NaN;
-  if (!Number.isInteger(seconds) || seconds < 1 || seconds > USAGE_MAX_SECONDS) return { ok: false, error: "seconds" };
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > USAGE_MAX_SECONDS) throw new InvalidUsage("seconds");
 
   const emotionText = String(form.get("emotionId") ?? "").trim();
   const emotionId = emotionText === "" ? null : /^\d{1,9}$/.test(emotionText) ? Number(emotionText) : NaN;
-  if (Number.isNaN(emotionId)) return { ok: false, error: "emotion" };
+  if (Number.isNaN(emotionId)) throw new InvalidUsage("emotion");
 
   const startedText = String(form.get("startedAt") ?? "").trim();
   const startedAt = new Date(startedText);
   // A minute of slack for clocks that run a little ahead of the server's.
   if (!startedText || Number.isNaN(startedAt.getTime()) || startedAt.getTime() > now.getTime() + 60_000)
-    return { ok: false, error: "startedAt" };
+    throw new InvalidUsage("startedAt");
 
   const categories = parseCategorySeconds(String(form.get("categories") ?? "").trim(), seconds);
-  if (!categories) return { ok: false, error: "categories" };
-  return { ok: true, value: { seconds, startedAt, emotionId, categories } };
+  if (!categories) throw new InvalidUsage("categories");
+  return { seconds, startedAt, emotionId, categories };
 }
 
 /**
  * Stores one timer session for the user with its time per category, in one
- * transaction; an emotion or category that does not exist refuses the whole
- * session.
+ * transaction, and answers its id; an emotion or category that does not exist
+ * refuses the whole session (InvalidUsage).
  */
-export async function saveUsage(
-  db: Database,
-  userId: string,
-  input: UsageInput,
-): Promise<{ ok: true; id: string } | { ok: false; error: UsageError }> {
+export async function saveUsage(db: Database, userId: string, input: UsageInput): Promise<{ id: string }> {
   if (input.emotionId !== null) {
     const [emotion] = await db.select({ id: emotionTypes.id }).from(emotionTypes).where(eq(emotionTypes.id, input.emotionId));
-    if (!emotion) return { ok: false, error: "emotion" };
+    if (!emotion) throw new InvalidUsage("emotion");
   }
   const slugs = input.categories.map((c) => c.slug);
   const known = slugs.length
@@ -95,7 +96,7 @@ export async function saveUsage(
         .from(videoCategories)
         .where(inArray(videoCategories.slug, slugs))
     : [];
-  if (known.length !== slugs.length) return { ok: false, error: "categories" };
+  if (known.length !== slugs.length) throw new InvalidUsage("categories");
   const categoryId = new Map(known.map((c) => [c.slug, c.id]));
 
   const id = await db.transaction(async (tx) => {
@@ -111,7 +112,7 @@ export async function saveUsage(
         .values(spent.map((c) => ({ sessionId: row!.id, categoryId: categoryId.get(c.slug)!, seconds: c.seconds })));
     return row!.id;
   });
-  return { ok: true, id };
+  return { id };
 }
 
 /** The user's latest sessions, newest first (usage_sessions_user_idx). */

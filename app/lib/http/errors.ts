@@ -1,3 +1,6 @@
+/** Statuses of expected failures: refusals (4xx), and the few server failures the product words itself (5xx). */
+export type ExpectedStatus = 400 | 401 | 403 | 404 | 409 | 429 | 500 | 502 | 503;
+
 /**
  * Expected failures (ADR 024): a use case throws one of these and the action helper answers with its
  * status and its message, translated in the route's namespace (falling back to `common`). `field` puts the
@@ -5,7 +8,7 @@
  */
 export class ExpectedError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 429,
+    readonly status: ExpectedStatus,
     readonly key: string,
     readonly values: Record<string, unknown> = {},
     readonly field = "form",
@@ -46,5 +49,22 @@ export class RateLimited extends expectedError(429, "errors.rateLimited") {}
 export class InvalidFields extends ExpectedError {
   constructor(readonly fields: Record<string, string>) {
     super(400, Object.values(fields)[0] ?? "errors.invalidInput");
+  }
+
+  /** A schema's issues as the first message of each field (`form` for the whole form's). */
+  static fromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): InvalidFields {
+    const keys: Record<string, string> = {};
+    for (const issue of issues) keys[String(issue.path[0] ?? "form")] ??= issue.message;
+    return new InvalidFields(keys);
+  }
+}
+
+/**
+ * A server-side failure the product answers with its own message rather than the error page (e.g. an account
+ * deletion rolled back: 500; the sign-in mail could not be sent: 502). The use case logs it with its cause.
+ */
+export class ServiceFailure extends ExpectedError {
+  constructor(status: 500 | 502 | 503, key: string, values?: Record<string, unknown>) {
+    super(status, key, values);
   }
 }

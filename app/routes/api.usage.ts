@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getUser } from "~/features/accounts/session.server";
-import { latestUsage, parseUsage, saveUsage } from "~/features/habits/usage.server";
+import { latestUsage, parseUsage, saveUsage } from "~/features/conscious/usage.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { RateLimited } from "~/lib/http/errors";
@@ -20,7 +20,7 @@ const LIMIT = { window: 600, max: 120 };
  */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
-    namespace: "habits",
+    namespace: "conscious",
     handle: async (_values, tools) => {
       const user = await getUser(args);
       if (!user) return new Response(null, { status: 204 });
@@ -38,7 +38,7 @@ export const action = (args: Route.ActionArgs) =>
 export async function loader(args: Route.LoaderArgs) {
   const user = await getUser(args);
   if (!user) {
-    const t = await serverT(getVisitor(args).language, "habits");
+    const t = await serverT(getVisitor(args).language, "conscious");
     return data({ error: t("errors.signedOut") }, { status: 401 });
   }
   return { sessions: await latestUsage(getServices(args).db, user.id) };

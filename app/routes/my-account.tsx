@@ -18,12 +18,12 @@ import { z } from "zod";
 import type { Route } from "./+types/my-account";
 import { secureCookies } from "~/lib/cookies";
 
-export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["account", "accounts"] };
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["my-account", "accounts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const visitor = getVisitor(args);
-  const t = await serverT(visitor.language, "account");
+  const t = await serverT(visitor.language, "my-account");
   const site = siteNameFor(t, visitor.brandMode);
   const { origin } = getServices(args);
   return {
@@ -45,7 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
  */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
-    namespace: "account",
+    namespace: "my-account",
     schema: z.object({ intent: z.string().default(""), newEmail: z.string().default("") }),
     handle: async ({ intent, newEmail }, { headers }) => {
       const user = await requireUser(args);
@@ -70,7 +70,7 @@ export const action = (args: Route.ActionArgs) =>
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   const { account } = loaderData;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 py-6">

@@ -41,7 +41,7 @@ describe(`account deletion on ${testEngine()}`, () => {
       { userId: id, seconds: 90, startedAt: now },
     ]);
     await db.insert(premiumTokens).values({ userId: id, planType: "beta", source: "userbeta", startsAt: now, expiresAt: inAnHour });
-    for (const clipId of clipIds) await setFlame(db, { clipId, liker: { userId: id }, flamed: true });
+    for (const clipId of clipIds) await setFlame(db, { clipId, flameOwner: { userId: id }, flamed: true });
     return { id, email };
   }
 

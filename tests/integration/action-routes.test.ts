@@ -11,17 +11,17 @@ import * as adminJobsRoute from "~/routes/admin.jobs";
 import * as adminQueueRoute from "~/routes/admin.queue";
 import * as flamesRoute from "~/routes/api.flames";
 import * as usageRoute from "~/routes/api.usage";
-import * as ativarRoute from "~/routes/ativar";
+import * as ativarRoute from "~/routes/activate";
 import * as signInRoute from "~/routes/auth.sign-in";
 import * as signOutRoute from "~/routes/auth.sign-out";
 import * as claimRoute from "~/routes/claim";
 import * as contactRoute from "~/routes/contact";
 import * as insightsRoute from "~/routes/insights";
-import * as likedRoute from "~/routes/liked-videos";
+import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as notFoundRoute from "~/routes/not-found";
 import * as preferencesRoute from "~/routes/preferences";
-import * as promoteRoute from "~/routes/promote";
+import * as promoteRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
 import { makeClips } from "../support/catalog";
@@ -44,7 +44,7 @@ const ROUTES: Array<[path: string, route: { action: Action }, namespace: string,
   ["/promote-content", promoteRoute, "forms"],
   ["/ativar", ativarRoute, "common"],
   ["/insights", insightsRoute, "common"],
-  ["/liked-videos", likedRoute, "common"],
+  ["/liked-videos", flamedRoute, "common"],
   ["/api/flames", flamesRoute, "common"],
   ["/preferences", preferencesRoute, "common"],
   ["/auth/sign-in", signInRoute, "common"],
@@ -193,9 +193,9 @@ describe(`every action route answers through the action helper on ${testEngine()
       const mails = mailsTo(email);
       // The refusal names its form in `values.intent`.
       const body = { intent: "changeEmail", newEmail: "" };
-      await refusedInBoth(myAccountRoute, "/my-account", { cookie, body }, 400, "account", "email.emailRequired");
+      await refusedInBoth(myAccountRoute, "/my-account", { cookie, body }, 400, "my-account", "email.emailRequired");
       const unknown = await post(myAccountRoute, "/my-account", { cookie, body: { intent: "nothing" } });
-      expect(unknown).toMatchObject({ status: 400, data: refusal("account", "errors.unknownAction") });
+      expect(unknown).toMatchObject({ status: 400, data: refusal("my-account", "errors.unknownAction") });
       expect(mailsTo(email)).toBe(mails);
 
       const changed = await post(myAccountRoute, "/my-account", { cookie, body: { intent: "changeEmail", newEmail: `new-${email}` } });
@@ -220,7 +220,7 @@ describe(`every action route answers through the action helper on ${testEngine()
         "/api/usage",
         { cookie: cookies.member, body: { seconds: "0", startedAt } },
         400,
-        "habits",
+        "conscious",
         "errors.seconds",
       );
       expect(await count()).toBe(before);

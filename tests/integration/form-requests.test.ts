@@ -4,15 +4,15 @@ import { describe, expect, it } from "vitest";
 import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
-import * as ativarRoute from "~/routes/ativar";
+import * as ativarRoute from "~/routes/activate";
 import * as signInRoute from "~/routes/auth.sign-in";
 import * as claimRoute from "~/routes/claim";
 import * as insightsRoute from "~/routes/insights";
-import * as likedRoute from "~/routes/liked-videos";
+import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as preferencesRoute from "~/routes/preferences";
 import * as contactRoute from "~/routes/contact";
-import * as promoteRoute from "~/routes/promote";
+import * as promoteRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
 import { testEngine } from "../support/database";
@@ -68,7 +68,7 @@ describe(`requests to the form routes on ${testEngine()}`, () => {
     ["/ativar", ativarRoute],
     ["/auth/sign-in", signInRoute],
     ["/my-account", myAccountRoute],
-    ["/liked-videos", likedRoute],
+    ["/liked-videos", flamedRoute],
     ["/insights", insightsRoute],
     ["/preferences", preferencesRoute],
     ["/api/flames", flamesRoute],

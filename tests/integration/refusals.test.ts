@@ -6,7 +6,7 @@ import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
 import * as insightsRoute from "~/routes/insights";
-import * as likedRoute from "~/routes/liked-videos";
+import * as flamedRoute from "~/routes/flamed-clips";
 import * as reportRoute from "~/routes/report";
 import { makeClips } from "../support/catalog";
 import { testEngine } from "../support/database";
@@ -114,10 +114,10 @@ describe(`refusals on ${testEngine()}`, () => {
 
     it("cannot read another's liked list, whatever the URL says", async () => {
       const aliceId = await userId("alice@example.com");
-      const aliceList = JSON.stringify(await likedRoute.loader(routeArgs(env.services, "/liked-videos", { cookie: alice }) as never));
+      const aliceList = JSON.stringify(await flamedRoute.loader(routeArgs(env.services, "/liked-videos", { cookie: alice }) as never));
       expect(aliceList).toContain(clipId);
       for (const path of ["/liked-videos", `/liked-videos?user=${aliceId}`, `/liked-videos?userId=${aliceId}`]) {
-        const bobList = JSON.stringify(await likedRoute.loader(routeArgs(env.services, path, { cookie: bob }) as never));
+        const bobList = JSON.stringify(await flamedRoute.loader(routeArgs(env.services, path, { cookie: bob }) as never));
         expect(bobList, path).not.toContain(clipId);
       }
     });

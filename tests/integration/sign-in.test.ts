@@ -146,7 +146,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   it("merges the visitor's anonymous flames into the account on sign-in", async () => {
     const [clip] = await makeClips(handle.db, 1);
     const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId }, flamed: true });
     await signIn("merger@example.com", {}, `spicy_uid=${visitorId}`);
     await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${visitorId}`);
     const [account] = await handle.db.select().from(user).where(eq(user.email, "merger@example.com"));

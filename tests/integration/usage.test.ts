@@ -9,8 +9,8 @@ import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } 
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
-import { listEmotions } from "~/features/habits/emotions.server";
-import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/habits/usage.server";
+import { listEmotions } from "~/features/conscious/emotions.server";
+import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/conscious/usage.server";
 import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";

@@ -115,7 +115,7 @@ describe("handleAction (ADR 024)", () => {
     const { services, log } = platform();
     const args = routeArgs(services, "/x", { body: { minutes: "3" }, language: "es" });
     const answer = await handleAction(args, {
-      namespace: "account",
+      namespace: "my-account",
       schema,
       handle: async () => {
         throw new ServiceFailure(500, "delete.errors.likes");

@@ -10,8 +10,8 @@ import {
   parseGoalMinutes,
   toMinutes,
   type DayTotal,
-} from "~/features/habits/insights";
-import { canonicalTimeZone, dayIn, timeZoneFromCookie } from "~/features/habits/time-zone";
+} from "~/features/conscious/insights";
+import { canonicalTimeZone, dayIn, timeZoneFromCookie } from "~/features/conscious/time-zone";
 
 const day = (d: string, seconds: number, sessions = seconds > 0 ? 1 : 0): DayTotal => ({ day: d, seconds, sessions });
 

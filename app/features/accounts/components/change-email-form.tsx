@@ -19,7 +19,7 @@ const said = (reply: ChangeEmailActionData, sent: string) => ({ ok: reply.ok, te
  * the action's answer).
  */
 export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: string; initial?: ChangeEmailActionData }) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   const fetcher = useFetcher<ChangeEmailActionData>({ key: "change-email" });
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(initial ? said(initial, t("email.sent")) : null);
   const form = useRef<HTMLFormElement>(null);

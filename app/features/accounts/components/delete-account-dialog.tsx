@@ -19,7 +19,7 @@ const CONFIRM_PARAM = "confirm";
  * shows the step's message inline and as a toast.
  */
 export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountActionData }) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   // The companion site has no liked videos to mention.
   const wording =
     useBrandMode() === "safe"

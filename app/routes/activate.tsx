@@ -14,7 +14,7 @@ import { takeRateLimit } from "~/lib/rate-limit.server";
 import { handleAction } from "~/lib/http/action.server";
 import { RateLimited, Unauthorized } from "~/lib/http/errors";
 import { z } from "zod";
-import type { Route } from "./+types/ativar";
+import type { Route } from "./+types/activate";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
 

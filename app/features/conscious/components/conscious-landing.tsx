@@ -3,8 +3,8 @@ import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
 /** The safe-mode home (docs/product.md §11.2): no adult media or wording. */
-export function SafeLanding({ premiumCta }: { premiumCta: boolean }) {
-  const { t } = useT("safe");
+export function ConsciousLanding({ premiumCta }: { premiumCta: boolean }) {
+  const { t } = useT("conscious");
   return (
     <div className="mx-auto flex max-w-4xl flex-col items-center gap-12 py-12 text-center">
       <header className="flex flex-col items-center gap-4">

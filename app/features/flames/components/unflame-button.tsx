@@ -5,16 +5,16 @@ import { toast } from "~/components/ui/toaster";
 import { useT } from "~/lib/i18n/react";
 
 /** The remove action's reply (ADR 024). */
-export type RemoveLikeActionData = ActionReply;
+export type UnflameActionData = ActionReply;
 
 /**
  * Remove-like with a confirm step: a disclosure that opens 'Remove from your
  * liked videos? Yes / No' (native <details>, so it works without JavaScript).
  * After 'Yes' the page's loader runs again and the card leaves the list.
  */
-export function RemoveLikeButton({ clipId, title }: { clipId: string; title: string }) {
-  const { t } = useT("liked");
-  const fetcher = useFetcher<RemoveLikeActionData>();
+export function UnflameButton({ clipId, title }: { clipId: string; title: string }) {
+  const { t } = useT("flamed");
+  const fetcher = useFetcher<UnflameActionData>();
   const details = useRef<HTMLDetailsElement>(null);
   const busy = fetcher.state !== "idle";
 

@@ -7,7 +7,7 @@ export interface EmotionOption {
 
 /** The emotion stored with the timer's session (labelled select; names already in the visitor's language). */
 export function EmotionPicker({ emotions, onChange }: { emotions: EmotionOption[]; onChange: (emotionId: string) => void }) {
-  const { t } = useT("habits");
+  const { t } = useT("conscious");
   return (
     <p className="flex flex-col gap-1">
       <label htmlFor="usage-emotion" className="text-ink-300">

@@ -4,12 +4,12 @@ import { VideoNotFound } from "~/features/clips/components/video-not-found";
 import { parseVideoRef } from "~/features/clips/video-id";
 import { loadVideoPage } from "~/features/clips/video.server";
 import { getUser } from "~/features/accounts/session.server";
-import { resolveLiker } from "~/features/flames/liker.server";
+import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import type { Route } from "./+types/video";
+import type { Route } from "./+types/clip";
 
 export const handle: I18nHandle = { i18n: ["video", "discovery"] };
 
@@ -20,7 +20,7 @@ export async function loader(args: Route.LoaderArgs) {
   const siteName = t("brand.name");
   // On this page only signed-in users give flames; visitors are invited to sign in.
   const userId = (await getUser(args))?.id ?? null;
-  const { liker } = resolveLiker(args.request, { userId });
+  const { flameOwner } = resolveFlameOwner(args.request, { userId });
 
   const ref = parseVideoRef(args.params.videoId);
   const page = ref
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
         language: visitor.language,
         audience: visitor.audience,
         mediaAllowed: mediaAllowedFor(visitor),
-        liker,
+        flameOwner,
         canFlame: Boolean(userId),
       })
     : null;

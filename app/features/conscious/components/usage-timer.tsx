@@ -14,7 +14,7 @@ const COLOUR_CLASS = { green: "text-emerald-300", amber: "text-amber-300", orang
  * screen, and the session carries the time per category (premium insights).
  */
 export function UsageTimer({ emotions, signedIn }: { emotions: EmotionOption[]; signedIn: boolean }) {
-  const { t } = useT("habits");
+  const { t } = useT("conscious");
   const [elapsed, setElapsed] = useState(0);
   // A short confirmation of the last choice (an emotion, a reset), read out by screen readers too.
   const [confirmation, setConfirmation] = useState("");

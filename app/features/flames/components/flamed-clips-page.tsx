@@ -2,23 +2,23 @@ import { Link } from "react-router";
 import { FlameIcon } from "~/components/ui/flame-icon";
 import { Pagination } from "~/components/ui/pagination";
 import { useT } from "~/lib/i18n/react";
-import { likedSearch, type LikedCategory, type LikedFilters } from "../liked-filters";
-import type { LikedPage } from "../likes.server";
-import { LikedFiltersBar } from "./liked-filters-bar";
-import { LikedVideoCard } from "./liked-video-card";
+import { flamedSearch, type FlamedCategory, type FlamedFilters } from "../flamed-filters";
+import type { FlamedClipsData } from "../flamed-clips.server";
+import { FlamedFiltersBar } from "./flamed-filters-bar";
+import { FlamedClipCard } from "./flamed-clip-card";
 
-export function LikedVideosPage({
+export function FlamedClipsPage({
   liked,
   filters,
   categories,
   page,
 }: {
-  liked: LikedPage;
-  filters: LikedFilters;
-  categories: LikedCategory[];
+  liked: FlamedClipsData;
+  filters: FlamedFilters;
+  categories: FlamedCategory[];
   page: number;
 }) {
-  const { t } = useT("liked");
+  const { t } = useT("flamed");
   return (
     <div className="flex flex-col gap-6 py-4">
       <header className="flex flex-wrap items-baseline justify-between gap-3">
@@ -28,12 +28,12 @@ export function LikedVideosPage({
         </p>
       </header>
       <AudienceNote hidden={liked.hidden} filters={filters} />
-      {liked.totalAll > 0 ? <LikedFiltersBar filters={filters} categories={categories} /> : null}
+      {liked.totalAll > 0 ? <FlamedFiltersBar filters={filters} categories={categories} /> : null}
       {liked.videos.length ? (
         <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {liked.videos.map((video) => (
             <li key={video.clip.id} className="grid">
-              <LikedVideoCard video={video} />
+              <FlamedClipCard video={video} />
             </li>
           ))}
         </ul>
@@ -49,14 +49,14 @@ export function LikedVideosPage({
  * Flames given under another audience are not lost: the page says how many the audience filter
  * leaves out and shows them on request (and how to go back to the chosen audience only).
  */
-function AudienceNote({ hidden, filters }: { hidden: number; filters: LikedFilters }) {
-  const { t } = useT("liked");
+function AudienceNote({ hidden, filters }: { hidden: number; filters: FlamedFilters }) {
+  const { t } = useT("flamed");
   if (!filters.everyAudience && hidden === 0) return null;
   return (
     <p role="note" data-testid="liked-hidden" className="rounded-xl border border-ink-700 bg-ink-900 px-4 py-3 text-sm text-ink-200">
       {filters.everyAudience ? t("audience.showingAll") : t("audience.hidden", { count: hidden })}{" "}
       <Link
-        to={likedSearch({ ...filters, everyAudience: !filters.everyAudience })}
+        to={flamedSearch({ ...filters, everyAudience: !filters.everyAudience })}
         className="font-semibold text-white underline underline-offset-4"
       >
         {filters.everyAudience ? t("audience.showMine") : t("audience.showAll", { count: hidden })}
@@ -66,7 +66,7 @@ function AudienceNote({ hidden, filters }: { hidden: number; filters: LikedFilte
 }
 
 function Empty({ noLikes }: { noLikes: boolean }) {
-  const { t } = useT("liked");
+  const { t } = useT("flamed");
   return (
     <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 px-6 py-16 text-center">
       <FlameIcon className="h-10 w-10 text-flame-400" />

@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { CardCaption, CardCategoryBadge } from "~/features/clips";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
-import type { LikedVideo } from "../likes.server";
-import { RemoveLikeButton } from "./remove-like-button";
+import type { FlamedClip } from "../flamed-clips.server";
+import { UnflameButton } from "./unflame-button";
 
 /** The liked card (docs/product.md §7.5): muted playable video, category badge, remove-like, creator, 'Liked on', flames, link to the video. */
-export function LikedVideoCard({ video }: { video: LikedVideo }) {
-  const { t, language } = useT("liked");
+export function FlamedClipCard({ video }: { video: FlamedClip }) {
+  const { t, language } = useT("flamed");
   const { clip } = video;
   return (
     // No overflow clipping on the card: it would cut the focus rings of the controls at its edges.
@@ -40,7 +40,7 @@ export function LikedVideoCard({ video }: { video: LikedVideo }) {
             {t("card.open")}
             <span className="sr-only">: {clip.title}</span>
           </Link>
-          <RemoveLikeButton clipId={clip.id} title={clip.title} />
+          <UnflameButton clipId={clip.id} title={clip.title} />
         </div>
       </div>
     </article>

@@ -6,7 +6,7 @@ import { formPageData } from "~/features/forms/form-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { FORMS } from "~/features/forms/registry";
-import type { Route } from "./+types/promote";
+import type { Route } from "./+types/partnership";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
 export const loader = (args: Route.LoaderArgs) => formPageData(args, "promote");

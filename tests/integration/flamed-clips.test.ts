@@ -3,8 +3,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, user, userFlames, videoCategories } from "../../db/schema";
 import { InvalidClipId } from "~/features/flames/flames.server";
-import { parseLikedFilters } from "~/features/likes/liked-filters";
-import { likedVideos, removeLike } from "~/features/likes/likes.server";
+import { parseFlamedFilters } from "~/features/flames/flamed-filters";
+import { flamedClips, unflame } from "~/features/flames/flamed-clips.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -16,15 +16,15 @@ describe(`liked videos on ${testEngine()}`, () => {
   let gayOnlyId: string;
   let catB: string;
   /** Clip ids in the order they were liked, oldest first. */
-  const likedOrder: string[] = [];
+  const flamedOrder: string[] = [];
 
   const makeUser = async () => {
     const id = randomUUID();
     await handle.db.insert(user).values({ id, name: "", email: `${id}@example.com` });
     return id;
   };
-  const like = (liker: string, clipId: string, minutesAgo: number) =>
-    handle.db.insert(userFlames).values({ clipId, userId: liker, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
+  const like = (flameOwner: string, clipId: string, minutesAgo: number) =>
+    handle.db.insert(userFlames).values({ clipId, userId: flameOwner, createdAt: new Date(Date.now() - minutesAgo * 60_000) });
 
   beforeAll(async () => {
     handle = await createTestDatabase();
@@ -45,7 +45,7 @@ describe(`liked videos on ${testEngine()}`, () => {
     for (const [i, clip] of ordered.entries()) {
       await like(userId, clip.id, 100 - i);
       await handle.db.update(clips).set({ flames: i }).where(eq(clips.id, clip.id));
-      likedOrder.push(clip.id);
+      flamedOrder.push(clip.id);
     }
     await handle.db.update(clips).set({ flames: 999 }).where(eq(clips.id, a[3]!.id));
     await like(userId, gayOnly!.id, 1);
@@ -59,8 +59,8 @@ describe(`liked videos on ${testEngine()}`, () => {
   });
   afterAll(() => handle?.close());
 
-  const list = (input: Partial<Parameters<typeof likedVideos>[1]> = {}) =>
-    likedVideos(handle.db, {
+  const list = (input: Partial<Parameters<typeof flamedClips>[1]> = {}) =>
+    flamedClips(handle.db, {
       userId,
       audience: "hetero",
       category: null,
@@ -74,17 +74,17 @@ describe(`liked videos on ${testEngine()}`, () => {
   it("pages the audience's published likes, newest first, 10 per page, with the total counted in SQL", async () => {
     const first = await list();
     expect(first).toMatchObject({ total: 15, totalAll: 15, hidden: 1, totalPages: 2 });
-    expect(first.videos.map((v) => v.clip.id)).toEqual(likedOrder.slice().reverse().slice(0, 10));
+    expect(first.videos.map((v) => v.clip.id)).toEqual(flamedOrder.slice().reverse().slice(0, 10));
     expect(first.videos[0]!.clip.videoUrl).toBe("/media/clips/clip-01.mp4");
     expect(new Date(first.videos[0]!.likedAt).getTime()).toBeGreaterThan(new Date(first.videos[1]!.likedAt).getTime());
 
     const second = await list({ page: 2 });
-    expect(second.videos.map((v) => v.clip.id)).toEqual(likedOrder.slice().reverse().slice(10));
+    expect(second.videos.map((v) => v.clip.id)).toEqual(flamedOrder.slice().reverse().slice(10));
     expect((await list({ page: 3 })).videos).toEqual([]);
   });
 
   it("sorts by oldest and by most flames", async () => {
-    expect((await list({ sort: "oldest" })).videos.map((v) => v.clip.id)).toEqual(likedOrder.slice(0, 10));
+    expect((await list({ sort: "oldest" })).videos.map((v) => v.clip.id)).toEqual(flamedOrder.slice(0, 10));
     const byFlames = (await list({ sort: "flames" })).videos.map((v) => v.clip.flames);
     expect(byFlames[0]).toBe(999);
     expect(byFlames.slice(1)).toEqual([14, 13, 12, 11, 10, 9, 8, 7, 6]);
@@ -124,17 +124,17 @@ describe(`liked videos on ${testEngine()}`, () => {
 
   it("reads the filters from the URL, accepting aliases and falling back to defaults", () => {
     const categories = [{ slug: "bdsm", aliases: ["dominatrix-bdsm"] }];
-    expect(parseLikedFilters(new URLSearchParams("category=Dominatrix-BDSM&sort=flames"), categories)).toEqual({
+    expect(parseFlamedFilters(new URLSearchParams("category=Dominatrix-BDSM&sort=flames"), categories)).toEqual({
       category: "bdsm",
       sort: "flames",
       everyAudience: false,
     });
-    expect(parseLikedFilters(new URLSearchParams("category=all&sort=nope"), categories)).toEqual({
+    expect(parseFlamedFilters(new URLSearchParams("category=all&sort=nope"), categories)).toEqual({
       category: null,
       sort: "recent",
       everyAudience: false,
     });
-    expect(parseLikedFilters(new URLSearchParams("category=unknown&audiences=all"), categories)).toEqual({
+    expect(parseFlamedFilters(new URLSearchParams("category=unknown&audiences=all"), categories)).toEqual({
       category: null,
       sort: "recent",
       everyAudience: true,
@@ -142,13 +142,13 @@ describe(`liked videos on ${testEngine()}`, () => {
   });
 
   it("removes a like and takes the clip's flame back", async () => {
-    const clipId = likedOrder.at(-1)!;
+    const clipId = flamedOrder.at(-1)!;
     const [before] = await handle.db.select({ flames: clips.flames }).from(clips).where(eq(clips.id, clipId));
-    expect(await removeLike(handle.db, { userId, clipId })).toEqual({ flamed: false, flames: before!.flames - 1 });
+    expect(await unflame(handle.db, { userId, clipId })).toEqual({ flamed: false, flames: before!.flames - 1 });
     const after = await list();
     expect(after.total).toBe(14);
     expect(after.videos.map((v) => v.clip.id)).not.toContain(clipId);
-    await expect(removeLike(handle.db, { userId, clipId: "not-a-uuid" })).rejects.toThrow(InvalidClipId);
+    await expect(unflame(handle.db, { userId, clipId: "not-a-uuid" })).rejects.toThrow(InvalidClipId);
     expect(
       await handle.db
         .select()

@@ -1,9 +1,9 @@
 import { redirect } from "react-router";
 import { requireUser } from "~/features/accounts/session.server";
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
-import { LikedVideosPage } from "~/features/likes/components/liked-videos-page";
-import { parseLikedFilters } from "~/features/likes/liked-filters";
-import { likedCategories, likedVideos, removeLike } from "~/features/likes/likes.server";
+import { FlamedClipsPage } from "~/features/flames/components/flamed-clips-page";
+import { parseFlamedFilters } from "~/features/flames/flamed-filters";
+import { flamedCategories, flamedClips, unflame } from "~/features/flames/flamed-clips.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -11,9 +11,9 @@ import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import { handleAction } from "~/lib/http/action.server";
 import { z } from "zod";
-import type { Route } from "./+types/liked-videos";
+import type { Route } from "./+types/flamed-clips";
 
-export const handle: I18nHandle = { i18n: ["liked", "accounts"] };
+export const handle: I18nHandle = { i18n: ["flamed", "accounts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
@@ -21,9 +21,9 @@ export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
   const url = new URL(args.request.url);
   const page = pageParam(url);
-  const categories = await likedCategories(db);
-  const filters = parseLikedFilters(url.searchParams, categories);
-  const liked = await likedVideos(db, {
+  const categories = await flamedCategories(db);
+  const filters = parseFlamedFilters(url.searchParams, categories);
+  const liked = await flamedClips(db, {
     ...filters,
     userId: user.id,
     audience: visitor.audience,
@@ -36,7 +36,7 @@ export async function loader(args: Route.LoaderArgs) {
     if (liked.totalPages > 1) url.searchParams.set("page", String(liked.totalPages));
     throw redirect(`${url.pathname}${url.search}`);
   }
-  const t = await serverT(visitor.language, "liked");
+  const t = await serverT(visitor.language, "flamed");
   return {
     page,
     filters,
@@ -56,20 +56,20 @@ export async function loader(args: Route.LoaderArgs) {
 /** Removes one like (the card's confirm step); React Router then reloads the list. A bad id is InvalidClipId (400). */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
-    namespace: "liked",
+    namespace: "flamed",
     schema: z.object({ clipId: z.string().default("") }),
     handle: async ({ clipId }) => {
       const user = await requireUser(args);
-      await removeLike(getServices(args).db, { userId: user.id, clipId });
+      await unflame(getServices(args).db, { userId: user.id, clipId });
       return {};
     },
   });
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-export default function LikedVideos({ loaderData }: Route.ComponentProps) {
+export default function FlamedClips({ loaderData }: Route.ComponentProps) {
   return (
-    <LikedVideosPage liked={loaderData.liked} filters={loaderData.filters} categories={loaderData.categories} page={loaderData.page} />
+    <FlamedClipsPage liked={loaderData.liked} filters={loaderData.filters} categories={loaderData.categories} page={loaderData.page} />
   );
 }
 

@@ -1,14 +1,14 @@
 import { Form, Link, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/react";
-import { hasLikedFilters, likedSearch, LIKED_SORTS, type LikedCategory, type LikedFilters } from "../liked-filters";
+import { hasFlamedFilters, flamedSearch, FLAMED_SORTS, type FlamedCategory, type FlamedFilters } from "../flamed-filters";
 import { localName } from "~/lib/i18n/languages";
 
 /**
  * Category and sort as a GET form (works without JavaScript through 'Apply';
  * with it, a change applies at once). Changing a filter starts again at page 1.
  */
-export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters; categories: LikedCategory[] }) {
-  const { t, language } = useT("liked");
+export function FlamedFiltersBar({ filters, categories }: { filters: FlamedFilters; categories: FlamedCategory[] }) {
+  const { t, language } = useT("flamed");
   const submit = useSubmit();
   const select = "rounded-xl border border-ink-600 bg-ink-950 px-3 py-2 text-sm text-white";
   return (
@@ -38,7 +38,7 @@ export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters
           {t("filters.sort")}
         </label>
         <select id="liked-sort" name="sort" defaultValue={filters.sort} className={select}>
-          {LIKED_SORTS.map((sort) => (
+          {FLAMED_SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {t(`filters.${sort}`)}
             </option>
@@ -51,9 +51,9 @@ export function LikedFiltersBar({ filters, categories }: { filters: LikedFilters
           {t("filters.apply")}
         </button>
       </noscript>
-      {hasLikedFilters(filters) ? (
+      {hasFlamedFilters(filters) ? (
         <Link
-          to={likedSearch({ category: null, sort: "recent", everyAudience: filters.everyAudience })}
+          to={flamedSearch({ category: null, sort: "recent", everyAudience: filters.everyAudience })}
           className="py-2 text-sm text-ink-300 underline underline-offset-4 hover:text-white"
         >
           {t("filters.clear")}

@@ -5,19 +5,19 @@ import type { Services } from "~/lib/context";
 import { preferenceCookie, readCookie } from "~/lib/cookies";
 import { keyedHash, verifyKeyedHash } from "~/lib/keys.server";
 import { takeRateLimit } from "~/lib/rate-limit.server";
-import type { Liker } from "./flames.server";
+import type { FlameOwner } from "./flames.server";
 import { parseVisitorId, VISITOR_ID_KEY, visitorIdFrom } from "./visitor-id";
 
 const PURPOSE = "visitor-id";
 
 /**
- * The liker behind a request, for reading: the signed-in user when there is
+ * The flame owner behind a request, for reading: the signed-in user when there is
  * one, else the anonymous visitor named by the cookie.
  */
-export function resolveLiker(request: Request, options: { userId?: string | null } = {}): { liker: Liker | null } {
-  if (options.userId) return { liker: { userId: options.userId } };
+export function resolveFlameOwner(request: Request, options: { userId?: string | null } = {}): { flameOwner: FlameOwner | null } {
+  if (options.userId) return { flameOwner: { userId: options.userId } };
   const existing = visitorIdFrom(request.headers.get("cookie"));
-  return { liker: existing ? { visitorId: existing } : null };
+  return { flameOwner: existing ? { visitorId: existing } : null };
 }
 
 /** The cookie that keeps a server-issued anonymous id: `<uuid>.<HMAC>` (ADR 093). */
@@ -25,10 +25,10 @@ export function visitorIdCookie(secret: string, visitorId: string, secure: boole
   return preferenceCookie(VISITOR_ID_KEY, `${visitorId}.${keyedHash(secret, PURPOSE, visitorId)}`, { secure });
 }
 
-export type AnonymousLiker = { ok: true; liker: Liker; setCookie?: string } | { ok: false };
+export type AnonymousLiker = { ok: true; flameOwner: FlameOwner; setCookie?: string } | { ok: false };
 
 /**
- * The anonymous liker allowed to flame now (docs/decisions/093-flame-and-sign-in-limits.md):
+ * The anonymous flame owner allowed to flame now (docs/decisions/093-flame-and-sign-in-limits.md):
  * - an id this server signed: limited per id at a human rate (FLAME_LIMIT_PER_ID a minute);
  * - a bare id from before signing, if it already owns flames: kept, signed, same limit;
  * - no id, a forged or unknown one: a new id, limited per client address
@@ -44,17 +44,17 @@ export async function anonymousLiker(
 
   if (parsed?.signature && verifyKeyedHash(secret, PURPOSE, parsed.id, parsed.signature)) {
     if (!(await takeRateLimit(services, `flame:id:${parsed.id}`, perId))) return { ok: false };
-    return { ok: true, liker: { visitorId: parsed.id } };
+    return { ok: true, flameOwner: { visitorId: parsed.id } };
   }
   if (parsed && !parsed.signature && (await ownsFlames(services, parsed.id))) {
     if (!(await takeRateLimit(services, `flame:id:${parsed.id}`, perId))) return { ok: false };
-    return { ok: true, liker: { visitorId: parsed.id }, setCookie: visitorIdCookie(secret, parsed.id, input.secure) };
+    return { ok: true, flameOwner: { visitorId: parsed.id }, setCookie: visitorIdCookie(secret, parsed.id, input.secure) };
   }
   if (!(await takeRateLimit({ db, secret }, `flame:new-id:ip:${input.clientIp}`, { window: 3600, max: env.FLAME_NEW_IDS_PER_IP }))) {
     return { ok: false };
   }
   const visitorId = randomUUID();
-  return { ok: true, liker: { visitorId }, setCookie: visitorIdCookie(secret, visitorId, input.secure) };
+  return { ok: true, flameOwner: { visitorId }, setCookie: visitorIdCookie(secret, visitorId, input.secure) };
 }
 
 async function ownsFlames({ db }: Pick<Services, "db">, visitorId: string): Promise<boolean> {

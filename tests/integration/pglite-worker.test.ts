@@ -63,6 +63,11 @@ describe("PGlite on a worker thread", () => {
     expect((await rowsOf(outside))[0]).toEqual({ n: 4 });
   });
 
+  it("gives each of many queries in flight at once its own answer", async () => {
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => rowsOf(handle.db.execute(sql`select ${i}::int as i`))));
+    expect(answers.map((rows) => rows[0]!.i)).toEqual(Array.from({ length: 200 }, (_, i) => i));
+  });
+
   it("lets the server's thread run while the engine works", async () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);

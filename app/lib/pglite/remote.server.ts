@@ -1,8 +1,8 @@
 import { Worker } from "node:worker_threads";
 
 // PGlite on a worker thread (ADR 034). Drizzle's PGlite driver talks to this object as it would to
-// PGlite itself: `query` and `transaction`. Like PGlite, it runs one query or transaction at a time
-// (a query outside a running transaction waits for it); unlike PGlite in process, the engine's
+// PGlite itself: `query` and `transaction`. Like PGlite, the engine runs one statement at a time and a
+// query outside a running transaction waits for it; unlike PGlite in process, the engine's
 // synchronous WebAssembly work runs on the worker, so the server's thread keeps answering — cache
 // hits, media, health checks — while a slow query runs.
 
@@ -40,7 +40,8 @@ export interface RemoteTransaction {
 export class RemotePglite {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (r: Results | null) => void; reject: (e: Error) => void }>();
-  private lock: Promise<unknown> = Promise.resolve();
+  private transactionTail: Promise<unknown> = Promise.resolve();
+  private transactions = 0;
   private failed: Error | null = null;
 
   private constructor(private readonly worker: Worker) {
@@ -89,20 +90,28 @@ export class RemotePglite {
     return result ?? { rows: [], fields: [] };
   }
 
-  /** One at a time, in arrival order: what PGlite's own lock does (and what the /metrics probe wraps). */
+  /**
+   * Transactions run one at a time, in arrival order (the /metrics probe wraps this, as it wraps PGlite's own
+   * lock). A plain query is sent at once — the worker runs what it receives in order, so queries pipeline
+   * instead of each waiting for the previous one's round trip — unless a transaction is running or waiting:
+   * then it waits for the transactions to finish, as it would with PGlite in process.
+   */
   _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T> {
-    const turn = this.lock.then(fn, fn);
-    this.lock = turn.catch(() => undefined);
+    this.transactions++;
+    const turn = this.transactionTail.then(fn, fn);
+    const done = () => void this.transactions--;
+    this.transactionTail = turn.then(done, done);
     return turn;
   }
 
-  query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
-    return this._runExclusiveTransaction(() => this.run(sql, params, options));
+  async query(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    while (this.transactions > 0) await this.transactionTail;
+    return this.run(sql, params, options);
   }
 
   /** Several statements without parameters (migrations' helpers). */
-  exec(sql: string): Promise<Results[]> {
-    return this._runExclusiveTransaction(async () => [await this.run(sql)]);
+  async exec(sql: string): Promise<Results[]> {
+    return [await this.query(sql)];
   }
 
   transaction<T>(fn: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
@@ -134,7 +143,8 @@ export class RemotePglite {
   }
 
   async close(): Promise<void> {
-    await this._runExclusiveTransaction(() => this.send({ kind: "close" })).catch(() => undefined);
+    while (this.transactions > 0) await this.transactionTail;
+    await this.send({ kind: "close" }).catch(() => undefined);
     await this.worker.terminate();
   }
 }

@@ -13,8 +13,8 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { clips, creators, tags, usageSessions, userFlames, videoCategories } from "../db/schema";
 import { BENCH_HABITS_ID, BENCH_LIKER_ID } from "../db/seed/bulk";
-import { loadVideoPage } from "../app/features/clips/video.server";
-import { parseVideoRef } from "../app/features/clips/video-id";
+import { loadClipPage } from "../app/features/clips/clip-page.server";
+import { parseClipRef } from "../app/features/clips/clip-ref";
 import { loadCreatorPage } from "../app/features/creators/creators.server";
 import { feedClips } from "../app/features/feed/feed.server";
 import { loadHomeDiscovery } from "../app/features/feed/home.server";
@@ -127,8 +127,8 @@ const pages: [string, () => Promise<unknown>][] = [
   [
     "Video page (with related videos)",
     () =>
-      loadVideoPage(db, {
-        ref: parseVideoRef(clip.slug)!,
+      loadClipPage(db, {
+        ref: parseClipRef(clip.slug)!,
         origin: "http://localhost:3000",
         ...base,
         flameOwner: null,

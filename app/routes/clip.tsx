@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { VideoDetail } from "~/features/clips/components/video-detail";
-import { VideoNotFound } from "~/features/clips/components/video-not-found";
-import { parseVideoRef } from "~/features/clips/video-id";
-import { loadVideoPage } from "~/features/clips/video.server";
+import { ClipDetail } from "~/features/clips/components/clip-detail";
+import { ClipNotFound } from "~/features/clips/components/clip-not-found";
+import { parseClipRef } from "~/features/clips/clip-ref";
+import { loadClipPage } from "~/features/clips/clip-page.server";
 import { getUser } from "~/features/accounts/session.server";
 import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
@@ -11,20 +11,20 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/clip";
 
-export const handle: I18nHandle = { i18n: ["video", "discovery"] };
+export const handle: I18nHandle = { i18n: ["clip", "discovery"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
   const { db, origin } = getServices(args);
-  const t = await serverT(visitor.language, "video");
+  const t = await serverT(visitor.language, "clip");
   const siteName = t("brand.name");
   // On this page only signed-in users give flames; visitors are invited to sign in.
   const userId = (await getUser(args))?.id ?? null;
   const { flameOwner } = resolveFlameOwner(args.request, { userId });
 
-  const ref = parseVideoRef(args.params.videoId);
+  const ref = parseClipRef(args.params.videoId);
   const page = ref
-    ? await loadVideoPage(db, {
+    ? await loadClipPage(db, {
         ref,
         origin,
         language: visitor.language,
@@ -72,5 +72,5 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 
 export default function Video({ loaderData }: Route.ComponentProps) {
   // Keyed by clip so a related-video navigation starts with fresh player and flame state.
-  return loaderData.found ? <VideoDetail key={loaderData.page.clip.id} data={loaderData.page} /> : <VideoNotFound />;
+  return loaderData.found ? <ClipDetail key={loaderData.page.clip.id} data={loaderData.page} /> : <ClipNotFound />;
 }

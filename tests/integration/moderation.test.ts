@@ -5,7 +5,7 @@ import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { adminGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
-import { findVideo } from "~/features/clips/video.server";
+import { findClip } from "~/features/clips/clip-page.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
 import { isWithheldMedia, setClipHidden } from "~/features/moderation/clips-visibility.server";
@@ -174,7 +174,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       });
       const stream = await renderSitemap(handle.db, { origin: ORIGIN, part: null });
       const sitemap = await new Response(stream).text();
-      const video = await findVideo(handle.db, { kind: "uuid", id: clip!.id });
+      const video = await findClip(handle.db, { kind: "uuid", id: clip!.id });
       // Its files: /media serves every key that is not withheld.
       const keys = [clip!.videoKey, clip!.thumbnail1Key, clip!.thumbnail2Key, clip!.thumbnail3Key].filter((k): k is string => k !== null);
       const files = await Promise.all(keys.map(async (key) => !(await isWithheldMedia(handle.db, key))));

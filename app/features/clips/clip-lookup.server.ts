@@ -1,13 +1,13 @@
 import { asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
-import { parseVideoRef, type VideoRef } from "./video-id";
+import { parseClipRef, type ClipRef } from "./clip-ref";
 
 /**
  * The one way to find a clip from a reference (ADR 015): by id, by slug, or by the short id at the end of a
  * slug — an exact slug wins over a short-id match, then the newest clip. Callers add their own status filter.
  */
-export function clipRefMatch(ref: VideoRef): { where: SQL; order: SQL[] } {
+export function clipRefMatch(ref: ClipRef): { where: SQL; order: SQL[] } {
   if (ref.kind === "uuid") return { where: eq(clips.id, ref.id), order: [] };
   if (!ref.idPrefix) return { where: eq(clips.slug, ref.slug), order: [] };
   return {
@@ -23,7 +23,7 @@ const VIDEO_PATH = /^\/video\/([^/?#]+)\/?$/;
  * The clip a link names when it points at /video/<id or slug> on this site's host, or null. The URL parser
  * has already percent-encoded anything a slug cannot hold.
  */
-export function videoRefFromLink(link: string, origin: string): VideoRef | null {
+export function clipRefFromLink(link: string, origin: string): ClipRef | null {
   let url: URL;
   try {
     url = new URL(link);
@@ -31,18 +31,18 @@ export function videoRefFromLink(link: string, origin: string): VideoRef | null 
     return null;
   }
   if (url.host !== new URL(origin).host) return null;
-  return parseVideoRef(VIDEO_PATH.exec(url.pathname)?.[1]);
+  return parseClipRef(VIDEO_PATH.exec(url.pathname)?.[1]);
 }
 
 /** What a moderator pastes: a /video/<id-or-slug> link from any host, an id, a slug or a bare short id. */
-export function videoRefFromText(text: string): VideoRef | null {
+export function clipRefFromText(text: string): ClipRef | null {
   const trimmed = text.trim();
-  return parseVideoRef(/\/video\/([^/?#]+)/.exec(trimmed)?.[1] ?? trimmed);
+  return parseClipRef(/\/video\/([^/?#]+)/.exec(trimmed)?.[1] ?? trimmed);
 }
 
 /** The id of the clip a link on this site names, whatever its status (a report may concern a hidden clip). */
 export async function clipIdFromLink(db: Database, link: string, origin: string): Promise<string | null> {
-  const ref = videoRefFromLink(link, origin);
+  const ref = clipRefFromLink(link, origin);
   if (!ref) return null;
   const { where, order } = clipRefMatch(ref);
   const [row] = await db

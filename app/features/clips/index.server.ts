@@ -2,5 +2,5 @@
 export { clipCardColumns, clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "./clip-card.server";
 export { tagsForClips, withTagChips, type TagChip } from "./clip-tags.server";
 export { activeCategories } from "./categories.server";
-export { parseVideoRef, type VideoRef } from "./video-id";
-export { clipIdFromLink, clipRefMatch, videoRefFromLink, videoRefFromText } from "./clip-lookup.server";
+export { parseClipRef, type ClipRef } from "./clip-ref";
+export { clipIdFromLink, clipRefMatch, clipRefFromLink, clipRefFromText } from "./clip-lookup.server";

@@ -8,6 +8,6 @@ export { ClipVideo } from "./components/player/clip-video";
 export { PlayerBar } from "./components/player/player-bar";
 export { prefersReducedMotion, START_AT, usePlayback, type Playback } from "./components/player/use-playback";
 export { usePlayerKeys } from "./components/player/use-player-keys";
-export { parseVideoRef, type VideoRef } from "./video-id";
+export { parseClipRef, type ClipRef } from "./clip-ref";
 export type { ClipCard } from "./clip-card.server";
 export type { TagChip } from "./clip-tags.server";

@@ -2,7 +2,7 @@ import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { clipMediaKeys, clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { contentTypeFor } from "~/lib/storage/index.server";
-import { clipRefMatch, videoRefFromText } from "~/features/clips/index.server";
+import { clipRefMatch, clipRefFromText } from "~/features/clips/index.server";
 import { liftBlocks } from "~/features/takedowns/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -67,7 +67,7 @@ const moderationColumns = {
  * the 8-hex short id alone or at the end of a slug (ADR 015).
  */
 export async function findClipForModeration(db: Database, raw: string) {
-  const ref = videoRefFromText(raw);
+  const ref = clipRefFromText(raw);
   if (!ref) return null;
   const { where, order } = clipRefMatch(ref);
   const [row] = await db

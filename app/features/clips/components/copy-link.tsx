@@ -4,7 +4,7 @@ import { useT } from "~/lib/i18n/react";
 
 /** 'Link to this video': the canonical address, shown in full and copyable. */
 export function CopyLink({ url }: { url: string }) {
-  const { t } = useT("video");
+  const { t } = useT("clip");
   const id = useId();
 
   async function copy() {

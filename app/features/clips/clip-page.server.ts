@@ -10,7 +10,7 @@ import { clipCardFrom, mediaUrl, toClipCard, type ClipCard, type ClipCardRow } f
 import { clipRefMatch } from "./clip-lookup.server";
 import { tagsForClips, type TagChip } from "./clip-tags.server";
 import { isoDuration } from "./duration";
-import type { VideoRef } from "./video-id";
+import type { ClipRef } from "./clip-ref";
 
 export const RELATED_LIMIT = 6;
 // Related clips are ranked within this many recent clips of the same category
@@ -21,7 +21,7 @@ const DESCRIPTION_MAX = 160;
 const published = eq(clips.status, "published");
 
 /** The published clip a video reference names; an exact slug wins over a short-id match. */
-export async function findVideo(db: Database, ref: VideoRef): Promise<ClipCardRow | null> {
+export async function findClip(db: Database, ref: ClipRef): Promise<ClipCardRow | null> {
   const { where, order } = clipRefMatch(ref);
   const [row] = await clipCardFrom(db)
     .where(and(published, where))
@@ -70,7 +70,7 @@ export async function relatedClips(
     .limit(input.limit ?? RELATED_LIMIT);
 }
 
-export interface VideoPageData {
+export interface ClipPageData {
   clip: ClipCard;
   tags: TagChip[];
   related: { clip: ClipCard; tags: TagChip[] }[];
@@ -91,7 +91,7 @@ export interface VideoPageData {
 }
 
 export interface VideoPageInput {
-  ref: VideoRef;
+  ref: ClipRef;
   origin: string;
   language: Language;
   audience: Audience;
@@ -102,8 +102,8 @@ export interface VideoPageInput {
 }
 
 /** Everything the video page shows, or null when no published clip matches. */
-export async function loadVideoPage(db: Database, input: VideoPageInput): Promise<VideoPageData | null> {
-  const row = await findVideo(db, input.ref);
+export async function loadClipPage(db: Database, input: VideoPageInput): Promise<ClipPageData | null> {
+  const row = await findClip(db, input.ref);
   if (!row) return null;
   const media = { mediaAllowed: input.mediaAllowed };
   const clip = toClipCard(row, media);
@@ -112,7 +112,7 @@ export async function loadVideoPage(db: Database, input: VideoPageInput): Promis
   const [tags, flamed, t] = await Promise.all([
     tagsForClips(db, [clip.id, ...related.map((r) => r.id)], input.language),
     flamedClipIds(db, input.flameOwner, [clip.id]),
-    serverT(input.language, "video"),
+    serverT(input.language, "clip"),
   ]);
 
   const path = `/video/${clip.slug}`;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, clipTags } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { setFlame } from "~/features/flames/flames.server";
-import { parseVideoRef } from "~/features/clips/video-id";
-import { findVideo, loadVideoPage, relatedClips, type VideoPageInput } from "~/features/clips/video.server";
+import { parseClipRef } from "~/features/clips/clip-ref";
+import { findClip, loadClipPage, relatedClips, type VideoPageInput } from "~/features/clips/clip-page.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { makeClips } from "../support/catalog";
@@ -22,11 +22,11 @@ describe(`video page on ${testEngine()}`, () => {
   let demo: { id: string; audiences: string[] }[];
 
   const find = async (value: string) => {
-    const ref = parseVideoRef(value);
-    return ref ? ((await findVideo(handle.db, ref))?.id ?? null) : null;
+    const ref = parseClipRef(value);
+    return ref ? ((await findClip(handle.db, ref))?.id ?? null) : null;
   };
   const pageInput = (value: string, overrides: Partial<VideoPageInput> = {}): VideoPageInput => ({
-    ref: parseVideoRef(value)!,
+    ref: parseClipRef(value)!,
     origin: ORIGIN,
     language: "en",
     audience: "hetero",
@@ -64,7 +64,7 @@ describe(`video page on ${testEngine()}`, () => {
     expect(await find(`anything-${sample.id.slice(0, 7)}`)).toBeNull();
     expect(await find(`${sample.slug}-x`)).toBeNull();
     expect(await find("no-such-video")).toBeNull();
-    expect(await loadVideoPage(handle.db, pageInput("no-such-video-ffffffff"))).toBeNull();
+    expect(await loadClipPage(handle.db, pageInput("no-such-video-ffffffff"))).toBeNull();
   });
 
   it("prefers an exact slug over another clip's id prefix", async () => {
@@ -88,7 +88,7 @@ describe(`video page on ${testEngine()}`, () => {
   it("relates up to six other clips of the audience that share the category or tags, most shared tags first", async () => {
     for (const source of demo) {
       const audience = source.audiences[0] as "hetero" | "gay" | "trans";
-      const card = (await findVideo(handle.db, { kind: "uuid", id: source.id }))!;
+      const card = (await findClip(handle.db, { kind: "uuid", id: source.id }))!;
       const related = await relatedClips(handle.db, { clipId: source.id, categorySlug: card.categorySlug, audience });
       expect(related.length).toBeGreaterThan(0);
       expect(related.length).toBeLessThanOrEqual(6);
@@ -125,7 +125,7 @@ describe(`video page on ${testEngine()}`, () => {
   });
 
   it("leaves hidden clips and other audiences out of the related list", async () => {
-    const card = (await findVideo(handle.db, { kind: "uuid", id: sample.id }))!;
+    const card = (await findClip(handle.db, { kind: "uuid", id: sample.id }))!;
     const before = await relatedClips(handle.db, { clipId: sample.id, categorySlug: card.categorySlug, audience: "hetero" });
     await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, before[0]!.id));
     const after = await relatedClips(handle.db, { clipId: sample.id, categorySlug: card.categorySlug, audience: "hetero" });
@@ -138,7 +138,7 @@ describe(`video page on ${testEngine()}`, () => {
   });
 
   it("builds the page: canonical slug URL, structured data, media only after the age gate", async () => {
-    const page = (await loadVideoPage(handle.db, pageInput(`whatever-${sample.id.slice(0, 8)}`)))!;
+    const page = (await loadClipPage(handle.db, pageInput(`whatever-${sample.id.slice(0, 8)}`)))!;
     expect(page.clip.id).toBe(sample.id);
     expect(page.canonicalUrl).toBe(`${ORIGIN}/video/${sample.slug}`);
     expect(page.seo.path).toBe(`/video/${sample.slug}`);
@@ -159,7 +159,7 @@ describe(`video page on ${testEngine()}`, () => {
       thumbnailUrl: [`${ORIGIN}/media/${sample.thumbnail1Key}`],
     });
 
-    const gated = (await loadVideoPage(handle.db, pageInput(sample.id, { mediaAllowed: false })))!;
+    const gated = (await loadClipPage(handle.db, pageInput(sample.id, { mediaAllowed: false })))!;
     expect(gated.clip.videoUrl).toBeNull();
     expect(gated.clip.thumbnailUrl).toBeNull();
     expect(gated.related.every((r) => r.clip.videoUrl === null && r.clip.thumbnailUrl === null)).toBe(true);
@@ -169,15 +169,15 @@ describe(`video page on ${testEngine()}`, () => {
   it("shows the flameOwner's flame, and lets only signed-in users give one", async () => {
     const visitorId = randomUUID();
     await setFlame(handle.db, { clipId: sample.id, flameOwner: { visitorId }, flamed: true });
-    const page = (await loadVideoPage(handle.db, pageInput(sample.slug, { flameOwner: { visitorId } })))!;
+    const page = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: { visitorId } })))!;
     expect(page.flame).toMatchObject({ flamed: true, canFlame: false });
-    const stranger = (await loadVideoPage(handle.db, pageInput(sample.slug, { flameOwner: null, canFlame: true })))!;
+    const stranger = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: null, canFlame: true })))!;
     expect(stranger.flame).toMatchObject({ flamed: false, canFlame: true, flames: page.flame.flames });
   });
 
   it("escapes markup in the structured data and describes clips without a description", async () => {
     const [clip] = await makeClips(handle.db, 1, { title: "</script><b>x</b>", description: null });
-    const page = (await loadVideoPage(handle.db, pageInput(clip!.id)))!;
+    const page = (await loadClipPage(handle.db, pageInput(clip!.id)))!;
     expect(page.seo.jsonLd).not.toContain("<");
     expect(JSON.parse(page.seo.jsonLd).name).toBe("</script><b>x</b>");
     expect(page.seo.description).toContain("</script><b>x</b>");

@@ -7,7 +7,7 @@ import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import { useNonce } from "~/lib/nonce";
 import type { ClipCard } from "../clip-card.server";
-import type { VideoPageData } from "../video.server";
+import type { ClipPageData } from "../clip-page.server";
 import { clockDuration, isoDuration } from "../duration";
 import { ClipGridCard } from "./clip-grid-card";
 import { CopyLink } from "./copy-link";
@@ -17,8 +17,8 @@ import { TagLinks } from "./tag-links";
 import { localName, localText } from "~/lib/i18n/languages";
 
 /** The video page: the clip, what to do with it, its tags and related clips (docs/product.md §6.1). */
-export function VideoDetail({ data }: { data: VideoPageData }) {
-  const { t, language } = useT("video");
+export function ClipDetail({ data }: { data: ClipPageData }) {
+  const { t, language } = useT("clip");
   const { clip } = data;
   const categoryName = localName(language, clip.category);
   const description = localText(language, clip.description, clip.descriptionEs);
@@ -59,7 +59,7 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
           {description ? <p className="max-w-prose leading-relaxed text-ink-200">{description}</p> : null}
 
           <div role="group" aria-label={t("actions.label")} className="flex flex-wrap items-start gap-3">
-            <VideoFlame clipId={clip.id} {...data.flame} />
+            <ClipFlame clipId={clip.id} {...data.flame} />
             <ShareButton title={clip.title} url={data.canonicalUrl} />
             <FullContentAction clip={clip} />
           </div>
@@ -106,7 +106,7 @@ function StructuredData({ json }: { json: string }) {
 }
 
 function CreatorLink({ clip }: { clip: ClipCard }) {
-  const { t } = useT("video");
+  const { t } = useT("clip");
   const initials = clip.creatorName
     .split(/\s+/)
     .map((word) => word[0])
@@ -132,7 +132,7 @@ function CreatorLink({ clip }: { clip: ClipCard }) {
  * Only signed-in users give flames here (docs/product.md §7.4); everyone else reads the rule,
  * in the same words as the feed, and a press invites them to sign in.
  */
-function VideoFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {
+function ClipFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {
   const { t } = useT("discovery");
   const flame = useFlame(props.clipId, { flamed: props.flamed, flames: props.flames });
   const [invite, setInvite] = useState(false);

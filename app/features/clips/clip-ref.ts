@@ -6,7 +6,7 @@ import { isUuidV4 } from "~/lib/uuid";
  * carries the id's short prefix, so an edited or outdated slug still finds its
  * clip; a bare 8-hex id is the shortest such slug.
  */
-export type VideoRef = { kind: "uuid"; id: string } | { kind: "slug"; slug: string; idPrefix: string | null };
+export type ClipRef = { kind: "uuid"; id: string } | { kind: "slug"; slug: string; idPrefix: string | null };
 
 // Generated slugs are about 70 characters; anything far longer is not one.
 const MAX_SLUG_LENGTH = 200;
@@ -14,7 +14,7 @@ const SLUG = /^[a-z0-9-]+$/;
 const ID_PREFIX = /(?:^|-)([0-9a-f]{8})$/;
 
 /** Null when the value cannot name a clip (the page answers 404 without a query). */
-export function parseVideoRef(raw: string | undefined): VideoRef | null {
+export function parseClipRef(raw: string | undefined): ClipRef | null {
   const value = raw?.trim().toLowerCase();
   if (!value) return null;
   if (isUuidV4(value)) return { kind: "uuid", id: value };

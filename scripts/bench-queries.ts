@@ -18,8 +18,8 @@ import { parseVideoRef } from "../app/features/clips/video-id";
 import { loadCreatorPage } from "../app/features/creators/creators.server";
 import { feedClips } from "../app/features/feed/feed.server";
 import { loadHomeDiscovery } from "../app/features/feed/home.server";
-import { loadInsights } from "../app/features/habits/insights.server";
-import { likedVideos } from "../app/features/likes/likes.server";
+import { loadInsights } from "../app/features/conscious/insights.server";
+import { flamedClips } from "../app/features/flames/flamed-clips.server";
 import { listItems, openCount } from "../app/features/moderation/queues.server";
 import { searchCatalog } from "../app/features/search/search.server";
 import { renderSitemap } from "../app/features/seo/sitemap.server";
@@ -104,9 +104,12 @@ const feedApi = (filters: Partial<{ category: string; tag: string; period: "week
     query: { category: null, tag: null, period: "ongoing", ...filters, audience: "hetero", seed: "bench" },
     offset,
     mediaAllowed: true,
-    liker: { visitorId: "00000000-0000-4000-8000-000000000001" },
+    flameOwner: { visitorId: "00000000-0000-4000-8000-000000000001" },
     language: "en",
   });
+/** The bench flame owner's liked videos, first page, in `sort` order. */
+const likedPage = (sort: "recent" | "flames") =>
+  flamedClips(db, { userId: BENCH_LIKER_ID, audience: "hetero", page: 1, mediaAllowed: true, category: null, sort, everyAudience: false });
 const drain = async (stream: ReadableStream<Uint8Array> | null) => {
   let bytes = 0;
   const reader = stream?.getReader();
@@ -128,7 +131,7 @@ const pages: [string, () => Promise<unknown>][] = [
         ref: parseVideoRef(clip.slug)!,
         origin: "http://localhost:3000",
         ...base,
-        liker: null,
+        flameOwner: null,
         canFlame: false,
       }),
   ],
@@ -145,32 +148,8 @@ const pages: [string, () => Promise<unknown>][] = [
   ["Search 'vega' (creator)", () => searchCatalog(db, { ...base, term: "vega", page: 1 })],
   [`Search '${tag}' (tag)`, () => searchCatalog(db, { ...base, term: tag, page: 1 })],
   ["Search 'zq' (2 characters)", () => searchCatalog(db, { ...base, term: "zq", page: 1 })],
-  [
-    `Liked videos (${likes?.n ?? 0} likes), page 1`,
-    () =>
-      likedVideos(db, {
-        userId: BENCH_LIKER_ID,
-        audience: "hetero",
-        page: 1,
-        mediaAllowed: true,
-        category: null,
-        sort: "recent",
-        everyAudience: false,
-      }),
-  ],
-  [
-    `Liked videos (${likes?.n ?? 0} likes), most flames`,
-    () =>
-      likedVideos(db, {
-        userId: BENCH_LIKER_ID,
-        audience: "hetero",
-        page: 1,
-        mediaAllowed: true,
-        category: null,
-        sort: "flames",
-        everyAudience: false,
-      }),
-  ],
+  [`Liked videos (${likes?.n ?? 0} likes), page 1`, () => likedPage("recent")],
+  [`Liked videos (${likes?.n ?? 0} likes), most flames`, () => likedPage("flames")],
   [
     `Insights (${sessions?.n ?? 0} sessions)`,
     () => loadInsights(db, { userId: BENCH_HABITS_ID, language: "en", timeZone: "Europe/Madrid", brandMode: "adult" } as never),

@@ -7,7 +7,7 @@ import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { runFuzz } from "./fuzz/fuzz";
 import { createClient } from "./load/http";
-import { buildIfStale, startServerProcess } from "./load/server-process";
+import { buildIfStale, startServerProcess } from "./support/server-process";
 import { signInSession } from "./load/sign-in";
 
 const { values } = parseArgs({
@@ -20,10 +20,8 @@ const { values } = parseArgs({
 
 buildIfStale();
 const server = await startServerProcess({
-  DATABASE_URL: process.env.DATABASE_URL,
-  TRUST_PROXY: "1",
-  ADMIN_EMAILS: "fuzz-moderator@example.com",
-  JOB_WORKERS: "1",
+  loopbackPublicUrl: true,
+  env: { DATABASE_URL: process.env.DATABASE_URL, TRUST_PROXY: "1", ADMIN_EMAILS: "fuzz-moderator@example.com", JOB_WORKERS: "1" },
 });
 const client = createClient(server.url, { connections: 64, timeoutMs: 30_000 });
 let exitCode: number;

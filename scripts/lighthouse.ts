@@ -3,17 +3,13 @@
 // and a creator page (docs/decisions/042-lighthouse-runs.md). Prints one table and writes JSON and
 // Markdown (default .tmp/lighthouse/). Options: --runs N, --out DIR, --no-build (reuse BUILD_DIR).
 // Chromium: CHROMIUM_PATH or /usr/bin/chromium.
-import { spawn, execFileSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { build, root, startServerProcess } from "./support/server-process";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
 const { values: args } = parseArgs({
   options: { runs: { type: "string", default: "5" }, out: { type: "string" }, "no-build": { type: "boolean", default: false } },
 });
@@ -24,17 +20,6 @@ if (!existsSync(chromePath)) throw new Error(`Chromium not found at ${chromePath
 
 const TARGETS = { performance: 98, lcpMs: 1800, cls: 0, accessibility: 100, bestPractices: 100, seo: 100 };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
 /** Builds into its own folder (unless --no-build) and starts the production server on a fresh data directory. */
 async function startServer() {
   let buildDir = process.env.BUILD_DIR;
@@ -42,47 +27,20 @@ async function startServer() {
     mkdirSync(path.join(root, ".tmp"), { recursive: true });
     buildDir = mkdtempSync(path.join(root, ".tmp", "lighthouse-build-"));
     console.log(`building into ${path.relative(root, buildDir)} …`);
-    execFileSync("npm", ["run", "build"], { cwd: root, stdio: "ignore", env: { ...process.env, BUILD_DIR: buildDir } });
+    build(buildDir);
   }
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "spicy-lighthouse-"));
-  let log = "";
-  const child = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      ...(buildDir ? { BUILD_DIR: buildDir } : {}),
-      ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
-    },
-    stdio: ["ignore", "pipe", "pipe"],
+  const server = await startServerProcess({
+    env: { BUILD_DIR: buildDir, DATABASE_URL: process.env.DATABASE_URL },
+    dataDirPrefix: "spicy-lighthouse-",
+    // The first start migrates a fresh database and seeds its catalogue.
+    healthTimeoutMs: 180_000,
   });
-  child.stdout!.on("data", (chunk) => (log += chunk));
-  child.stderr!.on("data", (chunk) => (log += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-    if (
-      await fetch(`${url}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    if (Date.now() > deadline) throw new Error(`server did not become healthy:\n${log}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  const stop = () => {
-    child.kill("SIGTERM");
-    rmSync(dataDir, { recursive: true, force: true });
+  const stop = async () => {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
     if (!args["no-build"] && buildDir) rmSync(buildDir, { recursive: true, force: true });
   };
-  return { url, stop };
+  return { url: server.url, stop };
 }
 
 /** Home plus the first video, tag and creator page the home page links to. */
@@ -183,7 +141,7 @@ try {
   }
 } finally {
   await chrome.kill();
-  server.stop();
+  await server.stop();
 }
 
 const meets = (r: Run) =>

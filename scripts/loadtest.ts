@@ -7,7 +7,7 @@
 //   npm run loadtest -- [--vus 200] [--seconds 60] [--signed-in 20] [--think 1000-3000] [--timeout 15000] [--json]
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { startServerProcess, buildIfStale } from "./load/server-process";
+import { buildIfStale, startServerProcess } from "./support/server-process";
 import { formatReport, runLoad } from "./load/workload";
 
 const { values } = parseArgs({
@@ -27,13 +27,16 @@ buildIfStale();
 const databaseUrl = process.env.DATABASE_URL;
 console.log(`starting the server on ${databaseUrl ? "PostgreSQL" : "PGlite"}…`);
 const server = await startServerProcess({
-  DATABASE_URL: databaseUrl,
-  // One trusted proxy hop (the load generator), so each virtual user is its own address.
-  // "1" reads as "on" to the older on/off parser and as one hop to the newer one.
-  TRUST_PROXY: "1",
-  // The users who sign in all come through this one machine's outbox.
-  SIGN_IN_LIMIT_PER_IP: "10",
-  JOB_WORKERS: "1",
+  loopbackPublicUrl: true,
+  env: {
+    DATABASE_URL: databaseUrl,
+    // One trusted proxy hop (the load generator), so each virtual user is its own address.
+    // "1" reads as "on" to the older on/off parser and as one hop to the newer one.
+    TRUST_PROXY: "1",
+    // The users who sign in all come through this one machine's outbox.
+    SIGN_IN_LIMIT_PER_IP: "10",
+    JOB_WORKERS: "1",
+  },
 });
 let exitCode: number;
 try {

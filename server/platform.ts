@@ -43,7 +43,9 @@ export type SeedCatalogue = (input: { db: Services["db"]; storage: Storage; log:
 
 /** The database the environment names: PostgreSQL at DATABASE_URL, else PGlite under DATA_DIR; migrated. */
 export async function openDatabaseFromEnv(env: Env, options: { migrate?: boolean } = {}): Promise<DatabaseHandle> {
-  const database = env.DATABASE_URL ? await openDatabase({ databaseUrl: env.DATABASE_URL }) : await openDatabase({ dataDir: env.DATA_DIR });
+  const database = env.DATABASE_URL
+    ? await openDatabase({ databaseUrl: env.DATABASE_URL })
+    : await openDatabase({ dataDir: env.DATA_DIR, worker: env.PGLITE_WORKER });
   if (options.migrate !== false) await database.migrate();
   return database;
 }

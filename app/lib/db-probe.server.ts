@@ -53,7 +53,7 @@ export function probePgPool(pool: pg.Pool): DatabaseProbe {
 }
 
 /** PGlite runs one query or transaction at a time; every `query`, `exec` and `transaction` queues on one lock. */
-export function probePglite(client: PGlite): DatabaseProbe {
+export function probePglite(client: Pick<PGlite, "_runExclusiveTransaction">): DatabaseProbe {
   const waits = listeners();
   let queued = 0;
   let running = 0;

@@ -14,6 +14,7 @@ import * as schema from "../../db/schema";
 import { probePglite, probePgPool, type DatabaseProbe } from "./db-probe.server";
 import { lockDataDir } from "./pglite-lock.server";
 import { reportLostConnections } from "./pg-lost-connections.server";
+import { RemotePglite } from "./pglite/remote.server";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
 // process by default, a PostgreSQL pool when DATABASE_URL is set.
@@ -44,7 +45,9 @@ const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", imp
 export type QueryObserver = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = { migrationsFolder?: string; onQuery?: QueryObserver } & (
-  { databaseUrl: string; poolSize?: number } | { dataDir: string | null }
+  | { databaseUrl: string; poolSize?: number }
+  /** `worker`: run PGlite on its own thread (ADR 034); the server does, tests and CLIs by default do not. */
+  | { dataDir: string | null; worker?: boolean }
 );
 
 /** `dataDir: null` gives a throwaway in-memory PGlite (tests). */
@@ -77,15 +80,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     mkdirSync(dataDir, { recursive: true });
     unlock = lockDataDir(path.resolve(options.dataDir));
   }
-  let client: PGlite;
+  let client: PGlite | RemotePglite;
   try {
-    client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = options.worker ? await RemotePglite.start(dataDir ?? null) : await PGlite.create({ dataDir, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;
   }
   const probe = probePglite(client);
-  const db = drizzlePglite(client, { schema, casing: "snake_case", logger });
+  // The remote client answers Drizzle's driver as PGlite does (query and transaction).
+  const db = drizzlePglite(client as PGlite, { schema, casing: "snake_case", logger });
   return {
     probe,
     db: db as unknown as Database,

@@ -123,6 +123,8 @@ export const envSchema = z
     UPLOAD_QUOTA_TOTAL_MB: z.coerce.number().int().min(1).max(10_000_000).default(5120),
     /** Bearer token that opens /metrics to a scraper that is not on this machine (ADR 097). */
     METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+    /** PGlite (no DATABASE_URL) on a worker thread, so its synchronous work never stalls the server's thread (ADR 034); off by default: on two cores it measured no faster. */
+    PGLITE_WORKER: onOff(false),
     /** How long an anonymous page may be served from the in-memory micro-cache (docs/decisions/032-anonymous-micro-cache.md); 0 turns it off. */
     MICRO_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(5_000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

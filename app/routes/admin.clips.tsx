@@ -1,11 +1,13 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { clipFileUrl, findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { Conflict, InvalidInput } from "~/lib/http/errors";
+import { z } from "zod";
 import type { Route } from "./+types/admin.clips";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -23,18 +25,27 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Hides or shows a clip: `{ ok: true, intent }`, or a translated refusal when the clip is not there or
+ * already so (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
+ */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await readForm(args.request);
-  const intent = String(form.get("intent") ?? "");
-  if (intent !== "hide-clip" && intent !== "show-clip") return data({ ok: false }, { status: 400 });
-  const result = await setClipHidden(getServices(args).db, actor, String(form.get("clipId") ?? ""), intent === "hide-clip");
-  return data({ ok: result.ok }, { status: result.ok ? 200 : 400 });
+  return handleAction(args, {
+    namespace: "admin",
+    schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }),
+    handle: async ({ intent, clipId }) => {
+      if (intent !== "hide-clip" && intent !== "show-clip") throw new InvalidInput("item.failed");
+      const result = await setClipHidden(getServices(args).db, actor, clipId, intent === "hide-clip");
+      if (!result.ok) throw new Conflict("item.failed");
+      return { intent };
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
+export default function AdminClips({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
     <section aria-labelledby="clips-heading" className="space-y-4">
@@ -52,6 +63,11 @@ export default function AdminClips({ loaderData: d }: Route.ComponentProps) {
         </button>
       </Form>
       {d.q && !d.clip ? <p role="status">{t("clips.notFound")}</p> : null}
+      {actionData && !actionData.ok ? (
+        <p role="alert" className="text-red-300">
+          {actionData.errors.form}
+        </p>
+      ) : null}
       {d.clip ? (
         <div className="space-y-2">
           <p>

@@ -1,22 +1,16 @@
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import {
-  AdminThumbnail,
-  DECISION_STYLES,
-  DeskHeading,
-  DecisionIcon,
-  FilterLinks,
-  FormattedDate,
-} from "~/features/moderation/components/admin-ui";
+import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { decideCopy } from "~/features/moderation/takedown-actions.server";
 import { copiesPage } from "~/features/takedowns/index.server";
-import { Pagination } from "~/components/ui/pagination";
 import { getServices, getVisitor } from "~/lib/context";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
+import { z } from "zod";
 import type { Route } from "./+types/admin.copies";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -39,13 +33,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Hides a copy or dismisses its match: `{ ok: true, intent }` or a translated refusal (ADR 024); the guard runs first. */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-  if (intent !== "hide" && intent !== "dismiss") return data({ ok: false, intent: null }, { status: 400 });
-  const ok = await decideCopy(getServices(args).db, actor, String(form.get("matchId") ?? ""), intent);
-  return data({ ok, intent }, { status: ok ? 200 : 400 });
+  return handleAction(args, {
+    namespace: "admin",
+    schema: z.object({ intent: z.string().default(""), matchId: z.string().default("") }),
+    handle: async ({ intent, matchId }) => {
+      if (intent !== "hide" && intent !== "dismiss") throw new InvalidInput("item.failed");
+      await decideCopy(getServices(args).db, actor, matchId, intent);
+      return { intent };
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
@@ -53,17 +52,17 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 export default function AdminCopies({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="copies-heading" className="space-y-4">
-      <DeskHeading id="copies-heading" title={t("copies.heading")} intro={t("copies.intro")} />
-      <FilterLinks
-        label={t("queue.filter")}
-        param="state"
-        current={d.state}
-        search=""
-        options={STATES.map((s) => ({ value: s, label: t(`copies.states.${s}`) }))}
-      />
-      <p role="status" className="text-emerald-300">
-        {actionData ? (actionData.ok ? t(`copies.done.${actionData.intent}`) : t("item.failed")) : null}
+    <StateListPage
+      id="copies-heading"
+      title={t("copies.heading")}
+      intro={t("copies.intro")}
+      states={STATES.map((s) => ({ value: s, label: t(`copies.states.${s}`) }))}
+      current={d.state}
+      page={d.page}
+      hasNext={d.hasNext}
+    >
+      <p role="status" className={actionData && !actionData.ok ? "text-red-300" : "text-emerald-300"}>
+        {actionData ? (actionData.ok ? t(`copies.done.${actionData.intent}`) : actionData.errors.form) : null}
       </p>
       {d.items.length === 0 ? (
         <p>{t("copies.empty")}</p>
@@ -117,7 +116,6 @@ export default function AdminCopies({ loaderData: d, actionData }: Route.Compone
           ))}
         </ul>
       )}
-      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
-    </section>
+    </StateListPage>
   );
 }

@@ -2,16 +2,18 @@ import { data, redirect } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { ItemPage } from "~/features/moderation/components/item-page";
-import { checkDecision, decideItems, saveNote } from "~/features/moderation/decisions.server";
+import { decideItem, saveNote } from "~/features/moderation/decisions.server";
 import { itemView } from "~/features/moderation/item.server";
 import { requestPublish } from "~/features/moderation/publish-submission.server";
 import { nextOpenItem } from "~/features/moderation/queues.server";
 import { hideItemClips, showItemClip } from "~/features/moderation/takedown-actions.server";
 import { getServices, getVisitor } from "~/lib/context";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { Conflict, InvalidInput } from "~/lib/http/errors";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { z } from "zod";
 import type { Route } from "./+types/admin.item";
 
 export const handle: I18nHandle = { i18n: ["admin", "forms"] };
@@ -47,57 +49,52 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export type ItemActionData = { ok: boolean; errors?: Record<string, string>; decisionError?: string; intent?: string };
-
+/**
+ * The item's forms (ADR 024): a note answers `{ ok: true, intent }`; a decision, a takedown or a publish goes on
+ * with the outcome in the address; a refusal names its form in `values.intent`. The guard runs before the form
+ * is read, so the area stays a 404 to anyone else.
+ */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  const services = getServices(args);
-  const { db } = services;
-  const form = await readForm(args.request);
-  const intent = String(form.get("intent") ?? "");
-  const ref = id.slice(0, 8);
-  switch (intent) {
-    case "note": {
-      const ok = await saveNote(db, actor, queue, id, String(form.get("note") ?? ""));
-      return data<ItemActionData>({ ok, intent }, { status: ok ? 200 : 400 });
-    }
-    case "resolve":
-    case "reject": {
-      const request = {
-        decision: intent === "resolve" ? "resolved" : "rejected",
-        reason: String(form.get("reason") ?? ""),
-        note: String(form.get("note") ?? ""),
-      } as const;
-      const error = checkDecision(queue, request);
-      if (error) return data<ItemActionData>({ ok: false, decisionError: error, intent }, { status: 400 });
-      const outcome = await decideItems(services, actor, queue, [id], request);
-      if (outcome.decided.length === 0) return data<ItemActionData>({ ok: false, decisionError: "decided", intent }, { status: 409 });
-      // The next open item opens, with the outcome announced at its top.
-      const next = await nextOpenItem(db, queue, id);
-      const done = `done=${request.decision}&ref=${ref}&reason=${request.reason}`;
-      throw redirect(next ? `/admin/${queue}/${next}?${done}` : `/admin/${queue}?${done}`);
-    }
-    case "hide-clip": {
-      const { hidden } = await hideItemClips(db, actor, queue, [id]);
-      if (hidden.length === 0) return data<ItemActionData>({ ok: false, intent }, { status: 400 });
-      throw redirect(`/admin/${queue}/${id}?done=hidden&ref=${ref}`);
-    }
-    case "show-clip": {
-      const ok = await showItemClip(db, actor, queue, id);
-      if (!ok) return data<ItemActionData>({ ok: false, intent }, { status: 400 });
-      throw redirect(`/admin/${queue}/${id}?done=shown&ref=${ref}`);
-    }
-    case "publish": {
-      if (queue !== "submissions") break;
-      const outcome = await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
-      if (!outcome.ok) return data<ItemActionData>({ ok: false, errors: outcome.errors, intent }, { status: 400 });
-      // Answered at once: ffmpeg runs in a job, and the page follows its state.
-      throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
-    }
-  }
-  return data<ItemActionData>({ ok: false, intent }, { status: 400 });
+  return handleAction(args, {
+    namespace: "admin",
+    schema: z.object({ intent: z.string().default(""), reason: z.string().default(""), note: z.string().default("") }),
+    handle: async ({ intent, reason, note }, { form }) => {
+      const services = getServices(args);
+      const { db } = services;
+      const ref = id.slice(0, 8);
+      switch (intent) {
+        case "note":
+          await saveNote(db, actor, queue, id, note);
+          return { intent };
+        case "resolve":
+        case "reject": {
+          const request = { decision: intent === "resolve" ? "resolved" : "rejected", reason, note } as const;
+          await decideItem(services, actor, queue, id, request);
+          // The next open item opens, with the outcome announced at its top.
+          const next = await nextOpenItem(db, queue, id);
+          const done = `done=${request.decision}&ref=${ref}&reason=${request.reason}`;
+          throw redirect(next ? `/admin/${queue}/${next}?${done}` : `/admin/${queue}?${done}`);
+        }
+        case "hide-clip": {
+          const { hidden } = await hideItemClips(db, actor, queue, [id]);
+          if (hidden.length === 0) throw new Conflict("item.failed");
+          throw redirect(`/admin/${queue}/${id}?done=hidden&ref=${ref}`);
+        }
+        case "show-clip":
+          await showItemClip(db, actor, queue, id);
+          throw redirect(`/admin/${queue}/${id}?done=shown&ref=${ref}`);
+        case "publish":
+          if (queue !== "submissions") break;
+          await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
+          // Answered at once: ffmpeg runs in a job, and the page follows its state.
+          throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
+      }
+      throw new InvalidInput("item.failed");
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);

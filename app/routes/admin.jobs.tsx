@@ -1,16 +1,17 @@
-import { data, Form, redirect } from "react-router";
+import { Form, redirect } from "react-router";
 import { JOB_STATES, type JobState } from "../../db/schema/values";
 import { requireAdmin } from "~/features/moderation/admins.server";
-import { DECISION_STYLES, DeskHeading, FilterLinks, FormattedDate } from "~/features/moderation/components/admin-ui";
+import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
-import { Pagination } from "~/components/ui/pagination";
 import { getServices, getVisitor } from "~/lib/context";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { JOBS_PAGE_SIZE, jobCounts, jobsPage } from "~/lib/jobs/index.server";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
+import { z } from "zod";
 import type { Route } from "./+types/admin.jobs";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -46,12 +47,18 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+/** Retries a failed job and shows the queue, or answers a translated refusal (ADR 024); the guard runs first. */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
-  const form = await readForm(args.request);
-  const ok = form.get("intent") === "retry" && (await retryFailedJob(getServices(args).db, actor, String(form.get("jobId") ?? "")));
-  if (!ok) return data({ ok: false }, { status: 400 });
-  throw redirect("/admin/jobs?state=queued");
+  return handleAction(args, {
+    namespace: "admin",
+    schema: z.object({ intent: z.string().default(""), jobId: z.string().default("") }),
+    handle: async ({ intent, jobId }) => {
+      if (intent !== "retry") throw new InvalidInput("item.failed");
+      await retryFailedJob(getServices(args).db, actor, jobId);
+      throw redirect("/admin/jobs?state=queued");
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
@@ -65,21 +72,24 @@ const subjectHref = (subject: string | null) => {
   return `/admin/${kind}/${id}`;
 };
 
-export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
+export default function AdminJobs({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="jobs-heading" className="space-y-4">
-      <DeskHeading id="jobs-heading" title={t("jobs.heading")} intro={t("jobs.intro")} />
-      <FilterLinks
-        label={t("queue.filter")}
-        param="state"
-        current={d.state}
-        search=""
-        options={d.states.map((s) => ({
-          value: s,
-          label: d.counts[s] === null ? t(`jobs.states.${s}`) : `${t(`jobs.states.${s}`)} (${d.counts[s]})`,
-        }))}
-      />
+    <StateListPage
+      id="jobs-heading"
+      title={t("jobs.heading")}
+      intro={t("jobs.intro")}
+      states={d.states.map((s) => ({
+        value: s,
+        label: d.counts[s] === null ? t(`jobs.states.${s}`) : `${t(`jobs.states.${s}`)} (${d.counts[s]})`,
+      }))}
+      current={d.state}
+      page={d.page}
+      hasNext={d.hasNext}
+    >
+      <p role="status" className="text-red-300">
+        {actionData && !actionData.ok ? actionData.errors.form : null}
+      </p>
       {d.jobs.length === 0 ? (
         <p>{t("jobs.empty")}</p>
       ) : (
@@ -123,7 +133,6 @@ export default function AdminJobs({ loaderData: d }: Route.ComponentProps) {
           })}
         </ul>
       )}
-      <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />
-    </section>
+    </StateListPage>
   );
 }

@@ -2,16 +2,17 @@ import { data } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
 import { requireAdmin } from "~/features/moderation/admins.server";
 import { ListPage } from "~/features/moderation/components/list-page";
-import type { BulkAnswer } from "~/features/moderation/components/item-list";
 import { checkDecision, decideItems } from "~/features/moderation/decisions.server";
 import { listParams } from "~/features/moderation/list-params.server";
 import { listItems, openCount } from "~/features/moderation/queues.server";
 import { hideItemClips } from "~/features/moderation/takedown-actions.server";
 import { getServices, getVisitor } from "~/lib/context";
-import { readForm } from "~/lib/http/form";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
+import { z } from "zod";
 import type { Route } from "./+types/admin.queue";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -47,34 +48,45 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-/** Bulk decisions: every selected item is decided (and audited, and e-mailed) on its own. */
+/**
+ * Bulk decisions: every selected item is decided (and audited, and e-mailed) on its own; the reply counts them
+ * (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
+ */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireAdmin(args);
   const queue = args.params.queue;
   if (!isQueue(queue)) throw data(null, { status: 404 });
-  const services = getServices(args);
-  const form = await readForm(args.request);
-  const intent = String(form.get("intent") ?? "");
-  const ids = form.getAll("ids").map(String).slice(0, 100);
-  if (intent !== "resolve" && intent !== "reject" && intent !== "hide") return data<BulkAnswer | null>(null, { status: 400 });
-  if (ids.length === 0) return data<BulkAnswer>({ intent, done: 0, skipped: 0, error: "none" }, { status: 400 });
-  if (intent === "hide") {
-    const { hidden, skipped } = await hideItemClips(services.db, actor, queue, ids);
-    return data<BulkAnswer>({ intent, done: hidden.length, skipped: skipped.length });
-  }
-  const request = {
-    decision: intent === "resolve" ? "resolved" : "rejected",
-    reason: String(form.get(intent === "resolve" ? "resolveReason" : "rejectReason") ?? ""),
-    note: String(form.get("note") ?? ""),
-  } as const;
-  const error = checkDecision(queue, request);
-  if (error) return data<BulkAnswer>({ intent, done: 0, skipped: 0, error }, { status: 400 });
-  const outcome = await decideItems(services, actor, queue, ids, request);
-  return data<BulkAnswer>({ intent, done: outcome.decided.length, skipped: outcome.skipped.length });
+  return handleAction(args, {
+    namespace: "admin",
+    schema: z.object({
+      intent: z.string().default(""),
+      resolveReason: z.string().default(""),
+      rejectReason: z.string().default(""),
+      note: z.string().default(""),
+    }),
+    handle: async ({ intent, resolveReason, rejectReason, note }, { form }) => {
+      const services = getServices(args);
+      const ids = form.getAll("ids").map(String).slice(0, 100);
+      if (intent !== "resolve" && intent !== "reject" && intent !== "hide") throw new InvalidInput("item.failed");
+      if (ids.length === 0) throw new InvalidInput("bulk.errors.none");
+      if (intent === "hide") {
+        const { hidden, skipped } = await hideItemClips(services.db, actor, queue, ids);
+        return { intent, done: hidden.length, skipped: skipped.length } as const;
+      }
+      const request = {
+        decision: intent === "resolve" ? "resolved" : "rejected",
+        reason: intent === "resolve" ? resolveReason : rejectReason,
+        note,
+      } as const;
+      checkDecision(queue, request);
+      const outcome = await decideItems(services, actor, queue, ids, request);
+      return { intent, done: outcome.decided.length, skipped: outcome.skipped.length } as const;
+    },
+  });
 }
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function AdminQueue({ loaderData: d, actionData }: Route.ComponentProps) {
-  return <ListPage {...d} queue={d.queue} bulk={{ reasons: d.reasons, takedown: d.takedown, answer: actionData ?? undefined }} />;
+  return <ListPage {...d} queue={d.queue} bulk={{ reasons: d.reasons, takedown: d.takedown, answer: actionData }} />;
 }

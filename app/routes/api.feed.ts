@@ -3,7 +3,7 @@ import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { feedSeed } from "~/features/feed/feed-seed.server";
 import { cachedActiveCategories, cachedFeedClips } from "~/features/feed/feed-cache.server";
 import { getUser } from "~/features/accounts/session.server";
-import { resolveLiker } from "~/features/flames/liker.server";
+import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
 import { secureCookies } from "~/lib/cookies";
@@ -19,12 +19,12 @@ export async function loader(args: Route.LoaderArgs) {
   const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db));
   const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
   const mediaAllowed = mediaAllowedFor(visitor);
-  const { liker } = resolveLiker(args.request, { userId: (await getUser(args))?.id });
+  const { flameOwner } = resolveFlameOwner(args.request, { userId: (await getUser(args))?.id });
   const page = await cachedFeedClips(db, {
     query: { ...filters, audience: visitor.audience, seed },
     offset,
     mediaAllowed,
-    liker,
+    flameOwner,
     language: visitor.language,
   });
   return data(page, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { setFlame, type Liker } from "~/features/flames/flames.server";
+import { setFlame, type FlameOwner } from "~/features/flames/flames.server";
 import { getUser } from "~/features/accounts/session.server";
-import { anonymousLiker } from "~/features/flames/liker.server";
+import { anonymousLiker } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { NotFound, RateLimited } from "~/lib/http/errors";
@@ -20,9 +20,9 @@ export const action = (args: Route.ActionArgs) =>
     handle: async ({ clipId, flamed }, { headers }) => {
       const services = getServices(args);
       const userId = (await getUser(args))?.id ?? null;
-      let liker: Liker;
+      let flameOwner: FlameOwner;
       if (userId) {
-        liker = { userId };
+        flameOwner = { userId };
       } else {
         const anonymous = await anonymousLiker(services, {
           request: args.request,
@@ -33,10 +33,10 @@ export const action = (args: Route.ActionArgs) =>
           headers.set("Retry-After", "60");
           throw new RateLimited("flames.rateLimited");
         }
-        liker = anonymous.liker;
+        flameOwner = anonymous.flameOwner;
         if (anonymous.setCookie) headers.set("Set-Cookie", anonymous.setCookie);
       }
-      const result = await setFlame(services.db, { clipId, liker, flamed: flamed === "true" });
+      const result = await setFlame(services.db, { clipId, flameOwner, flamed: flamed === "true" });
       if (!result) throw new NotFound("flames.notFound");
       return result;
     },

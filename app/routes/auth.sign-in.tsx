@@ -1,15 +1,15 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { SignInForm, type SignInActionData } from "~/features/accounts/components/sign-in-form";
+import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { getUser } from "~/features/accounts/session.server";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
+import { handleAction } from "~/lib/http/action.server";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import { readForm } from "~/lib/http/form";
 import type { Route } from "./+types/auth.sign-in";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["accounts"] };
@@ -34,19 +34,21 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-export async function action(args: Route.ActionArgs) {
-  const visitor = getVisitor(args);
-  const t = await serverT(visitor.language, "accounts");
-  const result = await requestSignInLink(getServices(args), {
-    form: await readForm(args.request),
-    request: args.request,
-    language: visitor.language,
-    brandMode: visitor.brandMode,
-    clientIp: visitor.clientIp,
+/** Sends the magic link: `{ ok: true, email }`, or a refusal in `accounts`' words (ADR 024). */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "accounts",
+    handle: async (_values, { form }) => {
+      const visitor = getVisitor(args);
+      return requestSignInLink(getServices(args), {
+        form,
+        request: args.request,
+        language: visitor.language,
+        brandMode: visitor.brandMode,
+        clientIp: visitor.clientIp,
+      });
+    },
   });
-  const body: SignInActionData = result.ok ? result : { ok: false, error: result.error, message: t(`errors.${result.error}`) };
-  return data(body, { status: result.ok ? 200 : result.status });
-}
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 

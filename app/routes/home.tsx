@@ -2,11 +2,11 @@ import { data } from "react-router";
 import { HomeDiscovery } from "~/features/feed/components/home-discovery";
 import { getUser } from "~/features/accounts/session.server";
 import { loadHomeDiscovery } from "~/features/feed/home.server";
-import { todayOverGoal } from "~/features/habits/insights.server";
-import { listEmotions } from "~/features/habits/emotions.server";
+import { todayOverGoal } from "~/features/conscious/insights.server";
+import { listEmotions } from "~/features/conscious/emotions.server";
 import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";
-import { timeZoneFromCookie } from "~/features/habits/time-zone";
+import { timeZoneFromCookie } from "~/features/conscious/time-zone";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
@@ -18,13 +18,13 @@ import type { Route } from "./+types/home";
 
 // Shown to few visitors (safe mode, a goal passed): loaded only when rendered, outside the
 // home page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
-const SafeLanding = lazyView(() => import("~/features/safe-mode/components/safe-landing").then((m) => m.SafeLanding));
+const ConsciousLanding = lazyView(() => import("~/features/conscious/components/conscious-landing").then((m) => m.ConsciousLanding));
 // The usage timer hydrates once its chunk arrives, after the feed (its server HTML shows meanwhile).
-const UsageTimer = lazyView(() => import("~/features/habits/components/usage-timer").then((m) => m.UsageTimer));
-const GoalNudge = lazyView(() => import("~/features/habits/components/insights-goal-nudge").then((m) => m.GoalNudge));
+const UsageTimer = lazyView(() => import("~/features/conscious/components/usage-timer").then((m) => m.UsageTimer));
+const GoalNudge = lazyView(() => import("~/features/conscious/components/insights-goal-nudge").then((m) => m.GoalNudge));
 
 // The adult home is the full-screen feed: the shell's main leaves its width and padding to it.
-export const handle: I18nHandle & ShellHandle = { i18n: ["discovery", "safe", "habits", "insights"], fullBleed: true };
+export const handle: I18nHandle & ShellHandle = { i18n: ["discovery", "conscious", "insights"], fullBleed: true };
 
 // The usage timer's emotions change only with the catalogue's reference data (docs/decisions/031-in-memory-caches.md).
 const emotionsMemo = new Memo<Awaited<ReturnType<typeof listEmotions>>>({ ttlMs: 60_000, maxEntries: 4 });
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
   const base = { origin: services.origin, path: "/" };
 
   if (visitor.brandMode === "safe") {
-    const t = await serverT(visitor.language, "safe");
+    const t = await serverT(visitor.language, "conscious");
     const params = new URL(args.request.url).searchParams;
     return data({
       mode: "safe" as const,
@@ -77,7 +77,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  if (loaderData.mode === "safe") return <SafeLanding premiumCta={loaderData.premiumCta} />;
+  if (loaderData.mode === "safe") return <ConsciousLanding premiumCta={loaderData.premiumCta} />;
   return (
     <HomeDiscovery
       data={loaderData.home}

@@ -1,16 +1,15 @@
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
 import { requireUser } from "~/features/accounts/session.server";
-import { InsightsPage } from "~/features/habits/components/insights-page";
-import { parseGoalMinutes } from "~/features/habits/insights";
-import { loadInsights, saveGoal } from "~/features/habits/insights.server";
-import { timeZoneFromCookie } from "~/features/habits/time-zone";
+import { InsightsPage } from "~/features/conscious/components/insights-page";
+import { parseGoalMinutes } from "~/features/conscious/insights";
+import { loadInsights, saveGoal } from "~/features/conscious/insights.server";
+import { timeZoneFromCookie } from "~/features/conscious/time-zone";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { siteNameFor } from "~/lib/brand-mode";
 import { handleAction } from "~/lib/http/action.server";
-import { InvalidInput } from "~/lib/http/errors";
 import { z } from "zod";
 import type { Route } from "./+types/insights";
 
@@ -50,10 +49,9 @@ export const action = (args: Route.ActionArgs) =>
     schema: z.object({ minutes: z.string().optional() }),
     handle: async ({ minutes }) => {
       const user = await requireUser(args);
-      const parsed = parseGoalMinutes(minutes ?? null);
-      if (!parsed.ok) throw new InvalidInput("goal.invalid", {}, "minutes");
-      await saveGoal(getServices(args).db, user.id, parsed.seconds);
-      return { cleared: parsed.seconds === null };
+      const seconds = parseGoalMinutes(minutes ?? null);
+      await saveGoal(getServices(args).db, user.id, seconds);
+      return { cleared: seconds === null };
     },
   });
 

@@ -1,27 +1,29 @@
-import { data, redirect } from "react-router";
+import { redirect } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { deleteAccount, requestEmailChange, signOutCookies } from "~/features/accounts/account.server";
+import { AccountDeletionFailed, deleteAccount, requestEmailChange, signOutCookies } from "~/features/accounts/account.server";
 import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
 import { AccountDetails } from "~/features/accounts/components/account-details";
-import { ChangeEmailForm, type ChangeEmailActionData } from "~/features/accounts/components/change-email-form";
-import { DeleteAccountDialog, type DeleteAccountActionData } from "~/features/accounts/components/delete-account-dialog";
+import { ChangeEmailForm } from "~/features/accounts/components/change-email-form";
+import { DeleteAccountDialog } from "~/features/accounts/components/delete-account-dialog";
 import { requireUser } from "~/features/accounts/session.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { flashCookie } from "~/lib/flash.server";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
-import { readForm } from "~/lib/http/form";
+import { z } from "zod";
 import type { Route } from "./+types/my-account";
 import { secureCookies } from "~/lib/cookies";
 
-export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["account", "accounts"] };
+export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["my-account", "accounts"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const user = await requireUser(args);
   const visitor = getVisitor(args);
-  const t = await serverT(visitor.language, "account");
+  const t = await serverT(visitor.language, "my-account");
   const site = siteNameFor(t, visitor.brandMode);
   const { origin } = getServices(args);
   return {
@@ -37,45 +39,38 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
-type ActionData = ChangeEmailActionData | DeleteAccountActionData | { intent: null; ok: false; message: string };
-
-export async function action(args: Route.ActionArgs) {
-  const user = await requireUser(args);
-  const services = getServices(args);
-  const t = await serverT(getVisitor(args).language, "account");
-  const form = await readForm(args.request);
-  const intent = form.get("intent");
-
-  if (intent === "changeEmail") {
-    const result = await requestEmailChange(services, {
-      currentEmail: user.email,
-      newEmail: String(form.get("newEmail") ?? ""),
-      headers: args.request.headers,
-    });
-    const message = result.ok ? t("email.sent") : t(`email.${result.error}`);
-    return data<ActionData>({ intent, ok: result.ok, message }, { status: result.ok ? 200 : result.status });
-  }
-
-  if (intent === "deleteAccount") {
-    const result = await deleteAccount(services.db, user.id, { storage: services.storage, secret: services.secret });
-    if (!result.ok) {
-      services.log.error({ err: result.error, step: result.step, userId: user.id }, "account deletion failed; rolled back");
-      return data<ActionData>({ intent, ok: false, message: t(`delete.errors.${result.step}`) }, { status: 500 });
-    }
-    const secure = secureCookies(services.origin);
-    const headers = new Headers();
-    for (const cookie of await signOutCookies(services.auth, args.request.headers, secure)) headers.append("Set-Cookie", cookie);
-    headers.append("Set-Cookie", flashCookie("accountDeleted", secure));
-    return redirect("/", { headers });
-  }
-
-  return data<ActionData>({ intent: null, ok: false, message: t("errors.unknownAction") }, { status: 400 });
-}
+/**
+ * Two forms post here (ADR 024): `changeEmail` answers `{ ok: true, intent }` and `deleteAccount` goes home
+ * with its flash toast; a refusal names the form in `values.intent`.
+ */
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "my-account",
+    schema: z.object({ intent: z.string().default(""), newEmail: z.string().default("") }),
+    handle: async ({ intent, newEmail }, { headers }) => {
+      const user = await requireUser(args);
+      const services = getServices(args);
+      if (intent === "changeEmail") {
+        await requestEmailChange(services, { currentEmail: user.email, newEmail, headers: args.request.headers });
+        return { intent };
+      }
+      if (intent !== "deleteAccount") throw new InvalidInput("errors.unknownAction");
+      await deleteAccount(services.db, user.id, { storage: services.storage, secret: services.secret }).catch((error: unknown) => {
+        if (error instanceof AccountDeletionFailed)
+          services.log.error({ err: error.cause, step: error.step, userId: user.id }, "account deletion failed; rolled back");
+        throw error;
+      });
+      const secure = secureCookies(services.origin);
+      for (const cookie of await signOutCookies(services.auth, args.request.headers, secure)) headers.append("Set-Cookie", cookie);
+      headers.append("Set-Cookie", flashCookie("accountDeleted", secure));
+      throw redirect("/");
+    },
+  });
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function MyAccount({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   const { account } = loaderData;
   return (
     <div className="mx-auto flex max-w-2xl flex-col gap-6 py-6">
@@ -84,7 +79,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
       <ChangeEmailForm
         key={account.email}
         currentEmail={account.email}
-        initial={actionData?.intent === "changeEmail" ? actionData : undefined}
+        initial={intentOf(actionData) === "changeEmail" ? actionData : undefined}
       />
       <section aria-labelledby="session" className="rounded-2xl border border-ink-800 bg-ink-900 p-5">
         <h2 id="session" className="mb-4 text-lg font-bold text-white">
@@ -97,10 +92,15 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           </button>
         </form>
       </section>
-      <DeleteAccountDialog initial={actionData?.intent === "deleteAccount" ? actionData : undefined} />
+      <DeleteAccountDialog
+        initial={actionData && !actionData.ok && actionData.values.intent === "deleteAccount" ? actionData : undefined}
+      />
     </div>
   );
 }
+
+/** Which of the page's forms a reply answers (a refusal names it in the posted values). */
+const intentOf = (reply: Route.ComponentProps["actionData"]) => (reply ? (reply.ok ? reply.intent : reply.values.intent) : undefined);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return <AccessRequiredBoundary error={error} />;

@@ -29,7 +29,7 @@ export interface References {
 }
 
 /** Users the benchmark pages read (scripts/bench-queries.ts). */
-export const BENCH_LIKER_ID = "seed-bench-liker";
+export const BENCH_LIKER_ID = "seed-bench-flameOwner";
 export const BENCH_HABITS_ID = "seed-bench-habits";
 
 const AUDIENCE_PATTERN = ["hetero", "hetero", "gay", "hetero", "trans", "hetero", "hetero|trans", "gay"];
@@ -222,7 +222,7 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
 async function seedBenchExtras(db: Database, options: BulkOptions) {
   await db.execute(sql`
     insert into "user" (id, name, email, email_verified) values
-      (${BENCH_LIKER_ID}, 'Bench Liker', 'bench-liker@example.com', true),
+      (${BENCH_LIKER_ID}, 'Bench FlameOwner', 'bench-flameOwner@example.com', true),
       (${BENCH_HABITS_ID}, 'Bench Habits', 'bench-habits@example.com', true)
     on conflict do nothing`);
   if (options.likerFlames > 0) {

@@ -2,7 +2,7 @@
 // `npm run seed -- --clips 1000000 --flames 10000000` adds that many synthetic clips and flames,
 // generated inside the database (db/seed/bulk.ts, ADR 035), plus a user with 10 000 likes, a
 // user with 10 000 usage sessions and 100 000 reports for the page benchmarks
-// (`--liker-flames`, `--sessions`, `--reports` change those). Stop the server first when it runs
+// (`--owner-flames`, `--sessions`, `--reports` change those). Stop the server first when it runs
 // on PGlite: the embedded database has one owner.
 import { sql } from "drizzle-orm";
 import { parseEnv } from "../../app/lib/env.server";
@@ -29,7 +29,7 @@ const extra = option("clips", 0);
 const options = {
   clips: extra,
   flames: option("flames", 0),
-  likerFlames: option("liker-flames", extra > 0 ? 10_000 : 0),
+  likerFlames: option("owner-flames", extra > 0 ? 10_000 : 0),
   sessions: option("sessions", extra > 0 ? 10_000 : 0),
   reports: option("reports", extra > 0 ? 100_000 : 0),
 };

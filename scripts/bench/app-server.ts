@@ -1,20 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { mkdirSync } from "node:fs";
 import { request } from "node:http";
-import path from "node:path";
-import { freePort, waitFor } from "./process";
+import { root, startServerProcess } from "../support/server-process";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
-
-/** `npm run build` into `buildDir` (BUILD_DIR, see react-router.config.ts). */
-export function build(buildDir: string): void {
-  const result = spawnSync("npm", ["run", "build"], {
-    cwd: ROOT,
-    stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, BUILD_DIR: buildDir },
-  });
-  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})`);
-}
+export { build } from "../support/server-process";
+export const ROOT = root;
 
 /** The seed CLI as a person runs it: `npm run seed -- --clips N` (db/seed/cli.ts). */
 export function seed(env: Record<string, string>, clips: number): void {
@@ -28,55 +18,28 @@ export function seed(env: Record<string, string>, clips: number): void {
 
 export interface AppServer {
   url: string;
-  child: ChildProcess;
   output: () => string;
   stop: () => Promise<void>;
 }
 
 /** The production server (server/main.ts, NODE_ENV=production) on a free loopback port. */
 export async function startApp(env: Record<string, string>, options: { cpuProfDir?: string } = {}): Promise<AppServer> {
-  const port = await freePort();
-  const nodeArgs = ["--import", "tsx"];
-  if (options.cpuProfDir) {
-    mkdirSync(options.cpuProfDir, { recursive: true });
-    nodeArgs.push("--cpu-prof", "--cpu-prof-dir", options.cpuProfDir);
-  }
-  let log = "";
-  const child = spawn(process.execPath, [...nodeArgs, "server/main.ts"], {
-    cwd: ROOT,
+  if (options.cpuProfDir) mkdirSync(options.cpuProfDir, { recursive: true });
+  const server = await startServerProcess({
     env: {
-      PATH: process.env.PATH,
-      NODE_ENV: "production",
-      HOST: "127.0.0.1",
-      PORT: String(port),
-      LOG_LEVEL: "warn",
       // The bench signs its flame-toggling users in from one address.
       SIGN_IN_LIMIT_PER_IP: "100000",
       JOB_WORKERS: "0",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    nodeArgs: options.cpuProfDir ? ["--cpu-prof", "--cpu-prof-dir", options.cpuProfDir] : [],
+    healthTimeoutMs: 600_000,
+    keepOutput: 20_000,
   });
-  child.stdout!.on("data", (c) => (log = (log + c).slice(-20_000)));
-  child.stderr!.on("data", (c) => (log = (log + c).slice(-20_000)));
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  await waitFor(
-    async () => {
-      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log}`);
-      return (await fetch(`${url}/healthz`).catch(() => null))?.ok ?? false;
-    },
-    600_000,
-    "the app server",
-  );
   return {
-    url,
-    child,
-    output: () => log,
-    stop: async () => {
-      if (child.exitCode === null) child.kill("SIGTERM");
-      await exited;
-    },
+    url: server.url,
+    output: server.output,
+    stop: async () => void (await server.stop()),
   };
 }
 

@@ -8,7 +8,7 @@ export interface BenchVisitor {
 /**
  * Anonymous visitors who passed the age gate, each with their own feed seed (ADR 072): many of them, so no
  * cache can serve one visitor's personal order to another. Every fourth has flamed before and carries a
- * liker id (`spicy_uid`): their pages are personal and never come from the micro-cache (ADR 032).
+ * flame owner id (`spicy_uid`): their pages are personal and never come from the micro-cache (ADR 032).
  */
 export function anonymousVisitors(count: number): BenchVisitor[] {
   return Array.from({ length: count }, (_, i) => ({

@@ -1,7 +1,7 @@
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { freePort, waitFor } from "./process";
+import { freePort, waitFor } from "../support/server-process";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { CookieJar, createClient } from "../../scripts/load/http";
-import { startServerProcess, type ServerProcess } from "../../scripts/load/server-process";
+import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { expectFlamesKept, rowsOf, seededFlames } from "../support/flame-ledger";
 import { ownDatabase } from "../support/own-database";
 
@@ -31,7 +31,7 @@ describe(`a SIGKILL while writing, on ${onPostgres ? "PostgreSQL" : "PGlite"}`, 
     const database = await ownDatabase("spicy_fault");
     if (database) cleanups.push(database.drop);
     const env = { DATABASE_URL: database?.url, TRUST_PROXY: "1", JOB_WORKERS: "0" };
-    let server: ServerProcess = await startServerProcess(env);
+    let server: ServerProcess = await startServerProcess({ env, loopbackPublicUrl: true });
     const { port, dataDir } = server;
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     cleanups.push(() => server.stop());
@@ -89,7 +89,7 @@ describe(`a SIGKILL while writing, on ${onPostgres ? "PostgreSQL" : "PGlite"}`, 
 
     if (!onPostgres) expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
     // Same port and data: the new process takes over the dead one's lock.
-    server = await startServerProcess({ ...env, DATA_DIR: dataDir }, port);
+    server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir }, port, loopbackPublicUrl: true });
     expect((await fetch(`${server.url}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } })).status).toBe(200);
     const code = await server.stop();
     expect(code, server.output()).toBe(0);

@@ -3,7 +3,7 @@ import type { Browser } from "playwright-core";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { CookieJar, createClient, type Client, type Reply } from "../../scripts/load/http";
-import { startServerProcess, type ServerProcess } from "../../scripts/load/server-process";
+import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { expectFlamesKept, seededFlames } from "../support/flame-ledger";
 import { createPgCluster, postgresBinaries, type PgCluster } from "../support/pg-cluster";
 import { launchBrowser } from "./support";
@@ -49,7 +49,10 @@ describe.skipIf(!postgresBinaries())("PostgreSQL stopped under load", () => {
   it("answers 503 with the translated outage page, /healthz says so, and it recovers by itself with every acknowledged flame kept", async () => {
     const cluster: PgCluster = await createPgCluster();
     cleanups.push(() => cluster.destroy());
-    const server: ServerProcess = await startServerProcess({ DATABASE_URL: cluster.url, TRUST_PROXY: "1", JOB_WORKERS: "0" });
+    const server: ServerProcess = await startServerProcess({
+      env: { DATABASE_URL: cluster.url, TRUST_PROXY: "1", JOB_WORKERS: "0" },
+      loopbackPublicUrl: true,
+    });
     cleanups.push(() => rmSync(server.dataDir, { recursive: true, force: true }));
     cleanups.push(() => server.stop());
     const pid = server.child.pid;

@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { runFuzz } from "../../scripts/fuzz/fuzz";
 import { createClient } from "../../scripts/load/http";
-import { startServerProcess, type ServerProcess } from "../../scripts/load/server-process";
+import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { signInSession } from "../../scripts/load/sign-in";
 import { ownDatabase } from "../support/own-database";
 
@@ -28,10 +28,8 @@ describe(`fuzz smoke test on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
     const database = await ownDatabase("spicy_fuzz");
     if (database) cleanups.push(database.drop);
     const server: ServerProcess = await startServerProcess({
-      DATABASE_URL: database?.url,
-      TRUST_PROXY: "1",
-      ADMIN_EMAILS: "fuzz-moderator@example.com",
-      JOB_WORKERS: "1",
+      env: { DATABASE_URL: database?.url, TRUST_PROXY: "1", ADMIN_EMAILS: "fuzz-moderator@example.com", JOB_WORKERS: "1" },
+      loopbackPublicUrl: true,
     });
     cleanups.push(() => rmSync(server.dataDir, { recursive: true, force: true }));
     cleanups.push(() => server.stop());

@@ -113,10 +113,11 @@ describe("home feed", () => {
       await page.mouse.move(to, y, { steps: 5 });
       await page.mouse.up();
     };
+    // The feed moves after the gesture ends (a snap): wait for it rather than read at once.
     await swipe(box.x + box.width * 0.8, box.x + box.width * 0.2);
-    await expect(position(page).then((p) => p.index)).resolves.toBe(2);
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 5_000 }).toBe(2);
     await swipe(box.x + box.width * 0.2, box.x + box.width * 0.8);
-    await expect(position(page).then((p) => p.index)).resolves.toBe(1);
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 5_000 }).toBe(1);
     await page.context().close();
   });
 

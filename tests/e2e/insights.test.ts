@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { addDays, durationMessage, lastDays } from "~/features/habits/insights";
-import { dayIn } from "~/features/habits/time-zone";
+import { addDays, durationMessage, lastDays } from "~/features/conscious/insights";
+import { dayIn } from "~/features/conscious/time-zone";
 import { hydrated, launchBrowser, newPage } from "./support";
 import { accountMenu, newSitePage, signIn, site } from "./sign-in";
 

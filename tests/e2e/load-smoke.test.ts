@@ -1,6 +1,6 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { startServerProcess, type ServerProcess } from "../../scripts/load/server-process";
+import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
 import { formatReport, runLoad } from "../../scripts/load/workload";
 
 // The 10-second version of `npm run loadtest` (ADR 100, ADR 104): the same mixed workload with 20 users.
@@ -14,7 +14,10 @@ describe(`load smoke test on ${process.env.TEST_DATABASE_URL ? "PostgreSQL" : "P
 
   it("serves 20 virtual users for 10 s with no 5xx, reset or time-out", async () => {
     // On PostgreSQL the suite's database already holds the seeded catalogue of the shared e2e server; this server reuses it.
-    server = await startServerProcess({ DATABASE_URL: process.env.TEST_DATABASE_URL, TRUST_PROXY: "1", JOB_WORKERS: "0" });
+    server = await startServerProcess({
+      loopbackPublicUrl: true,
+      env: { DATABASE_URL: process.env.TEST_DATABASE_URL, TRUST_PROXY: "1", JOB_WORKERS: "0" },
+    });
     const report = await runLoad({ baseUrl: server.url, vus: 20, durationMs: 10_000, signedIn: 3, thinkMs: [200, 800], timeoutMs: 15_000 });
     console.log(formatReport(report));
     expect(report.errors, report.samples.join("\n")).toBe(0);

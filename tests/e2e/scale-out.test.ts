@@ -1,46 +1,26 @@
 import { ownDatabase } from "../support/own-database";
-import { createRequire } from "node:module";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startS3rver } from "../support/s3rver";
 import { startServer, type RunningServer } from "../support/server";
 import { anonymousVisitor, feed, keepCookies, get, post, signInOverHttp, wholeFeed } from "../support/http-visitors";
 
 // Issue 12 item 5, docs/deployment.md: two app servers on one PostgreSQL database and one S3-compatible
 // store behave as one site. Needs PostgreSQL (TEST_DATABASE_URL): PGlite belongs to one process.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverCtor = new (opts: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverCtor;
-
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 let a: RunningServer;
 let b: RunningServer;
-let s3: S3rverInstance;
-let s3Dir: string;
+let s3: Awaited<ReturnType<typeof startS3rver>>;
 let admin: string;
 let database: Awaited<ReturnType<typeof ownDatabase>>;
 
 beforeAll(async () => {
   if (!postgres) return;
-  s3Dir = mkdtempSync(path.join(tmpdir(), "spicy-scale-out-s3-"));
-  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: "media" }] });
-  const { port } = await s3.run();
+  s3 = await startS3rver();
   // A database of its own: the servers seed it, so the demo media lands in this store.
   database = await ownDatabase("spicy_scale_out");
   const shared = {
     DATABASE_URL: database!.url,
-    S3_ENDPOINT: `http://127.0.0.1:${port}`,
+    S3_ENDPOINT: s3.endpoint,
     S3_BUCKET: "media",
     S3_ACCESS_KEY_ID: "S3RVER",
     S3_SECRET_ACCESS_KEY: "S3RVER",
@@ -59,9 +39,8 @@ afterAll(async () => {
   if (!postgres) return;
   expect(await a?.stop()).toBe(0);
   expect(await b?.stop()).toBe(0);
-  await s3?.close();
+  await s3?.stop();
   await database?.drop();
-  rmSync(s3Dir, { recursive: true, force: true });
 });
 
 describe.skipIf(!postgres)("two app servers, one database, one store", () => {

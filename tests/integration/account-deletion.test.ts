@@ -1,25 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
-import { deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
+import { AccountDeletionFailed, deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`account deletion on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   /** A user with rows in every personal table, and flames on `clipIds`. */
   async function makePerson(clipIds: string[]) {
@@ -45,7 +41,7 @@ describe(`account deletion on ${testEngine()}`, () => {
       { userId: id, seconds: 90, startedAt: now },
     ]);
     await db.insert(premiumTokens).values({ userId: id, planType: "beta", source: "userbeta", startsAt: now, expiresAt: inAnHour });
-    for (const clipId of clipIds) await setFlame(db, { clipId, liker: { userId: id }, flamed: true });
+    for (const clipId of clipIds) await setFlame(db, { clipId, flameOwner: { userId: id }, flamed: true });
     return { id, email };
   }
 
@@ -89,12 +85,12 @@ describe(`account deletion on ${testEngine()}`, () => {
     expect(await personalRows(person)).toEqual(FULL);
     expect(await flamesOf([shared!.id, mine!.id, drifted!.id])).toEqual({ [shared!.id]: 2, [mine!.id]: 1, [drifted!.id]: 0 });
 
-    expect(await deleteAccount(handle.db, person.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, person.id)).resolves.toBeUndefined();
     expect(await personalRows(person)).toEqual(NONE);
     expect(await flamesOf([shared!.id, mine!.id])).toEqual({ [shared!.id]: 1, [mine!.id]: 0 });
     expect(await personalRows(other)).toEqual({ ...FULL, userFlames: 2 });
 
-    expect(await deleteAccount(handle.db, other.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, other.id)).resolves.toBeUndefined();
     expect(await flamesOf([shared!.id, drifted!.id])).toEqual({ [shared!.id]: 0, [drifted!.id]: 0 });
   });
 
@@ -115,15 +111,16 @@ describe(`account deletion on ${testEngine()}`, () => {
       sql.raw(`create trigger refuse_delete before delete on "${table}" for each row execute function refuse_delete()`),
     );
     try {
-      const result = await deleteAccount(handle.db, person.id);
-      expect(result).toMatchObject({ ok: false, step });
-      expect(String((result as { error: unknown }).error)).toMatch(/refused|Failed query/);
+      const failure = await deleteAccount(handle.db, person.id).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(AccountDeletionFailed);
+      expect(failure).toMatchObject({ step, status: 500, key: `delete.errors.${step}` });
+      expect(String((failure as AccountDeletionFailed).cause)).toMatch(/refused|Failed query/);
     } finally {
       await handle.db.execute(sql.raw(`drop trigger refuse_delete on "${table}"`));
     }
     expect(await personalRows(person)).toEqual(FULL);
     expect(await flamesOf([first!.id, second!.id])).toEqual(before);
-    expect(await deleteAccount(handle.db, person.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, person.id)).resolves.toBeUndefined();
   });
 
   it("ends a real Better Auth session: the cookie is cleared and the old token no longer works", async () => {
@@ -134,7 +131,7 @@ describe(`account deletion on ${testEngine()}`, () => {
     // The sign-in hook made the profile.
     expect((await personalRows({ id: signedIn!.user.id, email })).profiles).toBe(1);
 
-    expect(await deleteAccount(handle.db, signedIn!.user.id)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, signedIn!.user.id)).resolves.toBeUndefined();
     expect(await personalRows({ id: signedIn!.user.id, email })).toEqual(NONE);
     const cleared = await signOutCookies(env.services.auth, new Headers({ cookie, origin: ORIGIN }), false);
     expect(cleared.find((c) => c.startsWith("spicy.session_token="))).toMatch(/Max-Age=0/);

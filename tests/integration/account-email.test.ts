@@ -1,37 +1,34 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { user } from "../../db/schema";
 import { requestEmailChange } from "~/features/accounts/account.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
+import { outcome } from "../support/outcome";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`change of e-mail on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   const open = (link: string, cookie: string) => env.services.auth.handler(new Request(link, { headers: { cookie } }));
 
   it("asks for a new address when it is empty or the current one", async () => {
     const headers = new Headers({ cookie: await signIn(env, "same@example.com"), origin: ORIGIN });
     for (const newEmail of ["", "   ", " SAME@example.com "]) {
-      expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail, headers })).toEqual({
+      expect(await outcome(requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail, headers }))).toEqual({
         ok: false,
-        error: "emailRequired",
+        key: "email.emailRequired",
         status: 400,
       });
     }
-    expect(await requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail: "nope", headers })).toEqual({
+    expect(await outcome(requestEmailChange(env.services, { currentEmail: "same@example.com", newEmail: "nope", headers }))).toEqual({
       ok: false,
-      error: "emailInvalid",
+      key: "email.emailInvalid",
       status: 400,
     });
   });
@@ -40,7 +37,6 @@ describe(`change of e-mail on ${testEngine()}`, () => {
     const cookie = await signIn(env, "old@example.com");
     const headers = new Headers({ cookie, origin: ORIGIN });
     expect(await requestEmailChange(env.services, { currentEmail: "old@example.com", newEmail: " New@Example.com ", headers })).toEqual({
-      ok: true,
       newEmail: "new@example.com",
     });
 
@@ -60,12 +56,14 @@ describe(`change of e-mail on ${testEngine()}`, () => {
 
   it("turns a refusal by Better Auth into 'updateFailed'", async () => {
     // Without a session Better Auth refuses the change.
-    const result = await requestEmailChange(env.services, {
-      currentEmail: "ghost@example.com",
-      newEmail: "other@example.com",
-      headers: new Headers({ origin: ORIGIN }),
-    });
-    expect(result).toMatchObject({ ok: false, error: "updateFailed" });
+    const result = await outcome(
+      requestEmailChange(env.services, {
+        currentEmail: "ghost@example.com",
+        newEmail: "other@example.com",
+        headers: new Headers({ origin: ORIGIN }),
+      }),
+    );
+    expect(result).toMatchObject({ ok: false, key: "email.updateFailed" });
     expect((result as { status: number }).status).toBeGreaterThanOrEqual(400);
   });
 });

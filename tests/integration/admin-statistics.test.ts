@@ -37,9 +37,9 @@ describe(`admin statistics on ${testEngine()}`, () => {
   }
 
   /** A flame through the real use case (the clip's counter moves with it), dated `at`. */
-  async function flame(clipId: string, liker: { userId: string } | { visitorId: string }, at: string) {
-    await setFlame(handle.db, { clipId, liker, flamed: true });
-    const who = "userId" in liker ? eq(userFlames.userId, liker.userId) : eq(userFlames.visitorId, liker.visitorId);
+  async function flame(clipId: string, flameOwner: { userId: string } | { visitorId: string }, at: string) {
+    await setFlame(handle.db, { clipId, flameOwner, flamed: true });
+    const who = "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.visitorId, flameOwner.visitorId);
     await handle.db
       .update(userFlames)
       .set({ createdAt: new Date(at) })

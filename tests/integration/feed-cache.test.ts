@@ -22,7 +22,7 @@ describe(`cached feed on ${testEngine()}`, () => {
     query: query(seed),
     offset,
     mediaAllowed: true,
-    liker: visitorId ? { visitorId } : null,
+    flameOwner: visitorId ? { visitorId } : null,
     language: "en" as const,
   });
 
@@ -43,11 +43,11 @@ describe(`cached feed on ${testEngine()}`, () => {
     }
   });
 
-  it("shows flamed state only to its liker and fresh counts to everyone", async () => {
+  it("shows flamed state only to its flameOwner and fresh counts to everyone", async () => {
     const mine = randomUUID();
     const theirs = randomUUID();
     const [clip] = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips;
-    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId: mine }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: mine }, flamed: true });
     const forMe = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, mine))).clips.find((c) => c.id === clip!.id)!;
     const forThem = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips.find((c) => c.id === clip!.id)!;
     expect(forMe).toMatchObject({ flamed: true, flames: clip!.flames + 1 });
@@ -58,7 +58,7 @@ describe(`cached feed on ${testEngine()}`, () => {
     const generation = generationOf(handle.db);
     const [clip] = (await cachedFeedClips(handle.db, input("bbbbbbbb", 0))).clips;
     const before = await generation.current();
-    await setFlame(handle.db, { clipId: clip!.id, liker: { visitorId: randomUUID() }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: randomUUID() }, flamed: true });
     expect(await generation.current()).toBe(before);
     await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, clip!.id));
     expect(await generation.current()).toBeGreaterThan(before);

@@ -102,7 +102,7 @@ describe(`home feed on ${testEngine()}`, () => {
   });
 
   it("hands the browser each clip with its tags and whether this visitor flamed it", async () => {
-    const result = await feedClips(handle.db, { query: base, offset: 0, mediaAllowed: true, liker: null, language: "en" });
+    const result = await feedClips(handle.db, { query: base, offset: 0, mediaAllowed: true, flameOwner: null, language: "en" });
     expect(result.clips.length).toBeGreaterThan(0);
     for (const clip of result.clips) {
       expect(clip.flamed).toBe(false);

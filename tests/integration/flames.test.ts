@@ -21,38 +21,38 @@ describe(`flames on ${testEngine()}`, () => {
 
   it("adds one row and one flame, and takes them back", async () => {
     const [clip] = await makeClips(handle.db, 1);
-    const liker = { visitorId: randomUUID() };
-    expect(await setFlame(handle.db, { clipId: clip!.id, liker, flamed: true })).toEqual({ flamed: true, flames: 1 });
-    expect(await setFlame(handle.db, { clipId: clip!.id, liker, flamed: true })).toEqual({ flamed: true, flames: 1 });
-    expect(await flamedClipIds(handle.db, liker, [clip!.id])).toEqual(new Set([clip!.id]));
-    expect(await setFlame(handle.db, { clipId: clip!.id, liker, flamed: false })).toEqual({ flamed: false, flames: 0 });
-    expect(await setFlame(handle.db, { clipId: clip!.id, liker, flamed: false })).toEqual({ flamed: false, flames: 0 });
+    const flameOwner = { visitorId: randomUUID() };
+    expect(await setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: true })).toEqual({ flamed: true, flames: 1 });
+    expect(await setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: true })).toEqual({ flamed: true, flames: 1 });
+    expect(await flamedClipIds(handle.db, flameOwner, [clip!.id])).toEqual(new Set([clip!.id]));
+    expect(await setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: false })).toEqual({ flamed: false, flames: 0 });
+    expect(await setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: false })).toEqual({ flamed: false, flames: 0 });
     expect(await rowsOf(clip!.id)).toBe(0);
   });
 
   it("refuses ids that are not version-4 UUIDs and ignores unknown or hidden clips", async () => {
-    await expect(setFlame(handle.db, { clipId: "not-a-uuid", liker: { visitorId: randomUUID() }, flamed: true })).rejects.toThrow(
+    await expect(setFlame(handle.db, { clipId: "not-a-uuid", flameOwner: { visitorId: randomUUID() }, flamed: true })).rejects.toThrow(
       InvalidClipId,
     );
     await expect(
-      setFlame(handle.db, { clipId: "00000000-0000-1000-8000-000000000000", liker: { visitorId: randomUUID() }, flamed: true }),
+      setFlame(handle.db, { clipId: "00000000-0000-1000-8000-000000000000", flameOwner: { visitorId: randomUUID() }, flamed: true }),
     ).rejects.toThrow(InvalidClipId);
-    expect(await setFlame(handle.db, { clipId: randomUUID(), liker: { visitorId: randomUUID() }, flamed: true })).toBeNull();
+    expect(await setFlame(handle.db, { clipId: randomUUID(), flameOwner: { visitorId: randomUUID() }, flamed: true })).toBeNull();
     const [hidden] = await makeClips(handle.db, 1, { status: "hidden" });
-    expect(await setFlame(handle.db, { clipId: hidden!.id, liker: { visitorId: randomUUID() }, flamed: true })).toBeNull();
+    expect(await setFlame(handle.db, { clipId: hidden!.id, flameOwner: { visitorId: randomUUID() }, flamed: true })).toBeNull();
   });
 
   it("never lets the count go below zero", async () => {
     const [clip] = await makeClips(handle.db, 1, { flames: 0 });
-    const liker = { visitorId: randomUUID() };
-    await handle.db.insert(userFlames).values({ clipId: clip!.id, ...liker });
-    expect(await setFlame(handle.db, { clipId: clip!.id, liker, flamed: false })).toEqual({ flamed: false, flames: 0 });
+    const flameOwner = { visitorId: randomUUID() };
+    await handle.db.insert(userFlames).values({ clipId: clip!.id, ...flameOwner });
+    expect(await setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: false })).toEqual({ flamed: false, flames: 0 });
   });
 
   it("counts 50 parallel flames from distinct visitors as exactly +50", async () => {
     const [clip] = await makeClips(handle.db, 1, { flames: 7 });
     await Promise.all(
-      Array.from({ length: 50 }, () => setFlame(handle.db, { clipId: clip!.id, liker: { visitorId: randomUUID() }, flamed: true })),
+      Array.from({ length: 50 }, () => setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: randomUUID() }, flamed: true })),
     );
     expect(await flamesOf(clip!.id)).toBe(57);
     expect(await rowsOf(clip!.id)).toBe(50);
@@ -61,9 +61,9 @@ describe(`flames on ${testEngine()}`, () => {
   it("ends a like/unlike storm from one visitor with 0 or 1 row and a matching count", async () => {
     for (let round = 0; round < 5; round++) {
       const [clip] = await makeClips(handle.db, 1);
-      const liker = { visitorId: randomUUID() };
+      const flameOwner = { visitorId: randomUUID() };
       await Promise.all(
-        Array.from({ length: 40 }, (_, i) => setFlame(handle.db, { clipId: clip!.id, liker, flamed: (i + round) % 3 !== 0 })),
+        Array.from({ length: 40 }, (_, i) => setFlame(handle.db, { clipId: clip!.id, flameOwner, flamed: (i + round) % 3 !== 0 })),
       );
       const rows = await rowsOf(clip!.id);
       expect(rows).toBeLessThanOrEqual(1);
@@ -75,7 +75,9 @@ describe(`flames on ${testEngine()}`, () => {
     const [clip] = await makeClips(handle.db, 1);
     const id = randomUUID();
     await handle.db.insert(user).values({ id, name: "u", email: `${id}@example.com` });
-    await Promise.all(Array.from({ length: 20 }, () => setFlame(handle.db, { clipId: clip!.id, liker: { userId: id }, flamed: true })));
+    await Promise.all(
+      Array.from({ length: 20 }, () => setFlame(handle.db, { clipId: clip!.id, flameOwner: { userId: id }, flamed: true })),
+    );
     expect(await rowsOf(clip!.id)).toBe(1);
     expect(await flamesOf(clip!.id)).toBe(1);
   });
@@ -85,9 +87,9 @@ describe(`flames on ${testEngine()}`, () => {
     const visitorId = randomUUID();
     const userId = randomUUID();
     await handle.db.insert(user).values({ id: userId, name: "u", email: `${userId}@example.com` });
-    await setFlame(handle.db, { clipId: a!.id, liker: { visitorId }, flamed: true });
-    await setFlame(handle.db, { clipId: b!.id, liker: { visitorId }, flamed: true });
-    await setFlame(handle.db, { clipId: b!.id, liker: { userId }, flamed: true });
+    await setFlame(handle.db, { clipId: a!.id, flameOwner: { visitorId }, flamed: true });
+    await setFlame(handle.db, { clipId: b!.id, flameOwner: { visitorId }, flamed: true });
+    await setFlame(handle.db, { clipId: b!.id, flameOwner: { userId }, flamed: true });
     expect(await flamesOf(b!.id)).toBe(2);
 
     expect(await mergeVisitorFlames(handle.db, { visitorId, userId })).toEqual({ moved: 1, merged: 1 });

@@ -1,24 +1,24 @@
 import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
-import * as ativarRoute from "~/routes/ativar";
+import * as ativarRoute from "~/routes/activate";
 import * as signInRoute from "~/routes/auth.sign-in";
 import * as claimRoute from "~/routes/claim";
 import * as insightsRoute from "~/routes/insights";
-import * as likedRoute from "~/routes/liked-videos";
+import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as preferencesRoute from "~/routes/preferences";
 import * as contactRoute from "~/routes/contact";
-import * as promoteRoute from "~/routes/promote";
+import * as promoteRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
-import { createTestDatabase, testEngine } from "../support/database";
+import { testEngine } from "../support/database";
 import { messages } from "../support/messages";
 import { routeArgs } from "../support/route-args";
-import { createTestServices } from "../support/services";
+import { type TestServices, withTestServices } from "../support/services";
 
 // Whatever reaches a form's address, the answer is a 4xx with a translated message, never a 500.
 
@@ -34,12 +34,8 @@ const FORMS = [
 
 describe(`requests to the form routes on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made));
 
   const records = async () => {
     const counts = await Promise.all(FORMS.map(async ([, , table]) => (await handle.db.select({ n: count() }).from(table))[0]!.n));
@@ -72,7 +68,7 @@ describe(`requests to the form routes on ${testEngine()}`, () => {
     ["/ativar", ativarRoute],
     ["/auth/sign-in", signInRoute],
     ["/my-account", myAccountRoute],
-    ["/liked-videos", likedRoute],
+    ["/liked-videos", flamedRoute],
     ["/insights", insightsRoute],
     ["/preferences", preferencesRoute],
     ["/api/flames", flamesRoute],

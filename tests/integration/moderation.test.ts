@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adminGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
 import { findVideo } from "~/features/clips/video.server";
 import { feedPage } from "~/features/feed/feed.server";
@@ -26,8 +26,8 @@ import * as adminItem from "~/routes/admin.item";
 import * as adminQueue from "~/routes/admin.queue";
 import { makeClips } from "../support/catalog";
 import { routeArgs, type RouteCall } from "../support/route-args";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
@@ -35,12 +35,8 @@ const HOUR = 3600_000;
 
 describe(`moderation back-end on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   const args = (path: string, init: RouteCall = {}) => routeArgs(env.services, path, init);
 
@@ -120,7 +116,11 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       .returning();
     const actor = { userId: null, email: "mod@example.com" };
     const services = env.services;
-    expect(await saveNote(handle.db, actor, "contact", message!.id, " private ")).toBe(true);
+    await saveNote(handle.db, actor, "contact", message!.id, " private ");
+    await expect(saveNote(handle.db, actor, "reports", message!.id, "elsewhere")).rejects.toMatchObject({
+      status: 404,
+      key: "item.failed",
+    });
     const resolve = { decision: "resolved", reason: "answered", note: "Thanks!" } as const;
     expect(await decideItems(services, actor, "contact", [message!.id], resolve)).toEqual({ decided: [message!.id], skipped: [] });
     // Decided already, or not in that queue: left alone.

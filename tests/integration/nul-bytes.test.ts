@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { contactMessages } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase, testEngine } from "../support/database";
+import { type TestApp, withTestApp } from "../support/app";
+import { testEngine } from "../support/database";
 
 // Found by the 10 000-input fuzz run (docs/reliability.md, Fuzzing): a NUL
 // character (%00) in a route parameter, a query value or a form field reached
@@ -13,14 +13,7 @@ import { createTestDatabase, testEngine } from "../support/database";
 describe(`a NUL character in a request on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let app: TestApp;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    app = await startTestApp(handle);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.close();
-  });
+  withTestApp((made) => ({ handle, app } = made));
 
   it("in the address is refused with a translated 400, as a page or as JSON", async () => {
     for (const path of [

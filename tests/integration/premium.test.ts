@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { premiumTokens, profiles, user } from "../../db/schema";
 import { activatePremium, readProfile } from "~/features/premium/premium.server";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { outcome } from "../support/outcome";
 import { createTestDatabase, testEngine } from "../support/database";
 
 const DAY = 86_400_000;
@@ -26,8 +27,12 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
 
   it("refuses a wrong code and changes nothing", async () => {
     const id = await newUser();
-    expect(await activatePremium(handle.db, { userId: id, code: "letmein" })).toEqual({ ok: false, error: "invalidCode" });
-    expect(await activatePremium(handle.db, { userId: id, code: "" })).toEqual({ ok: false, error: "invalidCode" });
+    for (const code of ["letmein", ""])
+      expect(await outcome(activatePremium(handle.db, { userId: id, code }))).toEqual({
+        ok: false,
+        key: "errors.invalidCode",
+        status: 400,
+      });
     expect(await tokensOf(id)).toHaveLength(0);
     expect((await profileOf(id))!.isPremium).toBe(false);
   });
@@ -37,7 +42,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     const now = new Date("2026-11-22T10:00:00.000Z");
     const result = await activatePremium(handle.db, { userId: id, code: " UserBeta ", now });
     const expiresAt = new Date(now.getTime() + 30 * DAY);
-    expect(result).toEqual({ ok: true, plan: "beta", expiresAt });
+    expect(result).toEqual({ plan: "beta", expiresAt });
 
     const tokens = await tokensOf(id);
     expect(tokens).toHaveLength(1);
@@ -54,7 +59,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
 
   it("creates the profile row when the user has none yet", async () => {
     const id = await newUser(false);
-    expect(await activatePremium(handle.db, { userId: id, code: "USERBETA" })).toMatchObject({ ok: true });
+    expect(await activatePremium(handle.db, { userId: id, code: "USERBETA" })).toMatchObject({ plan: "beta" });
     expect((await profileOf(id))!.isPremium).toBe(true);
   });
 
@@ -62,9 +67,10 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     const id = await newUser();
     const now = new Date();
     await activatePremium(handle.db, { userId: id, code: "userbeta", now });
-    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: new Date(now.getTime() + DAY) })).toEqual({
+    expect(await outcome(activatePremium(handle.db, { userId: id, code: "userbeta", now: new Date(now.getTime() + DAY) }))).toEqual({
       ok: false,
-      error: "alreadyActive",
+      key: "errors.alreadyActive",
+      status: 409,
     });
     expect(await tokensOf(id)).toHaveLength(1);
   });
@@ -72,8 +78,8 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
   it("gives one token when two activations race", async () => {
     const id = await newUser();
     const results = await Promise.all([
-      activatePremium(handle.db, { userId: id, code: "userbeta" }),
-      activatePremium(handle.db, { userId: id, code: "userbeta" }),
+      outcome(activatePremium(handle.db, { userId: id, code: "userbeta" })),
+      outcome(activatePremium(handle.db, { userId: id, code: "userbeta" })),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
     expect(await tokensOf(id)).toHaveLength(1);
@@ -110,7 +116,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     });
     // The activation history stays; a new code works again after expiry.
     expect(await tokensOf(id)).toHaveLength(1);
-    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: after })).toMatchObject({ ok: true });
+    expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: after })).toMatchObject({ plan: "beta" });
   });
 
   it("reads no profile as null", async () => {

@@ -22,6 +22,7 @@ import * as adminUpload from "~/routes/admin.upload";
 import * as submitRoute from "~/routes/submit";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
+import { messages } from "../support/messages";
 import { routeArgs, type RouteCall } from "../support/route-args";
 import { createTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
@@ -124,22 +125,21 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
 
   it("refuses a bad publish form with translated keys and changes nothing", async () => {
     const submission = await submitWithVideo("Careful Studio");
-    expect((await publish(submission.id, { title: "x", categorySlug: "" })).data?.errors).toEqual({
-      title: "publish.errors.title",
-      categorySlug: "publish.errors.category",
-    });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual({
-      endSeconds: "publish.errors.cut",
-    });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" })).data?.errors).toEqual({
-      categorySlug: "publish.errors.unknown-category",
-    });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "" })).data?.errors).toEqual({
-      audiences: "publish.errors.audiences",
-    });
-    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "everyone" })).data?.errors).toEqual({
-      audiences: "publish.errors.audiences",
-    });
+    expect((await publish(submission.id, { title: "x", categorySlug: "" })).data?.errors).toEqual(
+      messages("admin", { title: "publish.errors.title", categorySlug: "publish.errors.category" }),
+    );
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "4", endSeconds: "2" })).data?.errors).toEqual(
+      messages("admin", { endSeconds: "publish.errors.cut" }),
+    );
+    const unknown = await publish(submission.id, { title: "Fine title", categorySlug: "no-such-category" });
+    expect(unknown.init?.status).toBe(400);
+    expect(unknown.data?.errors).toEqual(messages("admin", { categorySlug: "publish.errors.unknown-category" }));
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "" })).data?.errors).toEqual(
+      messages("admin", { audiences: "publish.errors.audiences" }),
+    );
+    expect((await publish(submission.id, { title: "Fine title", categorySlug, audiences: "everyone" })).data?.errors).toEqual(
+      messages("admin", { audiences: "publish.errors.audiences" }),
+    );
     // A cut past the end of the video shows once ffmpeg has looked at it: the job fails for good, the file stays.
     expect(queued(await publish(submission.id, { title: "Fine title", categorySlug, startSeconds: "1", endSeconds: "999" }))).toBe(true);
     await runJobs();
@@ -166,9 +166,9 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
         )
         .catch((thrown: unknown) => thrown)) as Response,
     ).toMatchObject({ status: 302 });
-    expect((await publish(submission.id, { title: "Too late", categorySlug })).data?.errors).toEqual({
-      form: "publish.errors.notPublishable",
-    });
+    const late = await publish(submission.id, { title: "Too late", categorySlug });
+    expect(late.init?.status).toBe(409);
+    expect(late.data?.errors).toEqual(messages("admin", { form: "publish.errors.notPublishable" }));
     // Its file is gone from quarantine, and the row no longer points at it.
     expect(await env.services.storage.exists(submission.uploadKey!)).toBe(false);
     const [after] = await handle.db.select().from(contentSubmissions).where(eq(contentSubmissions.id, submission.id));
@@ -257,8 +257,8 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
       categories: null,
       file: { previewUrl: null },
     });
-    expect((await publish(submission.id, { title: "Again", categorySlug })).data?.errors).toEqual({
-      form: "publish.errors.notPublishable",
-    });
+    expect((await publish(submission.id, { title: "Again", categorySlug })).data?.errors).toEqual(
+      messages("admin", { form: "publish.errors.notPublishable" }),
+    );
   });
 });

@@ -1,37 +1,34 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { clips, contentReports, userFlames, usageSessions, user, verification } from "../../db/schema";
 import { requestSignInLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
 import * as insightsRoute from "~/routes/insights";
-import * as likedRoute from "~/routes/liked-videos";
+import * as flamedRoute from "~/routes/flamed-clips";
 import * as reportRoute from "~/routes/report";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
+import { testEngine } from "../support/database";
 import { message } from "../support/messages";
+import { outcome } from "../support/outcome";
 import { routeArgs } from "../support/route-args";
 import { signIn } from "../support/sign-in";
-import { createTestServices } from "../support/services";
+import { createTestServices, type TestServices, withTestServices } from "../support/services";
 
 // Issue 13 item 5: what the site refuses, each with a test (the others: media-route, moderation,
 // sign-in, forms, submit-upload, upload-quota, server-boot, e2e/refusals).
 
 describe(`refusals on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made));
 
   async function askLink(email: string, services = env.services) {
     const form = new FormData();
     form.set("email", email);
     const request = new Request(`${services.origin}/auth/sign-in`, { method: "POST", headers: { origin: services.origin } });
-    return requestSignInLink(services, { form, request, language: "en", clientIp: randomUUID() });
+    return outcome(requestSignInLink(services, { form, request, language: "en", clientIp: randomUUID() }));
   }
 
   describe("magic links", () => {
@@ -117,10 +114,10 @@ describe(`refusals on ${testEngine()}`, () => {
 
     it("cannot read another's liked list, whatever the URL says", async () => {
       const aliceId = await userId("alice@example.com");
-      const aliceList = JSON.stringify(await likedRoute.loader(routeArgs(env.services, "/liked-videos", { cookie: alice }) as never));
+      const aliceList = JSON.stringify(await flamedRoute.loader(routeArgs(env.services, "/liked-videos", { cookie: alice }) as never));
       expect(aliceList).toContain(clipId);
       for (const path of ["/liked-videos", `/liked-videos?user=${aliceId}`, `/liked-videos?userId=${aliceId}`]) {
-        const bobList = JSON.stringify(await likedRoute.loader(routeArgs(env.services, path, { cookie: bob }) as never));
+        const bobList = JSON.stringify(await flamedRoute.loader(routeArgs(env.services, path, { cookie: bob }) as never));
         expect(bobList, path).not.toContain(clipId);
       }
     });

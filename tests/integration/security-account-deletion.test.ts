@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   adminGrants,
   contentSubmissions,
@@ -16,8 +16,8 @@ import { receiveForm } from "~/features/forms/forms.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { rateLimitKey, takeRateLimit } from "~/lib/rate-limit.server";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { type TestServices, withTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
@@ -47,12 +47,8 @@ async function columnsHolding(handle: DatabaseHandle, needles: string[]) {
 
 describe(`account deletion leaves nothing of the person on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made), ORIGIN);
 
   it("enumerates every table and column, both before (the person is everywhere) and after (nowhere)", async () => {
     const { db, storage } = env.services;
@@ -136,7 +132,7 @@ describe(`account deletion leaves nothing of the person on ${testEngine()}`, () 
     expect((await db.select().from(requestLimits)).filter((r) => limitKeys.includes(r.key))).toHaveLength(2);
     expect(cookie).toBeTruthy();
 
-    expect(await deleteAccount(db, userId, { storage, secret: env.services.secret })).toEqual({ ok: true });
+    await expect(deleteAccount(db, userId, { storage, secret: env.services.secret })).resolves.toBeUndefined();
 
     expect(await columnsHolding(handle, [email, userId, "+1 555 0199", "Gone Person"])).toEqual([]);
     expect((await db.select().from(requestLimits)).filter((r) => limitKeys.includes(r.key))).toEqual([]);

@@ -1,24 +1,17 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clips } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { startTestApp, type TestApp } from "../support/app";
+import { type TestApp, withTestApp } from "../support/app";
 import { makeClips } from "../support/catalog";
-import { createTestDatabase, testEngine } from "../support/database";
+import { testEngine } from "../support/database";
 import { signIn } from "../support/sign-in";
 
 describe(`flame stuffing on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let app: TestApp;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    app = await startTestApp(handle);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.close();
-  });
+  withTestApp((made) => ({ handle, app } = made));
 
   const flamesOf = async (clipId: string) => (await handle.db.select({ n: clips.flames }).from(clips).where(eq(clips.id, clipId)))[0]!.n;
 
@@ -65,14 +58,7 @@ describe(`flame stuffing on ${testEngine()}`, () => {
 describe(`visitors with an existing anonymous id on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let app: TestApp;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    app = await startTestApp(handle);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.close();
-  });
+  withTestApp((made) => ({ handle, app } = made));
 
   it("toggle flames several times a second without being refused, and their id keeps their flames", async () => {
     const [first, second] = await makeClips(handle.db, 2);

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { describe, expect, it } from "vitest";
 import { safeRedirectPath } from "~/lib/http/redirect";
-import { startTestApp, type TestApp } from "../support/app";
-import { createTestDatabase, testEngine } from "../support/database";
+import { type TestApp, withTestApp } from "../support/app";
+import { testEngine } from "../support/database";
 
 // Issue 13: each of these passed the old check and ended on another site (or could, once a browser read them).
 const HOSTILE = [
@@ -55,16 +54,8 @@ describe("safeRedirectPath", () => {
 });
 
 describe(`same-site redirects through the app on ${testEngine()}`, () => {
-  let handle: DatabaseHandle;
   let app: TestApp;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    app = await startTestApp(handle);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await handle?.close();
-  });
+  withTestApp((made) => ({ app } = made));
 
   it.each(HOSTILE)("POST /preferences redirectTo=%j stays on the site", async (redirectTo) => {
     const res = await fetch(`${app.url}/preferences`, {

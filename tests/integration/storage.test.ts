@@ -1,26 +1,11 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
-import type { AddressInfo } from "node:net";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { text } from "node:stream/consumers";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createLocalStorage, createS3Storage, RangeNotSatisfiableError, type Storage } from "~/lib/storage/index.server";
-
-// s3rver ships CommonJS without type declarations; this is the slice we use.
-interface S3rverInstance {
-  run(): Promise<AddressInfo>;
-  close(): Promise<void>;
-}
-type S3rverCtor = new (opts: {
-  port: number;
-  address: string;
-  silent: boolean;
-  directory: string;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)("s3rver") as S3rverCtor;
+import { startS3rver } from "../support/s3rver";
 
 const bytes = (n: number) => Buffer.from(Array.from({ length: n }, (_, i) => i % 251));
 
@@ -137,25 +122,6 @@ storageContract("local", async () => {
   const { dir, remove } = await tempDir("media-local-");
   return { storage: createLocalStorage(dir), teardown: remove };
 });
-
-async function startS3rver(): Promise<{ endpoint: string; stop: () => Promise<void> }> {
-  const { dir, remove } = await tempDir("media-s3rver-");
-  const server = new S3rver({
-    port: 0, // the OS picks a free port
-    address: "127.0.0.1",
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: "media" }],
-  });
-  const { port } = await server.run();
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: async () => {
-      await server.close();
-      await remove();
-    },
-  };
-}
 
 const s3Config = (endpoint: string, accessKeyId = "S3RVER") => ({
   endpoint,

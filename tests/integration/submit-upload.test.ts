@@ -1,27 +1,17 @@
 import { randomUUID } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
 import { contentSubmissions } from "../../db/schema";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/features/forms/upload-rules";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
-import { createTestDatabase, testEngine } from "../support/database";
+import { testEngine } from "../support/database";
 import { messages } from "../support/messages";
 import { routeArgs } from "../support/route-args";
-import { createTestServices } from "../support/services";
+import { type TestServices, withTestServices } from "../support/services";
+import { SAMPLE_MP4, SUBMIT_FIELDS as FIELDS, quarantinedUploads, submissionCount } from "../support/submissions";
 
-const SAMPLE_MP4 = readFileSync(new URL("../../db/seed/media/clip-01.mp4", import.meta.url));
 const PNG_HEAD = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
-
-const FIELDS = {
-  creatorName: "Test Pattern Studio",
-  category: "Cosplay",
-  tags: "colour bars, test",
-  imageOrVideoLink: "https://example.com/clip",
-  salesProfileLink: "https://fans.example/studio",
-};
 
 type ActionResult = {
   data: { ok: boolean; errors?: Record<string, string>; values?: Record<string, string> };
@@ -30,23 +20,11 @@ type ActionResult = {
 
 describe(`submit-form uploads on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
-  let quarantineDir: string;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle);
-    quarantineDir = path.join(env.services.env.DATA_DIR, "media", "quarantine", "submissions");
-  });
-  afterAll(() => handle?.close());
+  let env: TestServices;
+  withTestServices((made) => ({ handle, env } = made));
 
-  const quarantined = () => {
-    try {
-      return readdirSync(quarantineDir);
-    } catch {
-      return [];
-    }
-  };
-  const submissionCount = async () => (await handle.db.select({ n: count() }).from(contentSubmissions))[0]!.n;
+  const quarantined = () => quarantinedUploads(env.services.env.DATA_DIR);
+  const submissions = () => submissionCount(handle.db);
 
   /** Posts the form as the browser does: multipart, the file last unless told otherwise. */
   async function submit(
@@ -94,7 +72,7 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
   });
 
   it("refuses a file whose bytes are not an accepted type, whatever its name, and keeps nothing", async () => {
-    const before = { rows: await submissionCount(), files: quarantined().length };
+    const before = { rows: await submissions(), files: quarantined().length };
     for (const file of [
       { bytes: Buffer.from("#!/bin/sh\necho not a video\n".repeat(20)), name: "clip.mp4", type: "video/mp4" },
       {
@@ -108,12 +86,12 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
       expect(result.init?.status).toBe(400);
       expect(result.data.errors).toEqual(messages("forms", { upload: "errors.uploadType" }));
     }
-    expect(await submissionCount()).toBe(before.rows);
+    expect(await submissions()).toBe(before.rows);
     expect(quarantined()).toHaveLength(before.files);
   });
 
   it("refuses a video over 50 MB and an image over 5 MB with their own messages, keeping nothing", async () => {
-    const before = { rows: await submissionCount(), files: quarantined().length };
+    const before = { rows: await submissions(), files: quarantined().length };
     const bigVideo = Buffer.alloc(VIDEO_MAX_BYTES + 1);
     SAMPLE_MP4.copy(bigVideo, 0, 0, 64);
     const video = await submit({ bytes: bigVideo, name: "long.mp4", type: "video/mp4" });
@@ -130,7 +108,7 @@ describe(`submit-form uploads on ${testEngine()}`, () => {
     PNG_HEAD.copy(atLimit);
     expect((await submit({ bytes: atLimit, name: "ok.png", type: "image/png" })).data.ok).toBe(true);
 
-    expect(await submissionCount()).toBe(before.rows + 1);
+    expect(await submissions()).toBe(before.rows + 1);
     expect(quarantined()).toHaveLength(before.files + 1);
   });
 

@@ -1,51 +1,34 @@
-import { readdirSync, readFileSync } from "node:fs";
-import path from "node:path";
-import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSubmissions } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
 import { createTestDatabase, testEngine } from "../support/database";
 import { messages } from "../support/messages";
 import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";
+import { SAMPLE_MP4, SUBMIT_FIELDS as FIELDS, quarantinedUploads, submissionCount } from "../support/submissions";
 
 // ADR 099: anonymous submissions cannot fill the disk.
 
-const SAMPLE_MP4 = readFileSync(new URL("../../db/seed/media/clip-01.mp4", import.meta.url));
 /** A real MP4 padded to 600 KB: two fit in a 1 MB day, not three. */
 const VIDEO = Buffer.concat([SAMPLE_MP4, Buffer.alloc(600 * 1024 - SAMPLE_MP4.length)]);
-const FIELDS = {
-  creatorName: "Test Pattern Studio",
-  category: "Cosplay",
-  tags: "colour bars, test",
-  imageOrVideoLink: "https://example.com/clip",
-  salesProfileLink: "https://fans.example/studio",
-};
 
 type ActionResult = { data: { ok: boolean; errors?: Record<string, string> }; init: { status?: number } | null };
 
 describe(`upload quotas on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let services: ReturnType<typeof createTestServices>["services"];
-  let quarantineDir: string;
+  let dataDir: string;
   beforeAll(async () => {
     handle = await createTestDatabase();
     const base = createTestServices(handle).services;
     // 1 MB per address a day; 2 MB waiting in quarantine in total.
     services = { ...base, env: { ...base.env, UPLOAD_QUOTA_PER_ADDRESS_MB: 1, UPLOAD_QUOTA_TOTAL_MB: 2 } };
-    quarantineDir = path.join(base.env.DATA_DIR, "media", "quarantine", "submissions");
+    dataDir = base.env.DATA_DIR;
   });
   afterAll(() => handle?.close());
 
-  const quarantined = () => {
-    try {
-      return readdirSync(quarantineDir);
-    } catch {
-      return [];
-    }
-  };
-  const records = async () => (await handle.db.select({ n: count() }).from(contentSubmissions))[0]!.n;
+  const quarantined = () => quarantinedUploads(dataDir);
+  const records = () => submissionCount(handle.db);
 
   async function submit(clientIp: string, bytes: Buffer = VIDEO) {
     const form = new FormData();

@@ -9,8 +9,8 @@ import { emotionTypes, usageSessionCategories, usageSessions, videoCategories } 
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
-import { listEmotions } from "~/features/habits/emotions.server";
-import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/habits/usage.server";
+import { listEmotions } from "~/features/conscious/emotions.server";
+import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/conscious/usage.server";
 import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
@@ -64,6 +64,12 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     return value.type === "DataWithResponseInit" ? { status: value.init?.status ?? 200, body: value.data } : { status: 200, body: value };
   }
   const beacon = (fields: Record<string, string>) => new URLSearchParams(fields);
+  /** The one refusal shape (ADR 024): the translated message for the whole beacon, and what was posted. */
+  const refused = (message: unknown, values?: Record<string, string>) => ({
+    ok: false,
+    errors: { form: message },
+    ...(values ? { values, reason: "errors.categories" } : {}),
+  });
 
   it("seeds the emotions once, in both languages, in id order", async () => {
     expect(await seedEmotions(handle.db)).toBe(0);
@@ -118,11 +124,11 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     ];
     const before = (await handle.db.select().from(usageSessions)).length;
     for (const [fields, message] of cases) {
-      expect(await call(action, { cookie, body: beacon(fields) })).toEqual({ status: 400, body: { error: message } });
+      expect(await call(action, { cookie, body: beacon(fields) })).toMatchObject({ status: 400, body: refused(message) });
     }
     expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "-3", startedAt }) })).toMatchObject({
       status: 400,
-      body: { error: expect.stringContaining("segundos") },
+      body: refused(expect.stringContaining("segundos")),
     });
     expect((await handle.db.select().from(usageSessions)).length).toBe(before);
   });
@@ -139,15 +145,14 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
 
   it("validates and saves through the feature functions too", async () => {
     const now = new Date("2026-11-22T12:00:00Z");
-    expect(parseUsage(beacon({ seconds: "60", startedAt: "2026-11-22T11:59:00Z" }), now)).toMatchObject({
-      ok: true,
-      value: { seconds: 60, emotionId: null },
-    });
-    expect(parseUsage(beacon({ seconds: "", startedAt: "2026-11-22T11:59:00Z" }), now)).toEqual({ ok: false, error: "seconds" });
+    expect(parseUsage(beacon({ seconds: "60", startedAt: "2026-11-22T11:59:00Z" }), now)).toMatchObject({ seconds: 60, emotionId: null });
+    expect(() => parseUsage(beacon({ seconds: "", startedAt: "2026-11-22T11:59:00Z" }), now)).toThrow(
+      expect.objectContaining({ problem: "seconds", status: 400, key: "errors.seconds" }),
+    );
     const [calm] = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id).limit(1);
     const other = randomUUID();
-    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id, categories: [] })).toMatchObject({
-      ok: true,
+    expect(await saveUsage(handle.db, userId, { seconds: 5, startedAt: now, emotionId: calm!.id, categories: [] })).toEqual({
+      id: expect.any(String),
     });
     expect(await latestUsage(handle.db, other)).toEqual([]);
   });
@@ -203,12 +208,12 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     for (const categories of bad) {
       expect(await call(action, { cookie, body: beacon({ seconds: "60", startedAt, categories }) }), categories).toEqual({
         status: 400,
-        body: { error: "The time per category is not valid." },
+        body: refused("The time per category is not valid.", { seconds: "60", startedAt, categories }),
       });
     }
     expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "60", startedAt, categories: "{" }) })).toEqual({
       status: 400,
-      body: { error: "El tiempo por categoría no es válido." },
+      body: refused("El tiempo por categoría no es válido.", { seconds: "60", startedAt, categories: "{" }),
     });
     expect(await count()).toEqual(before);
   });
@@ -233,7 +238,7 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     });
     const id = (saved.body as { id: string }).id;
     expect(await categoriesOf(id)).toEqual({ hotwife: 20 });
-    expect(await deleteAccount(handle.db, otherId)).toEqual({ ok: true });
+    await expect(deleteAccount(handle.db, otherId)).resolves.toBeUndefined();
     expect(await categoriesOf(id)).toEqual({});
   });
 });

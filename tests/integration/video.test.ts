@@ -31,7 +31,7 @@ describe(`video page on ${testEngine()}`, () => {
     language: "en",
     audience: "hetero",
     mediaAllowed: true,
-    liker: null,
+    flameOwner: null,
     canFlame: false,
     ...overrides,
   });
@@ -166,12 +166,12 @@ describe(`video page on ${testEngine()}`, () => {
     expect(gated.seo.videoUrl).toBe(`${ORIGIN}/media/${sample.videoKey}`);
   });
 
-  it("shows the liker's flame, and lets only signed-in users give one", async () => {
+  it("shows the flameOwner's flame, and lets only signed-in users give one", async () => {
     const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: sample.id, liker: { visitorId }, flamed: true });
-    const page = (await loadVideoPage(handle.db, pageInput(sample.slug, { liker: { visitorId } })))!;
+    await setFlame(handle.db, { clipId: sample.id, flameOwner: { visitorId }, flamed: true });
+    const page = (await loadVideoPage(handle.db, pageInput(sample.slug, { flameOwner: { visitorId } })))!;
     expect(page.flame).toMatchObject({ flamed: true, canFlame: false });
-    const stranger = (await loadVideoPage(handle.db, pageInput(sample.slug, { liker: null, canFlame: true })))!;
+    const stranger = (await loadVideoPage(handle.db, pageInput(sample.slug, { flameOwner: null, canFlame: true })))!;
     expect(stranger.flame).toMatchObject({ flamed: false, canFlame: true, flames: page.flame.flames });
   });
 

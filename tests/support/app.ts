@@ -3,9 +3,11 @@ import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
 import type { ViteDevServer } from "vite";
+import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import type { createApp as CreateApp } from "../../server/app";
+import { createTestDatabase } from "./database";
 import { createTestServices } from "./services";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -67,4 +69,22 @@ export async function startTestApp(
       }
     },
   };
+}
+
+/**
+ * For the calling describe block: a fresh test database and the whole app over it, handed to `set` before
+ * its tests (`withTestApp((made) => ({ handle, app } = made))`); both are closed after them.
+ */
+export function withTestApp(set: (made: { handle: DatabaseHandle; app: TestApp }) => void, options?: Parameters<typeof startTestApp>[1]) {
+  let handle: DatabaseHandle | undefined;
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+    app = await startTestApp(handle, options);
+    set({ handle, app });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.close();
+  });
 }

@@ -8,7 +8,9 @@ import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
-  const handle = url ? await openDatabase({ databaseUrl: url, poolSize: 20 }) : await openDatabase({ dataDir: null });
+  // PGLITE_WORKER=1 runs a suite against PGlite on its worker thread, as the server runs it (ADR 034).
+  const worker = process.env.PGLITE_WORKER === "1";
+  const handle = url ? await openDatabase({ databaseUrl: url, poolSize: 20 }) : await openDatabase({ dataDir: null, worker });
   if (url) {
     await handle.db.execute(sql`drop schema if exists public cascade`);
     await handle.db.execute(sql`drop schema if exists drizzle cascade`);

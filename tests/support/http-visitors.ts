@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { request } from "node:http";
 
-/** An anonymous visitor who passed the age gate, with their own feed seed and (optionally) liker id. */
+/** An anonymous visitor who passed the age gate, with their own feed seed and (optionally) flame owner id. */
 export function anonymousVisitor(options: { likerId?: boolean } = {}): string {
   const parts = ["age_verified=true", `feed_seed=${randomBytes(8).toString("hex")}`];
   if (options.likerId) parts.push(`spicy_uid=${randomUUID()}`);

@@ -3,7 +3,7 @@ import { promisify } from "node:util";
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { freePort } from "../../scripts/load/server-process";
+import { freePort } from "../../scripts/support/server-process";
 
 // A throwaway PostgreSQL cluster of a test's own, on a free loopback port and a
 // temporary folder, that the test may stop and start again (ADR 103). The

@@ -15,7 +15,6 @@ export async function signIn(env: TestServices, email: string): Promise<string> 
   form.set("email", email);
   const request = new Request(`${origin}/auth/sign-in`, { method: "POST", headers: { origin } });
   const result = await requestSignInLink(env.services, { form, request, language: "en", clientIp: randomUUID() });
-  if (!result.ok) throw new Error(`sign-in link for ${email} refused: ${JSON.stringify(result)}`);
   // The outbox lists the newest message first.
   const mail = env.outbox.list().find((m) => m.to === result.email && m.link?.includes("magic-link"));
   if (!mail?.link) throw new Error(`no sign-in link for ${email} in the outbox`);

@@ -1,9 +1,9 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import type { Services } from "~/lib/context";
 import { alreadyLogged, handleAction } from "~/lib/http/action.server";
-import { Conflict, NotFound, RateLimited } from "~/lib/http/errors";
+import { Conflict, NotFound, RateLimited, ServiceFailure } from "~/lib/http/errors";
 import { routeArgs } from "../support/route-args";
 
 function platform() {
@@ -17,6 +17,16 @@ const reply = (answer: unknown) => {
   const { init, data } = answer as { init?: ResponseInit; data: unknown };
   return { status: init?.status ?? 200, data } as Body;
 };
+
+/** What handleAction throws on when its use case throws `error`. */
+const thrownOn = (args: Parameters<typeof handleAction>[0], error: unknown) =>
+  handleAction(args, {
+    namespace: "common",
+    schema,
+    handle: async () => {
+      throw error;
+    },
+  }).catch((thrown: unknown) => thrown);
 
 describe("handleAction (ADR 024)", () => {
   it("answers { ok: true, ...payload } for valid input, with the status and headers the use case set", async () => {
@@ -88,29 +98,46 @@ describe("handleAction (ADR 024)", () => {
   it("lets a redirect through", async () => {
     const { services } = platform();
     const args = routeArgs(services, "/x", { body: { minutes: "3" } });
-    const thrown = await handleAction(args, {
-      namespace: "common",
-      schema,
-      handle: async () => {
-        throw redirect("/done");
-      },
-    }).catch((error: unknown) => error);
+    const thrown = await thrownOn(args, redirect("/done"));
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).headers.get("location")).toBe("/done");
+  });
+
+  it("lets a guard's thrown data() through without logging it", async () => {
+    const { services, log } = platform();
+    const args = routeArgs(services, "/x", { body: { minutes: "3" } });
+    const guard = data({ accessRequired: true }, { status: 401 });
+    expect(await thrownOn(args, guard)).toBe(guard);
+    expect(log.error).not.toHaveBeenCalled();
+  });
+
+  it("answers a server failure the product words itself with its 5xx status and translated message, unlogged", async () => {
+    const { services, log } = platform();
+    const args = routeArgs(services, "/x", { body: { minutes: "3" }, language: "es" });
+    const answer = await handleAction(args, {
+      namespace: "my-account",
+      schema,
+      handle: async () => {
+        throw new ServiceFailure(500, "delete.errors.likes");
+      },
+    });
+    expect(reply(answer)).toEqual({
+      status: 500,
+      data: {
+        ok: false,
+        errors: { form: expect.stringContaining("nada") },
+        values: { minutes: "3" },
+        reason: "delete.errors.likes",
+      },
+    });
+    expect(log.error).not.toHaveBeenCalled();
   });
 
   it("logs an unexpected error once with the request's logger and rethrows it", async () => {
     const { services, log } = platform();
     const failure = new Error("database went away");
     const args = routeArgs(services, "/x?y=1", { body: { minutes: "3" } });
-    const thrown = await handleAction(args, {
-      namespace: "common",
-      schema,
-      handle: async () => {
-        throw failure;
-      },
-    }).catch((error: unknown) => error);
-    expect(thrown).toBe(failure);
+    expect(await thrownOn(args, failure)).toBe(failure);
     expect(log.error).toHaveBeenCalledTimes(1);
     expect(log.error).toHaveBeenCalledWith({ err: failure, method: "POST", path: "/x" }, "action failed");
     expect(alreadyLogged(failure)).toBe(true);

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "~/lib/i18n/i18n";
 import { LANGUAGES, negotiateLanguage } from "~/lib/i18n/languages";
@@ -51,5 +53,25 @@ describe("locale files", () => {
         expect(t("no.such.key")).toBe(reference("no.such.key"));
       }
     }
+  });
+});
+
+describe("namespaces named in the code", () => {
+  // A namespace renamed in the locale files but not where the code names it falls back to bare keys on
+  // the page; every name the code passes (useT, serverT, an action's namespace, a route's i18n list) must exist.
+  it("each have a locale file in English and Spanish", () => {
+    const root = path.resolve("app");
+    const sources = readdirSync(root, { recursive: true, encoding: "utf8" }).filter((f) => /\.(ts|tsx)$/.test(f));
+    const named = new Set<string>();
+    const patterns = [/\buseT\("([\w-]+)"\)/g, /\bserverT\([^;]*?,\s*"([\w-]+)"\)/g, /\bnamespace:\s*"([\w-]+)"/g];
+    for (const file of sources) {
+      const text = readFileSync(path.join(root, file), "utf8");
+      for (const pattern of patterns) for (const match of text.matchAll(pattern)) named.add(match[1]!);
+      for (const list of text.matchAll(/\bi18n:\s*\[([^\]]*)\]/g))
+        for (const match of list[1]!.matchAll(/"([\w-]+)"/g)) named.add(match[1]!);
+    }
+    expect(named.size).toBeGreaterThan(10);
+    const missing = [...named].filter((ns) => ["en", "es"].some((lang) => !existsSync(path.join(root, "locales", lang, `${ns}.json`))));
+    expect(missing).toEqual([]);
   });
 });

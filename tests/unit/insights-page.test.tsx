@@ -1,8 +1,8 @@
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { InsightsPage } from "~/features/habits/components/insights-page";
-import type { Insights } from "~/features/habits/insights.server";
+import { InsightsPage } from "~/features/conscious/components/insights-page";
+import type { Insights } from "~/features/conscious/insights.server";
 import { BrandModeProvider } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { I18nProvider } from "~/lib/i18n/react";

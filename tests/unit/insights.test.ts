@@ -10,8 +10,8 @@ import {
   parseGoalMinutes,
   toMinutes,
   type DayTotal,
-} from "~/features/habits/insights";
-import { canonicalTimeZone, dayIn, timeZoneFromCookie } from "~/features/habits/time-zone";
+} from "~/features/conscious/insights";
+import { canonicalTimeZone, dayIn, timeZoneFromCookie } from "~/features/conscious/time-zone";
 
 const day = (d: string, seconds: number, sessions = seconds > 0 ? 1 : 0): DayTotal => ({ day: d, seconds, sessions });
 
@@ -145,10 +145,11 @@ describe("reflection prompts", () => {
 
 describe("goal minutes", () => {
   it("accepts 5..600 whole minutes or empty to clear", () => {
-    expect(parseGoalMinutes("5")).toEqual({ ok: true, seconds: 300 });
-    expect(parseGoalMinutes(" 600 ")).toEqual({ ok: true, seconds: 36_000 });
-    expect(parseGoalMinutes("")).toEqual({ ok: true, seconds: null });
-    expect(parseGoalMinutes(null)).toEqual({ ok: true, seconds: null });
-    for (const bad of ["4", "601", "1.5", "-10", "abc", "99999"]) expect(parseGoalMinutes(bad)).toEqual({ ok: false });
+    expect(parseGoalMinutes("5")).toBe(300);
+    expect(parseGoalMinutes(" 600 ")).toBe(36_000);
+    expect(parseGoalMinutes("")).toBeNull();
+    expect(parseGoalMinutes(null)).toBeNull();
+    for (const bad of ["4", "601", "1.5", "-10", "abc", "99999"])
+      expect(() => parseGoalMinutes(bad)).toThrow(expect.objectContaining({ status: 400, key: "goal.invalid", field: "minutes" }));
   });
 });

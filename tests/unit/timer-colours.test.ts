@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryClock, formatElapsed, ON_SCREEN_CATEGORY_ATTRIBUTE, onScreenCategory, timerColour } from "~/features/habits/timer";
+import { categoryClock, formatElapsed, ON_SCREEN_CATEGORY_ATTRIBUTE, onScreenCategory, timerColour } from "~/features/conscious/timer";
 
 describe("usage timer colour (docs/product.md §11.3)", () => {
   it.each([

@@ -29,24 +29,20 @@ export function SiteFooter({ brandMode }: { brandMode: BrandMode }) {
   return (
     <footer className="border-t border-ink-800 bg-ink-950">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 sm:grid-cols-3 sm:px-6">
-        <FooterGroup title={t("footer.navigation")}>
-          {navigation.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="hover:text-white">
-                {t(link.key)}
-              </Link>
-            </li>
-          ))}
-        </FooterGroup>
-        <FooterGroup title={t("footer.legal")}>
-          {LEGAL.map((link) => (
-            <li key={link.to}>
-              <Link to={link.to} className="hover:text-white">
-                {t(link.key)}
-              </Link>
-            </li>
-          ))}
-        </FooterGroup>
+        {[
+          { title: t("footer.navigation"), links: navigation },
+          { title: t("footer.legal"), links: LEGAL },
+        ].map((group) => (
+          <FooterGroup key={group.title} title={group.title}>
+            {group.links.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to} className="hover:text-white">
+                  {t(link.key)}
+                </Link>
+              </li>
+            ))}
+          </FooterGroup>
+        ))}
         <FooterGroup title={t("footer.followUs")}>
           {SOCIAL.map((network) => (
             <li key={network}>

@@ -21,32 +21,39 @@ import {
   userFlames,
   verification,
 } from "../../../db/schema";
+import { ExpectedError, InvalidInput, ServiceFailure, type ExpectedStatus } from "~/lib/http/errors";
 import type { Storage } from "~/lib/storage/storage.server";
 import { rateLimitKey } from "~/lib/rate-limit.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Services } from "~/lib/context";
 import type { Database } from "~/lib/db.server";
-import { checkNewEmail, type ChangeEmailError } from "./change-email";
+import { checkNewEmail } from "./change-email";
 import { normaliseEmail } from "./sign-in";
 
 /** docs/product.md §8.6: deletion fails with a message naming the step: likes, profile or the sign-in account. */
 export type DeletionStep = "likes" | "profile" | "authUser";
-export type DeletionResult = { ok: true } | { ok: false; step: DeletionStep; error: unknown };
 
-/**
- * Deletes everything personal of a user in the order of docs/product.md §8.6 and ADR 006 (likes, profile, auth
- * user) inside one transaction, so a failure leaves nothing half-deleted. The
- * foreign keys would cascade from `user`, but flames must take their clip's
- * count down with them, and each step is named for the error message.
- */
+/** A deletion rolled back at `step` (500, worded in `account`, ADR 024); `cause` is the database's error. */
+export class AccountDeletionFailed extends ServiceFailure {
+  constructor(
+    readonly step: DeletionStep,
+    cause: unknown,
+  ) {
+    super(500, `delete.errors.${step}`);
+    this.cause = cause;
+  }
+}
+
 /** What the audit log and the takedown records keep in place of a deleted moderator (ADR 094). */
 export const DELETED_ACTOR = "deleted-account";
 
-export async function deleteAccount(
-  db: Database,
-  userId: string,
-  extras: { storage?: Storage; secret?: string } = {},
-): Promise<DeletionResult> {
+/**
+ * Deletes everything personal of a user in the order of docs/product.md §8.6 and ADR 006 (likes, profile, auth
+ * user) inside one transaction, so a failure leaves nothing half-deleted and throws AccountDeletionFailed
+ * naming the step. The foreign keys would cascade from `user`, but flames must take their clip's count down
+ * with them.
+ */
+export async function deleteAccount(db: Database, userId: string, extras: { storage?: Storage; secret?: string } = {}): Promise<void> {
   let step: DeletionStep = "likes";
   const uploads: string[] = [];
   try {
@@ -127,9 +134,8 @@ export async function deleteAccount(
     });
     // Files after the commit: a failed transaction keeps them with their records.
     for (const key of uploads) await extras.storage?.delete(key);
-    return { ok: true };
   } catch (error) {
-    return { ok: false, step, error };
+    throw new AccountDeletionFailed(step, error);
   }
 }
 
@@ -152,26 +158,29 @@ export async function signOutCookies(auth: Auth, headers: Headers, secure: boole
   );
 }
 
-export type EmailChangeResult = { ok: true; newEmail: string } | { ok: false; error: ChangeEmailError | "updateFailed"; status: number };
+/** Better Auth's refusals (401, 403…) keep their status; anything else is ours (500). */
+const REFUSAL_STATUSES: readonly ExpectedStatus[] = [400, 401, 403, 404, 409, 429];
 
 /**
- * Starts a change of e-mail (docs/product.md §8.5: confirmed from the current inbox, then
- * verified from the new one); the address changes only after both links.
+ * Starts a change of e-mail (docs/product.md §8.5: confirmed from the current inbox, then verified from the
+ * new one); the address changes only after both links. Answers the normalised new address; refusals are
+ * expected errors worded in `account` (ADR 024): no new address or a bad one 400, Better Auth's refusal with
+ * its status, any other failure 500 (logged here).
  */
 export async function requestEmailChange(
   services: Pick<Services, "auth" | "log">,
   input: { currentEmail: string; newEmail: string; headers: Headers },
-): Promise<EmailChangeResult> {
+): Promise<{ newEmail: string }> {
   const problem = checkNewEmail(input.newEmail, input.currentEmail);
-  if (problem) return { ok: false, error: problem, status: 400 };
+  if (problem) throw new InvalidInput(`email.${problem}`);
   const newEmail = normaliseEmail(input.newEmail);
   try {
     await services.auth.api.changeEmail({ body: { newEmail, callbackURL: "/my-account" }, headers: input.headers });
   } catch (error) {
     services.log.error({ err: error }, "starting a change of e-mail failed");
-    // Better Auth's refusals carry their HTTP status; anything else is ours.
     const status = (error as { statusCode?: unknown }).statusCode;
-    return { ok: false, error: "updateFailed", status: typeof status === "number" && status >= 400 && status < 500 ? status : 500 };
+    const refusal = REFUSAL_STATUSES.find((s) => s === status);
+    throw refusal ? new ExpectedError(refusal, "email.updateFailed") : new ServiceFailure(500, "email.updateFailed");
   }
-  return { ok: true, newEmail };
+  return { newEmail };
 }

@@ -1,5 +1,6 @@
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Services } from "~/lib/context";
+import { Conflict, InvalidInput, RateLimited, ServiceFailure } from "~/lib/http/errors";
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { Language } from "~/lib/i18n/languages";
 import { isAPIError } from "better-auth/api";
@@ -8,31 +9,25 @@ import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { isUsernameTaken } from "./profiles.server";
 import { checkSignIn, normaliseEmail } from "./sign-in";
 
-export type SignInResult =
-  | { ok: true; email: string }
-  | {
-      ok: false;
-      error: "emailRequired" | "emailInvalid" | "usernameShort" | "usernameTaken" | "rateLimited" | "sendFailed";
-      status: number;
-    };
-
 export { SIGN_IN_LIMITS } from "~/lib/auth.server";
 
-/** Sends a magic link (creating the account on first use), after our own checks and limits. */
+/**
+ * Sends a magic link (creating the account on first use), after our own checks and limits, and answers the
+ * address it went to. Refusals are expected errors keyed in `accounts` (ADR 024): a bad address or username
+ * 400, a taken username 409, too many links 429, and a mail that could not be sent 502 (logged here).
+ */
 export async function requestSignInLink(
   services: Services,
   input: { form: FormData; request: Request; language: Language; clientIp: string; brandMode?: BrandMode },
-): Promise<SignInResult> {
+): Promise<{ email: string }> {
   const mode = input.form.get("mode") === "signup" ? "signup" : "signin";
   const email = normaliseEmail(String(input.form.get("email") ?? ""));
   const username = String(input.form.get("username") ?? "").trim();
   // The auth library checks addresses with zod's e-mail rule: what it would refuse is the form's own 400 here,
   // not a "could not send" 502 (found by the fuzzer: `a@b`, a NUL inside the address).
   const problem = checkSignIn({ email, mode, username }) ?? (z.email().safeParse(email).success ? null : "emailInvalid");
-  if (problem) return { ok: false, error: problem, status: 400 };
-  if (mode === "signup" && username && (await isUsernameTaken(services.db, username))) {
-    return { ok: false, error: "usernameTaken", status: 409 };
-  }
+  if (problem) throw new InvalidInput(`errors.${problem}`);
+  if (mode === "signup" && username && (await isUsernameTaken(services.db, username))) throw new Conflict("errors.usernameTaken");
 
   const next = safeRedirectPath(input.form.get("next"));
   const headers = new Headers(input.request.headers);
@@ -51,9 +46,9 @@ export async function requestSignInLink(
       headers,
     });
   } catch (error) {
-    if (isAPIError(error) && error.statusCode === 429) return { ok: false, error: "rateLimited", status: 429 };
+    if (isAPIError(error) && error.statusCode === 429) throw new RateLimited("errors.rateLimited");
     services.log.error({ err: error }, "sending the sign-in link failed");
-    return { ok: false, error: "sendFailed", status: 502 };
+    throw new ServiceFailure(502, "errors.sendFailed");
   }
-  return { ok: true, email };
+  return { email };
 }

@@ -21,3 +21,17 @@ export async function tagsForClips(db: Database, clipIds: string[], language: La
   for (const row of rows) byClip.get(row.clipId)?.push({ slug: row.slug, name: row.name });
   return byClip;
 }
+
+/** Each card of a page with its tags, in the page's order. */
+export async function withTagChips<Card extends { id: string }>(
+  db: Database,
+  cards: Card[],
+  language: Language,
+): Promise<{ clip: Card; tags: TagChip[] }[]> {
+  const chips = await tagsForClips(
+    db,
+    cards.map((clip) => clip.id),
+    language,
+  );
+  return cards.map((clip) => ({ clip, tags: chips.get(clip.id) ?? [] }));
+}

@@ -1,6 +1,6 @@
 // The clip catalogue's server entry: card data, tag chips and categories for every clip list.
 export { clipCardColumns, clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "./clip-card.server";
-export { tagsForClips, type TagChip } from "./clip-tags.server";
+export { tagsForClips, withTagChips, type TagChip } from "./clip-tags.server";
 export { activeCategories } from "./categories.server";
 export { parseVideoRef, type VideoRef } from "./video-id";
 export { clipIdFromLink, clipRefMatch, videoRefFromLink, videoRefFromText } from "./clip-lookup.server";

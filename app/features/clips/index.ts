@@ -1,6 +1,8 @@
 // The clip catalogue's public entry for the browser and the server: what other features may use.
 export { ClipGridCard } from "./components/clip-grid-card";
+export { CardCaption, CardCategoryBadge } from "./components/clip-card-parts";
 export { FullContentAction } from "./components/full-content";
+export { TagLinks } from "./components/tag-links";
 export { TagStrip } from "./components/tag-strip";
 export { ClipVideo } from "./components/player/clip-video";
 export { PlayerBar } from "./components/player/player-bar";

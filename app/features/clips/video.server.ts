@@ -5,7 +5,7 @@ import type { Database } from "~/lib/db.server";
 import { type Language, localText } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
 import { absolute } from "~/lib/meta";
-import { flamedClipIds, type Liker } from "~/features/flames/index.server";
+import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { clipCardFrom, mediaUrl, toClipCard, type ClipCard, type ClipCardRow } from "./clip-card.server";
 import { clipRefMatch } from "./clip-lookup.server";
 import { tagsForClips, type TagChip } from "./clip-tags.server";
@@ -96,7 +96,7 @@ export interface VideoPageInput {
   language: Language;
   audience: Audience;
   mediaAllowed: boolean;
-  liker: Liker | null;
+  flameOwner: FlameOwner | null;
   /** Only signed-in users give flames from the video page (docs/product.md §7.4). */
   canFlame: boolean;
 }
@@ -111,7 +111,7 @@ export async function loadVideoPage(db: Database, input: VideoPageInput): Promis
   const related = relatedRows.map((r) => toClipCard(r, media));
   const [tags, flamed, t] = await Promise.all([
     tagsForClips(db, [clip.id, ...related.map((r) => r.id)], input.language),
-    flamedClipIds(db, input.liker, [clip.id]),
+    flamedClipIds(db, input.flameOwner, [clip.id]),
     serverT(input.language, "video"),
   ]);
 

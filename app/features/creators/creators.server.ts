@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { type Language, localName, localText } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
 import { clipCardFrom, mediaUrl, toClipCard, type ClipCard } from "~/features/clips/index.server";
-import { tagsForClips, type TagChip } from "~/features/clips/index.server";
+import { withTagChips, type TagChip } from "~/features/clips/index.server";
 
 export const CREATOR_PAGE_SIZE = 10;
 /** The tag list shows 5 and expands to the rest; beyond this many the long tail says little. */
@@ -159,16 +159,11 @@ export async function loadCreatorPage(
     creatorTags(db, { ...scope, language: input.language }),
     creatorClips(db, { ...scope, page: input.page, mediaAllowed: input.mediaAllowed, total: stats.videos }),
   ]);
-  const chips = await tagsForClips(
-    db,
-    page.map((clip) => clip.id),
-    input.language,
-  );
   return {
     creator,
     stats,
     tags: tagList,
     totalPages: totalPagesFor(stats.videos, CREATOR_PAGE_SIZE),
-    clips: page.map((clip) => ({ clip, tags: chips.get(clip.id) ?? [] })),
+    clips: await withTagChips(db, page, input.language),
   };
 }

@@ -6,7 +6,7 @@ import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";
 import { tagsForClips, type ClipCard, type TagChip } from "~/features/clips/index.server";
-import { flamedClipIds, type Liker } from "~/features/flames/index.server";
+import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 import { activeCategories, feedPage, platformStats, tagOptions, type FeedQuery } from "./feed.server";
@@ -40,12 +40,12 @@ export async function cachedPlatformStats(db: Database) {
 
 /**
  * The same page `feedClips` gives — the pool's clips in `md5(id || seed)` order (ADR 072), with tags and
- * the liker's flamed state — with the pool itself shared by every visitor whose filters, audience,
+ * the flame owner's flamed state — with the pool itself shared by every visitor whose filters, audience,
  * language and age state match. Flame counts and flamed state are read fresh for the page's clips.
  */
 export async function cachedFeedClips(
   db: Database,
-  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; liker: Liker | null; language: Language },
+  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; flameOwner: FlameOwner | null; language: Language },
 ): Promise<{ clips: FeedClip[]; total: number }> {
   const { query } = input;
   const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
@@ -62,7 +62,7 @@ export async function cachedFeedClips(
 
   const page = shuffled(pool, query.seed).slice(input.offset, input.offset + FEED_PAGE_SIZE);
   const ids = page.map((clip) => clip.id);
-  const [flamed, counts] = await Promise.all([flamedClipIds(db, input.liker, ids), flameCounts(db, ids)]);
+  const [flamed, counts] = await Promise.all([flamedClipIds(db, input.flameOwner, ids), flameCounts(db, ids)]);
   return {
     clips: page.map((clip) => ({ ...clip, flames: counts.get(clip.id) ?? clip.flames, flamed: flamed.has(clip.id) })),
     total: pool.length,

@@ -3,7 +3,7 @@ import { catalogueCounts, clips, clipTags, tagCounts, tags, videoCategories, typ
 import type { Database } from "~/lib/db.server";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";
-import { flamedClipIds, type Liker } from "~/features/flames/index.server";
+import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE, type FeedFilters, type TagOption } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 
@@ -74,11 +74,11 @@ export async function feedPage(
 /** A page of the feed as the browser shows it: each clip with its tags and whether this visitor flamed it. */
 export async function feedClips(
   db: Database,
-  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; liker: Liker | null; language: Language },
+  input: { query: FeedQuery; offset: number; mediaAllowed: boolean; flameOwner: FlameOwner | null; language: Language },
 ): Promise<{ clips: FeedClip[]; total: number }> {
   const page = await feedPage(db, input.query, { offset: input.offset, limit: FEED_PAGE_SIZE, mediaAllowed: input.mediaAllowed });
   const ids = page.clips.map((clip) => clip.id);
-  const [flamed, chips] = await Promise.all([flamedClipIds(db, input.liker, ids), tagsForClips(db, ids, input.language)]);
+  const [flamed, chips] = await Promise.all([flamedClipIds(db, input.flameOwner, ids), tagsForClips(db, ids, input.language)]);
   return {
     clips: page.clips.map((clip) => ({ ...clip, flamed: flamed.has(clip.id), tags: chips.get(clip.id) ?? [] })),
     total: page.total,

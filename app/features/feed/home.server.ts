@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { mediaAllowedFor, type Services, type Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
-import { resolveLiker } from "~/features/flames/index.server";
+import { resolveFlameOwner } from "~/features/flames/index.server";
 import type { HomeDiscoveryData } from "./components/home-discovery";
 import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
 import { feedSeed } from "./feed-seed.server";
@@ -39,13 +39,13 @@ export async function loadHomeDiscovery(input: {
 
   const { seed, setCookie } = feedSeed(request, secure);
   const mediaAllowed = mediaAllowedFor(visitor);
-  const { liker } = resolveLiker(request, { userId: input.userId });
+  const { flameOwner } = resolveFlameOwner(request, { userId: input.userId });
   const [feed, tags, stats] = await Promise.all([
     cachedFeedClips(db, {
       query: { ...filters, audience: visitor.audience, seed },
       offset: 0,
       mediaAllowed,
-      liker,
+      flameOwner,
       language: visitor.language,
     }).catch((error: unknown) => {
       log.error({ err: error }, "clips failed to load");

@@ -5,10 +5,10 @@ import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 
 /** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
-export type Liker = { userId: string } | { visitorId: string };
+export type FlameOwner = { userId: string } | { visitorId: string };
 
-function likerCondition(liker: Liker) {
-  return "userId" in liker ? eq(userFlames.userId, liker.userId) : eq(userFlames.visitorId, liker.visitorId);
+function ownerCondition(flameOwner: FlameOwner) {
+  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.visitorId, flameOwner.visitorId);
 }
 
 /** A clip id that is no UUID v4: an expected failure, answered 400 by the action helper (ADR 024). */
@@ -19,12 +19,12 @@ export class InvalidClipId extends InvalidInput {
 }
 
 /**
- * Sets the liker's flame on a clip to `flamed` (idempotent, so retries and
+ * Sets the flame owner's flame on a clip to `flamed` (idempotent, so retries and
  * racing requests are harmless). The row and the clip's count change in one
- * transaction: one row per (clip, liker) by unique index, count never below 0.
+ * transaction: one row per (clip, flame owner) by unique index, count never below 0.
  * Returns null when the clip does not exist or is not published.
  */
-export async function setFlame(db: Database, input: { clipId: string; liker: Liker; flamed: boolean }) {
+export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
   return db.transaction(async (tx) => {
     const [clip] = await tx
@@ -36,7 +36,7 @@ export async function setFlame(db: Database, input: { clipId: string; liker: Lik
     if (input.flamed) {
       const added = await tx
         .insert(userFlames)
-        .values({ clipId: input.clipId, ...input.liker })
+        .values({ clipId: input.clipId, ...input.flameOwner })
         .onConflictDoNothing()
         .returning({ id: userFlames.id });
       if (added.length)
@@ -47,7 +47,7 @@ export async function setFlame(db: Database, input: { clipId: string; liker: Lik
     } else {
       const removed = await tx
         .delete(userFlames)
-        .where(and(eq(userFlames.clipId, input.clipId), likerCondition(input.liker)))
+        .where(and(eq(userFlames.clipId, input.clipId), ownerCondition(input.flameOwner)))
         .returning({ id: userFlames.id });
       if (removed.length) {
         await tx
@@ -61,13 +61,13 @@ export async function setFlame(db: Database, input: { clipId: string; liker: Lik
   });
 }
 
-/** Which of these clips the liker has flamed (one indexed query). */
-export async function flamedClipIds(db: Database, liker: Liker | null, clipIds: string[]): Promise<Set<string>> {
-  if (!liker || clipIds.length === 0) return new Set();
+/** Which of these clips the flame owner has flamed (one indexed query). */
+export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {
+  if (!flameOwner || clipIds.length === 0) return new Set();
   const rows = await db
     .select({ clipId: userFlames.clipId })
     .from(userFlames)
-    .where(and(likerCondition(liker), inArray(userFlames.clipId, clipIds)));
+    .where(and(ownerCondition(flameOwner), inArray(userFlames.clipId, clipIds)));
   return new Set(rows.map((r) => r.clipId));
 }
 

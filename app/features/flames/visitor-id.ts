@@ -1,7 +1,7 @@
 import { readCookie } from "~/lib/cookies";
 import { isUuidV4 } from "~/lib/uuid";
 
-/** docs/product.md §7.2, ADR 018: the anonymous liker id lives in localStorage under `spicy_uid`; a cookie mirrors it for the server. */
+/** docs/product.md §7.2, ADR 018: the anonymous flame owner id lives in localStorage under `spicy_uid`; a cookie mirrors it for the server. */
 export const VISITOR_ID_KEY = "spicy_uid";
 
 /**

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { isDecisionReason, type Decision, type QueueName } from "~/features/forms";
 import { queueSource } from "~/features/forms/index.server";
 import type { Database } from "~/lib/db.server";
+import { Conflict, InvalidInput, NotFound } from "~/lib/http/errors";
 import { enqueueJob } from "~/lib/jobs/index.server";
 import type { Storage } from "~/lib/storage/index.server";
 import { isUuidV4 } from "~/lib/uuid";
@@ -16,13 +17,14 @@ import { discardUpload } from "./quarantine.server";
 export const NOTE_MAX = 1000;
 
 export type DecisionRequest = { decision: Decision; reason: string; note: string };
-export type DecisionError = "reason" | "note" | "items";
 
-/** Checks the reason against the queue's list and the note's length. */
-export function checkDecision(queue: QueueName, request: DecisionRequest): DecisionError | null {
-  if (!isDecisionReason(request.decision, queue, request.reason)) return "reason";
-  if (request.note.length > NOTE_MAX) return "note";
-  return null;
+/**
+ * Checks the reason against the queue's list and the note's length; a bad one is InvalidInput worded in
+ * `admin` (ADR 024).
+ */
+export function checkDecision(queue: QueueName, request: DecisionRequest): void {
+  if (!isDecisionReason(request.decision, queue, request.reason)) throw new InvalidInput("decision.errors.reason");
+  if (request.note.length > NOTE_MAX) throw new InvalidInput("decision.errors.note");
 }
 
 export interface DecisionOutcome {
@@ -65,21 +67,34 @@ export async function decideItems(
   return outcome;
 }
 
+/** One item's decision from its page: checked, then decided; an item decided already is a Conflict. */
+export async function decideItem(
+  services: { db: Database; storage: Storage },
+  actor: Actor,
+  queue: QueueName,
+  id: string,
+  request: DecisionRequest,
+): Promise<void> {
+  checkDecision(queue, request);
+  const outcome = await decideItems(services, actor, queue, [id], request);
+  if (outcome.decided.length === 0) throw new Conflict("decision.errors.decided");
+}
+
 /** "removed — note" as the audit log shows it. */
 const auditNote = (reason: string, note: string | null) => (note ? `${reason} — ${note}` : reason);
 
-export async function saveNote(db: Database, actor: Actor, queue: QueueName, id: string, note: string) {
-  if (!isUuidV4(id)) return false;
+/** Saves the private moderator note of an item (audited); an item that is not there is NotFound. */
+export async function saveNote(db: Database, actor: Actor, queue: QueueName, id: string, note: string): Promise<void> {
+  if (!isUuidV4(id)) throw new NotFound("item.failed");
   const { table: t, where } = queueSource(queue);
   const value = note.trim().slice(0, 5000) || null;
-  return db.transaction(async (tx) => {
+  await db.transaction(async (tx) => {
     const changed = await tx
       .update(t)
       .set({ moderatorNote: value, updatedAt: new Date() })
       .where(and(eq(t.id, id), where))
       .returning({ id: t.id });
-    if (changed.length === 0) return false;
+    if (changed.length === 0) throw new NotFound("item.failed");
     await writeAudit(tx, actor, { action: "note_saved", targetType: queue, targetId: id, note: value });
-    return true;
   });
 }

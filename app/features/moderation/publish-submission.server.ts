@@ -14,6 +14,7 @@ import {
 } from "~/features/publishing/index.server";
 import { BlockedCopyError, takedownScreen } from "~/features/takedowns/index.server";
 import type { Database } from "~/lib/db.server";
+import { Conflict, InvalidFields, InvalidInput } from "~/lib/http/errors";
 import { enqueueJob, jobsFor, PermanentJobError, type JobHandler } from "~/lib/jobs/index.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
@@ -51,9 +52,6 @@ type PublishForm = z.output<typeof publishFormSchema>;
 
 const jobPayload = z.object({ submissionId: z.uuid(), actorUserId: z.string().nullable(), form: z.unknown() });
 
-/** Message keys of the `admin` namespace, per field, or for the whole form. */
-export type PublishOutcome = { ok: true; jobId: string } | { ok: false; errors: Record<string, string> };
-
 /** A submission that still holds a video in quarantine, has not become a clip yet and was not rejected. */
 export async function publishableUpload(db: Database, id: string) {
   if (!isUuidV4(id)) return null;
@@ -74,26 +72,25 @@ export async function publishableUpload(db: Database, id: string) {
 
 const subjectOf = (id: string) => `submissions:${id}`;
 
-/** Checks the publish form and queues the work; answers at once. */
-export async function requestPublish(db: Database, actor: Actor, id: string, fields: Record<string, unknown>): Promise<PublishOutcome> {
+/**
+ * Checks the publish form and queues the work; answers at once with the job's id. Refusals are expected
+ * errors with message keys of the `admin` namespace (ADR 024): bad fields 400 (InvalidFields), a submission
+ * that cannot be published or is being published 409.
+ */
+export async function requestPublish(db: Database, actor: Actor, id: string, fields: Record<string, unknown>): Promise<{ jobId: string }> {
   const parsed = publishFormSchema.safeParse(fields);
-  if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
-    return { ok: false, errors };
-  }
-  if (!(await publishableUpload(db, id))) return { ok: false, errors: { form: "publish.errors.notPublishable" } };
-  if (!(await categoryExists(db, parsed.data.categorySlug)))
-    return { ok: false, errors: { categorySlug: "publish.errors.unknown-category" } };
+  if (!parsed.success) throw InvalidFields.fromIssues(parsed.error.issues);
+  if (!(await publishableUpload(db, id))) throw new Conflict("publish.errors.notPublishable");
+  if (!(await categoryExists(db, parsed.data.categorySlug))) throw new InvalidInput("publish.errors.unknown-category", {}, "categorySlug");
   const [latest] = await jobsFor(db, subjectOf(id), 1);
-  if (latest && (latest.state === "queued" || latest.state === "running")) return { ok: false, errors: { form: "publish.errors.pending" } };
+  if (latest && (latest.state === "queued" || latest.state === "running")) throw new Conflict("publish.errors.pending");
   const jobId = await enqueueJob(
     db,
     PUBLISH_JOB,
     { submissionId: id, actorUserId: actor.userId, form: { ...parsed.data } },
     { subject: subjectOf(id), maxAttempts: 3 },
   );
-  return { ok: true, jobId };
+  return { jobId };
 }
 
 /** The latest publish job of a submission, as its item page shows it. */

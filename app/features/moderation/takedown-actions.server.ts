@@ -2,6 +2,7 @@ import { QUEUE_ENTRIES, type QueueName } from "~/features/forms";
 import { findQueueRow } from "~/features/forms/index.server";
 import { addBlock, closeMatch, openMatch } from "~/features/takedowns/index.server";
 import type { Database } from "~/lib/db.server";
+import { Conflict, NotFound } from "~/lib/http/errors";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 import { setClipHidden } from "./clips-visibility.server";
@@ -37,22 +38,29 @@ export async function hideItemClips(db: Database, actor: Actor, queue: QueueName
   return { hidden, skipped };
 }
 
-/** Shows an item's clip again (an undo); its block is lifted with it. */
-export async function showItemClip(db: Database, actor: Actor, queue: QueueName, id: string) {
+/**
+ * Shows an item's clip again (an undo); its block is lifted with it. An item without a clip is NotFound, a
+ * clip that is not hidden a Conflict (worded in `admin`, ADR 024).
+ */
+export async function showItemClip(db: Database, actor: Actor, queue: QueueName, id: string): Promise<void> {
   const clipId = await itemClip(db, queue, id);
-  return clipId ? (await setClipHidden(db, actor, clipId, false, `${queue}/${id}`)).ok : false;
+  if (!clipId) throw new NotFound("item.failed");
+  if (!(await setClipHidden(db, actor, clipId, false, `${queue}/${id}`)).ok) throw new Conflict("item.failed");
 }
 
-/** A copy found by a scan: hidden (audited on the clip) or dismissed (audited on the match). */
-export async function decideCopy(db: Database, actor: Actor, matchId: string, action: "hide" | "dismiss") {
+/**
+ * A copy found by a scan: hidden (audited on the clip) or dismissed (audited on the match). A match that is
+ * not open is NotFound, one closed meanwhile a Conflict.
+ */
+export async function decideCopy(db: Database, actor: Actor, matchId: string, action: "hide" | "dismiss"): Promise<void> {
   const match = await openMatch(db, matchId);
-  if (!match) return false;
+  if (!match) throw new NotFound("item.failed");
   if (action === "dismiss") {
-    return db.transaction(async (tx) => {
-      if (!(await closeMatch(tx, match.id, "dismissed", actor.email))) return false;
+    await db.transaction(async (tx) => {
+      if (!(await closeMatch(tx, match.id, "dismissed", actor.email))) throw new Conflict("item.failed");
       await writeAudit(tx, actor, { action: "copy_dismissed", targetType: "clip", targetId: match.clipId, note: `block ${match.blockId}` });
-      return true;
     });
+    return;
   }
   const result = await setClipHidden(
     db,
@@ -66,5 +74,4 @@ export async function decideCopy(db: Database, actor: Actor, matchId: string, ac
   );
   // Already hidden by someone else: the match is closed all the same.
   if (!result.ok) await closeMatch(db, match.id, "hidden", actor.email);
-  return true;
 }

@@ -1,6 +1,7 @@
 import { and, eq, lte } from "drizzle-orm";
 import { premiumTokens, profiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
+import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { BETA_DAYS, BETA_PLAN, isBetaCode } from "./promo";
 
 const DAY_MS = 86_400_000;
@@ -19,6 +20,15 @@ export function isPremium(profile: PremiumState | null | undefined, now: Date = 
   return !profile.premiumExpiresAt || profile.premiumExpiresAt.getTime() > now.getTime();
 }
 
+/** The profile's columns that make up its PremiumState. */
+const PREMIUM_COLUMNS = {
+  isPremium: profiles.isPremium,
+  planType: profiles.planType,
+  premiumSource: profiles.premiumSource,
+  premiumStartsAt: profiles.premiumStartsAt,
+  premiumExpiresAt: profiles.premiumExpiresAt,
+};
+
 const NOT_PREMIUM = { isPremium: false, planType: null, premiumSource: null, premiumStartsAt: null, premiumExpiresAt: null } as const;
 
 export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: number | null };
@@ -29,14 +39,7 @@ export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: n
  */
 export async function readProfile(db: Database, userId: string, now: Date = new Date()): Promise<ProfileView | null> {
   const [row] = await db
-    .select({
-      isPremium: profiles.isPremium,
-      planType: profiles.planType,
-      premiumSource: profiles.premiumSource,
-      premiumStartsAt: profiles.premiumStartsAt,
-      premiumExpiresAt: profiles.premiumExpiresAt,
-      dailyGoalSeconds: profiles.dailyGoalSeconds,
-    })
+    .select({ ...PREMIUM_COLUMNS, dailyGoalSeconds: profiles.dailyGoalSeconds })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!row) return null;
@@ -51,31 +54,23 @@ export async function readProfile(db: Database, userId: string, now: Date = new 
   return { ...row, premium: isPremium(row, now) };
 }
 
-export type ActivationResult = { ok: true; plan: string; expiresAt: Date } | { ok: false; error: "invalidCode" | "alreadyActive" };
-
 /**
  * Redeems a promo code: a premium_tokens row and the profile flags, in one
  * transaction (the profile row is created when missing and locked, so two
- * activations at once give one token).
+ * activations at once give one token). Refusals are expected errors worded in
+ * `premium` (ADR 024): an unknown code 400, premium already active 409.
  */
-export async function activatePremium(db: Database, input: { userId: string; code: string; now?: Date }): Promise<ActivationResult> {
-  if (!isBetaCode(input.code)) return { ok: false, error: "invalidCode" };
+export async function activatePremium(
+  db: Database,
+  input: { userId: string; code: string; now?: Date },
+): Promise<{ plan: string; expiresAt: Date }> {
+  if (!isBetaCode(input.code)) throw new InvalidInput("errors.invalidCode");
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + BETA_DAYS * DAY_MS);
   return db.transaction(async (tx) => {
     await tx.insert(profiles).values({ id: input.userId }).onConflictDoNothing();
-    const [profile] = await tx
-      .select({
-        isPremium: profiles.isPremium,
-        planType: profiles.planType,
-        premiumSource: profiles.premiumSource,
-        premiumStartsAt: profiles.premiumStartsAt,
-        premiumExpiresAt: profiles.premiumExpiresAt,
-      })
-      .from(profiles)
-      .where(eq(profiles.id, input.userId))
-      .for("update");
-    if (isPremium(profile, now)) return { ok: false as const, error: "alreadyActive" as const };
+    const [profile] = await tx.select(PREMIUM_COLUMNS).from(profiles).where(eq(profiles.id, input.userId)).for("update");
+    if (isPremium(profile, now)) throw new Conflict("errors.alreadyActive");
     await tx.insert(premiumTokens).values({ userId: input.userId, planType: BETA_PLAN, source: "promo_code", startsAt: now, expiresAt });
     await tx
       .update(profiles)
@@ -88,6 +83,6 @@ export async function activatePremium(db: Database, input: { userId: string; cod
         updatedAt: now,
       })
       .where(eq(profiles.id, input.userId));
-    return { ok: true as const, plan: BETA_PLAN, expiresAt };
+    return { plan: BETA_PLAN, expiresAt };
   });
 }

@@ -4,7 +4,7 @@ import type { Database } from "~/lib/db.server";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
 import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
-import { tagsForClips, type TagChip } from "~/features/clips/index.server";
+import { withTagChips, type TagChip } from "~/features/clips/index.server";
 import { tagTermForms, type TagSort } from "./tag-match";
 
 export const TAG_PAGE_SIZE = 10;
@@ -216,15 +216,10 @@ export async function loadTagPage(
     tagClips(db, { ...scope, sort: input.sort, page: input.page, mediaAllowed: input.mediaAllowed, total: stats.videos }),
     relatedTags(db, { ...scope, language: input.language }),
   ]);
-  const chips = await tagsForClips(
-    db,
-    page.map((clip) => clip.id),
-    input.language,
-  );
   return {
     stats,
     totalPages: totalPagesFor(stats.videos, TAG_PAGE_SIZE),
-    clips: page.map((clip) => ({ clip, tags: chips.get(clip.id) ?? [] })),
+    clips: await withTagChips(db, page, input.language),
     related,
   };
 }

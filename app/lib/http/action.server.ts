@@ -53,7 +53,7 @@ export const alreadyLogged = (error: unknown) => typeof error === "object" && er
 /**
  * The one way an action runs (ADR 024): read the form, parse it with its schema, run the use case, and answer
  * `{ ok: true, ...payload }` or `{ ok: false, errors, values }` with a translated 4xx. A thrown Response
- * (redirect) passes through; any other error is logged once with the request's logger and rethrown, so
+ * (redirect) or `data()` (a guard's 401/404) passes through; any other error is logged once with the request's logger and rethrown, so
  * React Router shows the error page.
  */
 export async function handleAction<S extends z.ZodType = z.ZodType<Record<string, string>>, T extends object = object>(
@@ -77,7 +77,7 @@ export async function handleAction<S extends z.ZodType = z.ZodType<Record<string
     let input: unknown = values;
     if (spec.schema) {
       const parsed = spec.schema.safeParse(values);
-      if (!parsed.success) throw new InvalidFields(firstMessages(parsed.error.issues));
+      if (!parsed.success) throw InvalidFields.fromIssues(parsed.error.issues);
       input = parsed.data;
     }
     const tools: ActionTools = { form, headers, t, status: 200 };
@@ -88,16 +88,16 @@ export async function handleAction<S extends z.ZodType = z.ZodType<Record<string
     if (error instanceof InvalidFields) return refuse(error.status, error.fields);
     if (error instanceof ExpectedError) return refuse(error.status, { [error.field]: error.key }, error);
     if (error instanceof Response) throw withHeaders(error, headers);
+    // A guard's `throw data(…, { status })` (requireUser 401, requireAdmin 404) is an answer, not a failure.
+    if (isThrownData(error)) throw error;
     logOnce(args, error);
     throw error;
   }
 }
 
-function firstMessages(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
-  const keys: Record<string, string> = {};
-  for (const issue of issues) keys[String(issue.path[0] ?? "form")] ??= issue.message;
-  return keys;
-}
+/** React Router's `data()` value (its class is not exported under a stable name). */
+const isThrownData = (error: unknown) =>
+  typeof error === "object" && error !== null && (error as { type?: unknown }).type === "DataWithResponseInit";
 
 function withHeaders(response: Response, headers: Headers): Response {
   for (const [name, value] of headers) response.headers.append(name, value);

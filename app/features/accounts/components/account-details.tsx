@@ -9,7 +9,7 @@ export interface AccountSummary {
 
 /** E-mail, user id and creation date (long format of the visitor's language). */
 export function AccountDetails({ account }: { account: AccountSummary }) {
-  const { t, language } = useT("account");
+  const { t, language } = useT("my-account");
   const rows = [
     { label: t("details.email"), value: account.email, testId: "account-email" },
     { label: t("details.userId"), value: account.id, testId: "account-id", mono: true },

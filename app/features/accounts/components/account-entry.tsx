@@ -68,7 +68,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         {/* Liked videos is an adult page: it does not exist in safe mode. */}
         {adult ? (
           <Link to="/liked-videos" className={item}>
-            {t("menu.likedVideos")}
+            {t("menu.flamedClips")}
           </Link>
         ) : null}
         <Link to="/insights" className={item}>

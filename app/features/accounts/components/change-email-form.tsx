@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import { checkNewEmail } from "../change-email";
 import { Spinner } from "./spinner";
 
-export type ChangeEmailActionData = { intent: "changeEmail"; ok: boolean; message: string };
+/** The /my-account action's reply to this form (ADR 024): the refusal's message is already translated. */
+export type ChangeEmailActionData = ActionReply<{ intent: string }>;
+
+/** The line a reply shows under the form: the confirmation, or the refusal's message. */
+const said = (reply: ChangeEmailActionData, sent: string) => ({ ok: reply.ok, text: reply.ok ? sent : (reply.errors.form ?? "") });
 
 /**
  * Update-email form: instant 'Please enter your new email.' (inline and as a
@@ -14,9 +19,9 @@ export type ChangeEmailActionData = { intent: "changeEmail"; ok: boolean; messag
  * the action's answer).
  */
 export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: string; initial?: ChangeEmailActionData }) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   const fetcher = useFetcher<ChangeEmailActionData>({ key: "change-email" });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(initial ? { ok: initial.ok, text: initial.message } : null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(initial ? said(initial, t("email.sent")) : null);
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
@@ -24,15 +29,16 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
-    setMessage({ ok: result.ok, text: result.message });
-    if (result.ok) {
-      toast.success(result.message);
+    const answer = said(result, t("email.sent"));
+    setMessage(answer);
+    if (answer.ok) {
+      toast.success(answer.text);
       form.current?.reset();
     } else {
-      toast.error(result.message);
+      toast.error(answer.text);
       input.current?.focus();
     }
-  }, [fetcher.data, fetcher.state]);
+  }, [fetcher.data, fetcher.state, t]);
 
   return (
     <section aria-labelledby="change-email" className="rounded-2xl border border-ink-800 bg-ink-900 p-5">

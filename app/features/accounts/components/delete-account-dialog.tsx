@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useFetcher, useSearchParams } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import type { Refused } from "~/lib/http/action.server";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 import { Spinner } from "./spinner";
 
-export type DeleteAccountActionData = { intent: "deleteAccount"; ok: false; message: string };
+/** The /my-account action's refusal of a deletion (ADR 024); a deletion that works goes home instead. */
+export type DeleteAccountActionData = Refused;
 
 /** Opens the dialog without JavaScript: the trigger is a link to `?confirm=delete`. */
 const CONFIRM_PARAM = "confirm";
@@ -17,7 +19,7 @@ const CONFIRM_PARAM = "confirm";
  * shows the step's message inline and as a toast.
  */
 export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountActionData }) {
-  const { t } = useT("account");
+  const { t } = useT("my-account");
   // The companion site has no liked videos to mention.
   const wording =
     useBrandMode() === "safe"
@@ -26,14 +28,15 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
   const [searchParams] = useSearchParams();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [error, setError] = useState<string | null>(initial?.message ?? null);
+  const [error, setError] = useState<string | null>(initial?.errors.form ?? null);
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
     const result = fetcher.data;
     if (!result || fetcher.state !== "idle") return;
-    setError(result.message);
-    toast.error(result.message || t("delete.errors.generic"));
+    const message = result.errors.form ?? "";
+    setError(message);
+    toast.error(message || t("delete.errors.generic"));
   }, [fetcher.data, fetcher.state, t]);
 
   const open = () => {

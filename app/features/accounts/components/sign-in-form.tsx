@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import { checkSignIn } from "../sign-in";
 
-export type SignInActionData = { ok: true; email: string } | { ok: false; error: string; message: string };
+/** The sign-in action's reply (ADR 024): the address the link went to, or the refusal's message. */
+export type SignInActionData = ActionReply<{ email: string }>;
 
 /**
  * The magic-link form (docs/product.md §8.1): the create-account toggle only
@@ -17,7 +19,7 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
   const fetcher = useFetcher<SignInActionData>();
   const [mode, setMode] = useState<"signin" | "signup">("signin");
   const [sentTo, setSentTo] = useState<string | null>(initial?.ok ? initial.email : null);
-  const [error, setError] = useState<string | null>(initial && !initial.ok ? initial.message : null);
+  const [error, setError] = useState<string | null>(initial && !initial.ok ? (initial.errors.form ?? null) : null);
   const email = useRef<HTMLInputElement>(null);
   const submitting = fetcher.state !== "idle";
 
@@ -29,8 +31,9 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
       setError(null);
       toast.success(t("toasts.success"));
     } else {
-      setError(result.message);
-      toast.error(t("toasts.failure", { message: result.message || t("toasts.unexpected") }));
+      const message = result.errors.form ?? "";
+      setError(message);
+      toast.error(t("toasts.failure", { message: message || t("toasts.unexpected") }));
     }
   }, [fetcher.data, fetcher.state, t]);
 

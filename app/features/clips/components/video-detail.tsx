@@ -13,6 +13,7 @@ import { ClipGridCard } from "./clip-grid-card";
 import { CopyLink } from "./copy-link";
 import { FullContentAction } from "./full-content";
 import { ClipPlayer } from "./player/clip-player";
+import { TagLinks } from "./tag-links";
 import { localName, localText } from "~/lib/i18n/languages";
 
 /** The video page: the clip, what to do with it, its tags and related clips (docs/product.md §6.1). */
@@ -68,18 +69,7 @@ export function VideoDetail({ data }: { data: VideoPageData }) {
               <h2 id="video-tags" className="text-sm font-semibold text-ink-200">
                 {t("tags.heading")}
               </h2>
-              <ul className="flex flex-wrap gap-2">
-                {data.tags.map((tag) => (
-                  <li key={tag.slug}>
-                    <Link
-                      to={`/tag/${tag.slug}`}
-                      className="inline-block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white"
-                    >
-                      #{tag.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
+              <TagLinks tags={data.tags} />
             </section>
           ) : null}
 

@@ -1,7 +1,6 @@
 import { useId, useState } from "react";
-import { Link } from "react-router";
+import { TagLinks, type TagChip } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
-import type { TagChip } from "~/features/clips";
 
 /** docs/product.md §6.2: 5 tags by default, 'Show all' reveals the rest. */
 export const CREATOR_TAGS_SHOWN = 5;
@@ -19,18 +18,7 @@ export function CreatorTagList({ tags }: { tags: TagChip[] }) {
         {t("tags.heading")}
       </h2>
       <div className="flex flex-wrap items-center gap-2">
-        <ul id={listId} className="flex flex-wrap gap-2">
-          {shown.map((tag) => (
-            <li key={tag.slug}>
-              <Link
-                to={`/tag/${tag.slug}`}
-                className="block rounded-full bg-ink-800 px-3 py-1 text-sm text-ink-200 hover:bg-ink-700 hover:text-white"
-              >
-                #{tag.name}
-              </Link>
-            </li>
-          ))}
-        </ul>
+        <TagLinks id={listId} tags={shown} />
         {tags.length > CREATOR_TAGS_SHOWN ? (
           <button
             type="button"

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import { Form, Link, NavLink } from "react-router";
+import { Pagination } from "~/components/ui/pagination";
 import { QUEUES } from "~/features/forms";
 import { formatLongDate } from "~/lib/i18n/format";
 import { intlLocale, type Language } from "~/lib/i18n/languages";
@@ -204,5 +206,36 @@ export function FilterLinks({
         </Link>
       ))}
     </nav>
+  );
+}
+
+/** A desk page listing one kind of thing by its `state` (copies, jobs): heading, intro, the state links, the list, its pages. */
+export function StateListPage({
+  id,
+  title,
+  intro,
+  states,
+  current,
+  page,
+  hasNext,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  states: readonly { value: string; label: string }[];
+  current: string;
+  page: number;
+  hasNext: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useT("admin");
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <DeskHeading id={id} title={title} intro={intro} />
+      <FilterLinks label={t("queue.filter")} param="state" current={current} search="" options={states} />
+      {children}
+      <Pagination page={page} totalPages={hasNext ? page + 1 : page} />
+    </section>
   );
 }

@@ -14,6 +14,7 @@ export function DecisionPanel({
   error,
 }: {
   reasons: { resolved: readonly DecisionReason[]; rejected: readonly DecisionReason[] };
+  /** The refusal's message, translated by the action. */
   error?: string;
 }) {
   const { t } = useT("admin");
@@ -80,7 +81,7 @@ export function DecisionPanel({
       <p className="text-sm text-ink-300">{t("decision.mailNote")}</p>
       {error ? (
         <p role="alert" className="text-red-300">
-          {t(`decision.errors.${error}`)}
+          {error}
         </p>
       ) : null}
       {decision("resolve", reasons.resolved)}

@@ -1,17 +1,14 @@
 import { useRef, useState } from "react";
 import { Form, Link, useNavigate, useNavigation } from "react-router";
 import type { DecisionReason } from "~/features/forms";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import type { QueueCard } from "../queues.server";
 import { AdminThumbnail, DeadlineBadge, DECISION_STYLES, DecisionIcon, focusRing, formatAge } from "./admin-ui";
 import { useShortcuts } from "./shortcuts";
 
-export interface BulkAnswer {
-  intent: "resolve" | "reject" | "hide";
-  done: number;
-  skipped: number;
-  error?: string;
-}
+/** The bulk action's reply (ADR 024): how many items it decided and skipped, or its translated refusal. */
+export type BulkAnswer = ActionReply<{ intent: "resolve" | "reject" | "hide"; done: number; skipped: number }>;
 
 interface Bulk {
   reasons: { resolved: readonly DecisionReason[]; rejected: readonly DecisionReason[] };
@@ -224,11 +221,11 @@ function BulkBar({
           {t("decision.hideClips")}
         </button>
       ) : null}
-      <p role="status" className={answer?.error ? "text-red-300" : "text-emerald-300"}>
+      <p role="status" className={answer && !answer.ok ? "text-red-300" : "text-emerald-300"}>
         {answer
-          ? answer.error
-            ? t(`bulk.errors.${answer.error}`)
-            : t(`bulk.done.${answer.intent}`, { count: answer.done, skipped: answer.skipped })
+          ? answer.ok
+            ? t(`bulk.done.${answer.intent}`, { count: answer.done, skipped: answer.skipped })
+            : answer.errors.form
           : null}
       </p>
     </Form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
 import type { DecisionReason } from "~/features/forms";
+import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import type { ItemView } from "../item.server";
 import { ActionButton, DeadlineBadge, DECISION_STYLES, focusRing, formatAge, FormattedDate } from "./admin-ui";
@@ -15,7 +16,8 @@ interface Props {
   done: string | null;
   ref: string | null;
   now: string;
-  answer?: { ok: boolean; errors?: Record<string, string>; decisionError?: string; intent?: string };
+  /** The item action's reply (ADR 024); its messages are translated already. */
+  answer?: ActionReply<{ intent: string }>;
 }
 
 /** One item of a queue: what was sent, its clock and clip, and the decision — the next open item follows. */
@@ -35,12 +37,17 @@ export function ItemPage({ item, reasons, done, ref, now, answer }: Props) {
     h: () => document.getElementById("hide-clip-button")?.click(),
   });
 
+  // A refusal is shown where its form is: the decision panel, the publish form, or the outcome line.
+  const refused = answer && !answer.ok ? answer : null;
+  const refusedIn = refused?.values.intent;
+  const decisionError = refusedIn === "resolve" || refusedIn === "reject" ? refused?.errors.form : undefined;
+  const publishErrors = refusedIn === "publish" ? refused?.errors : undefined;
   const outcome = done
     ? t(`outcome.${done}`, { ref, reason: reason ? t(`reasons.${reason}`, { defaultValue: reason }) : "" })
-    : answer?.intent === "note"
-      ? t(answer.ok ? "item.noteSaved" : "item.failed")
-      : answer && !answer.ok && !answer.decisionError && !answer.errors
-        ? t("item.failed")
+    : answer?.ok && answer.intent === "note"
+      ? t("item.noteSaved")
+      : refused && !decisionError && !publishErrors
+        ? (refused.errors.form ?? t("item.failed"))
         : null;
   const open = item.status === "open";
 
@@ -111,10 +118,10 @@ export function ItemPage({ item, reasons, done, ref, now, answer }: Props) {
         <div className="min-w-0 space-y-6">
           <ItemFields item={item} />
           {item.clip !== null || item.form === "report" || item.form === "claim" ? <ItemClip item={item} /> : null}
-          {item.upload ? <SubmissionUpload upload={item.upload} publish={item.publish} errors={answer?.errors} /> : null}
+          {item.upload ? <SubmissionUpload upload={item.upload} publish={item.publish} errors={publishErrors} /> : null}
         </div>
         <div className="space-y-4 lg:sticky lg:top-4 lg:row-span-2 lg:self-start">
-          {open ? <DecisionPanel reasons={reasons} error={answer?.decisionError} /> : null}
+          {open ? <DecisionPanel reasons={reasons} error={decisionError} /> : null}
           {item.clip && item.takedown && open ? (
             item.clip.status === "published" ? (
               <Form method="post">

@@ -17,7 +17,8 @@ interface Props {
   page: number;
   items: QueueCard[];
   hasNext: boolean;
-  open: number | null;
+  /** Open items, counted up to a cap (`more`: there are more than `count`). */
+  open: { count: number; more: boolean } | null;
   done: string | null;
   ref: string | null;
   now: string;
@@ -86,7 +87,9 @@ export function ListPage(d: Props) {
           options={(["deadline", "newest", "oldest"] as const).map((s) => ({ value: s, label: t(`sorts.${s}`) }))}
         />
       </div>
-      {d.open !== null && d.state === "open" && !d.q ? <p className="text-ink-300">{t("queue.total", { count: d.open })}</p> : null}
+      {d.open !== null && d.state === "open" && !d.q ? (
+        <p className="text-ink-300">{t(d.open.more ? "queue.totalMore" : "queue.total", { count: d.open.count })}</p>
+      ) : null}
       {d.q && d.items.length === 0 ? <p>{t("search.none", { q: d.q })}</p> : null}
       {d.items.length > 0 || (d.queue && !d.q) ? <ItemList items={d.items} now={d.now} showQueue={!d.queue} bulk={d.bulk} /> : null}
       <Pagination page={d.page} totalPages={d.hasNext ? d.page + 1 : d.page} />

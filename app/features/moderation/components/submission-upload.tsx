@@ -60,6 +60,7 @@ export function SubmissionUpload({
 }: {
   upload: SubmissionUploadView;
   publish: PublishState;
+  /** The publish form's refusal: messages per field (`form` for the whole form), translated by the action. */
   errors?: Record<string, string>;
 }) {
   const { t, language } = useT("admin");
@@ -72,7 +73,7 @@ export function SubmissionUpload({
   const error = (field: string) =>
     errors[field] ? (
       <p id={`publish-${field}-error`} className="text-sm text-red-300">
-        {t(errors[field]!)}
+        {errors[field]}
       </p>
     ) : null;
   const invalid = (field: string) => (errors[field] ? { "aria-invalid": true, "aria-describedby": `publish-${field}-error` } : {});

@@ -4,6 +4,30 @@ import { ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { SearchResults } from "../search.server";
 
+/** The creators or the tags that match, as chips; nothing when none does. */
+function ChipSection({ id, title, links }: { id: string; title: string; links: { to: string; label: string }[] }) {
+  if (links.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-2">
+      <h2 id={id} className="text-lg font-bold text-white">
+        {title}
+      </h2>
+      <ul className="flex flex-wrap gap-2">
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link
+              to={link.to}
+              className="rounded-full border border-ink-700 px-3 py-1 text-sm text-ink-200 hover:border-ink-600 hover:text-white"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function SearchResultsView({
   term,
   results,
@@ -16,44 +40,21 @@ export function SearchResultsView({
   totalPages: number;
 }) {
   const { t } = useT("search");
-  const chip = "rounded-full border border-ink-700 px-3 py-1 text-sm text-ink-200 hover:border-ink-600 hover:text-white";
   return (
     <>
       <p className="text-ink-300">
         {t("page.resultsFor", { term })} · {t("page.clipCount", { count: results.total })}
       </p>
-      {results.creators.length > 0 ? (
-        <section aria-labelledby="search-creators" className="flex flex-col gap-2">
-          <h2 id="search-creators" className="text-lg font-bold text-white">
-            {t("page.creators")}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {results.creators.map((creator) => (
-              <li key={creator.slug}>
-                <Link to={`/creator/${creator.slug}`} className={chip}>
-                  {creator.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
-      {results.tags.length > 0 ? (
-        <section aria-labelledby="search-tags" className="flex flex-col gap-2">
-          <h2 id="search-tags" className="text-lg font-bold text-white">
-            {t("page.tags")}
-          </h2>
-          <ul className="flex flex-wrap gap-2">
-            {results.tags.map((tag) => (
-              <li key={tag.slug}>
-                <Link to={`/tag/${tag.slug}`} className={chip}>
-                  #{tag.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <ChipSection
+        id="search-creators"
+        title={t("page.creators")}
+        links={results.creators.map((creator) => ({ to: `/creator/${creator.slug}`, label: creator.name }))}
+      />
+      <ChipSection
+        id="search-tags"
+        title={t("page.tags")}
+        links={results.tags.map((tag) => ({ to: `/tag/${tag.slug}`, label: `#${tag.name}` }))}
+      />
       <section aria-labelledby="search-clips" className="flex flex-col gap-4">
         <h2 id="search-clips" className="text-lg font-bold text-white">
           {t("page.clips")}

@@ -48,11 +48,14 @@ export async function createPgCluster(): Promise<PgCluster> {
     chownSync(dir, uid, gid);
     chownSync(logFile, uid, gid);
   }
+  const commandLine = (tool: string, args: string[]): [string, string[]] => {
+    const command = path.join(bin, tool);
+    return asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  };
+  const env = { PATH: process.env.PATH, LANG: "C" };
   // Asynchronous, so a test's own requests keep going while the cluster stops or starts.
   const run = async (tool: string, args: string[]) => {
-    const command = path.join(bin, tool);
-    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-    await promisify(execFile)(file, argv, { timeout: 120_000, env: { PATH: process.env.PATH, LANG: "C" } });
+    await promisify(execFile)(...commandLine(tool, args), { timeout: 120_000, env });
   };
   const user = "spicy";
   await run("initdb", ["-D", dataDir, "-A", "trust", "-U", user, "--no-sync", "-E", "UTF8", "--locale=C"]);
@@ -77,6 +80,16 @@ export async function createPgCluster(): Promise<PgCluster> {
       }
     },
   };
+  // A test that times out before its cleanup must not leave a server running: stop it when the test process ends.
+  process.once("exit", () => {
+    if (!running) return;
+    try {
+      execFileSync(...commandLine("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "-t", "30", "stop"]), { stdio: "ignore", env });
+    } catch {
+      // Already stopped.
+    }
+    rmSync(dir, { recursive: true, force: true });
+  });
   await cluster.start();
   return cluster;
 }

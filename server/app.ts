@@ -17,7 +17,8 @@ import { databaseOutageGate } from "./outage";
 import { microCache } from "./micro-cache";
 import { withheldMedia } from "./withheld-media";
 import { reactRouterHandler, type BuildSource } from "./react-router";
-import { bodyLimit, requestLog } from "./request-log";
+import { bodyLimit, drainUnreadBody, requestLog } from "./request-log";
+import { refuseNulInAddress } from "./refusal";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
 import { brandModeOf, resolveVisitor } from "./visitor";
@@ -57,6 +58,8 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   const metrics = createMetrics({ build, database, token: env.METRICS_TOKEN });
   app.use(metrics.middleware);
   app.use(requestLog(log));
+  app.use(drainUnreadBody());
+  app.use(refuseNulInAddress());
   app.use(cspNonce);
   // Better Auth's rate limiter and our own limits key on this header; any
   // value the client sent is replaced with the address Express trusts.

@@ -6,6 +6,7 @@ import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "./app";
 import { startJobs } from "./jobs";
 import { startPlatform } from "./platform";
+import { gracefulShutdown } from "./shutdown";
 import { seedDemoContent } from "../db/seed/demo";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -58,6 +59,7 @@ async function main() {
     log.info({ port, host: env.HOST, origin: platform.services.origin, dev }, "server listening");
   });
   server.keepAliveTimeout = 65_000;
+  const closing = gracefulShutdown(server);
 
   // Graceful shutdown: stop accepting, let in-flight requests finish, close the database.
   let stopping = false;
@@ -66,18 +68,17 @@ async function main() {
     stopping = true;
     log.info({ signal }, "shutting down");
     const force = setTimeout(() => {
-      log.warn("in-flight requests did not finish in time; exiting");
+      log.warn({ inFlight: closing.inFlight() }, "in-flight requests did not finish in time; exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
-    server.close(async () => {
+    void closing.close().then(async () => {
       await worker?.stop();
       await vite?.close();
       await platform.close();
       log.info("shutdown complete");
       process.exit(0);
     });
-    server.closeIdleConnections();
   };
   process.on("SIGTERM", () => shutdown("SIGTERM"));
   process.on("SIGINT", () => shutdown("SIGINT"));

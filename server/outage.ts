@@ -10,7 +10,7 @@ import type { Logger } from "../app/lib/logger.server";
 // they recover by themselves when it is back (ADR 101, docs/product.md §4.3).
 
 export interface OutageGate {
-  /** Answers 503 while the database is known to be down; turns a 500 written meanwhile into 503. */
+  /** Answers 503 while the database is known to be down; turns a 500 written meanwhile, or during a check, into 503. */
   middleware: RequestHandler;
   /** Something failed in a way that may mean the database is gone: check now. */
   suspect(): void;
@@ -53,10 +53,13 @@ export function databaseOutageGate(ping: () => Promise<void>, log: Logger, reche
     if (down) return void (await refuse(req.headers, req.originalUrl, res));
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
-      // An error answer written while the database is known to be down is an outage, not a bug.
-      if (status === 500 && down) {
+      // An error answer written while the database is known to be down, or while a lost connection is being
+      // checked (the request's own query met it), is an outage, not a bug.
+      if (status === 500 && (down || checking)) {
         status = 503;
         this.statusMessage = "Service Unavailable";
+        this.setHeader("Retry-After", "5");
+        this.setHeader("Cache-Control", "no-store");
       }
       return (writeHead as (...args: unknown[]) => ServerResponse).call(this, status, ...rest);
     } as typeof res.writeHead;

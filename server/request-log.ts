@@ -79,3 +79,22 @@ export function bodyLimit(defaultMaxBytes: number, exceptions: BodyLimitExceptio
     next();
   };
 }
+
+/**
+ * An answer sent before its request's body was read — a 401, 404 or 405, a redirect, an early refusal — must not
+ * leave the rest of a large body on a keep-alive connection: React Router's body stream stops reading once its
+ * buffer is full, Node then does not drain it, and the next request on the connection is never answered (found by
+ * the 10 000-input fuzz run, ADR 102). After such an answer the rest is read and dropped; `bodyLimit` bounds it,
+ * and an answer that closes its connection is left alone.
+ */
+export function drainUnreadBody(): RequestHandler {
+  return (req, res, next) => {
+    res.once("finish", () => {
+      if (req.complete || req.destroyed || String(res.getHeader("connection")).toLowerCase() === "close") return;
+      req.removeAllListeners("data");
+      req.unpipe();
+      req.resume();
+    });
+    next();
+  };
+}

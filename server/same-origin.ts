@@ -1,7 +1,5 @@
 import type { RequestHandler } from "express";
-import { readCookie } from "../app/lib/cookies";
-import { isLanguage, LANGUAGE_COOKIE, negotiateLanguage } from "../app/lib/i18n/languages";
-import { serverT } from "../app/lib/i18n/server";
+import { refuse } from "./refusal";
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 /** Better Auth's session cookie, with or without the __Secure- prefix (app/lib/auth.server.ts). */
@@ -56,17 +54,6 @@ export function sameOriginOnly(siteOrigins: readonly string[]): RequestHandler {
       siteOrigins,
     });
     if (verdict === "allowed") return next();
-    const langParam = new URL(req.originalUrl, "http://x").searchParams.get("lang");
-    const language = isLanguage(langParam)
-      ? langParam
-      : negotiateLanguage(readCookie(req.headers.cookie, LANGUAGE_COOKIE), req.headers["accept-language"] ?? null);
-    serverT(language)
-      .then((t) => {
-        const error = t(`errors.${verdict}`);
-        res.status(403).set("Cache-Control", "no-store");
-        if (req.accepts(["html", "json"]) === "json" || req.path.startsWith("/api/")) res.json({ error });
-        else res.type("text/plain").send(error);
-      })
-      .catch(next);
+    refuse(req, res, 403, verdict).catch(next);
   };
 }

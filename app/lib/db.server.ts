@@ -13,6 +13,7 @@ import pg from "pg";
 import * as schema from "../../db/schema";
 import { probePglite, probePgPool, type DatabaseProbe } from "./db-probe.server";
 import { lockDataDir } from "./pglite-lock.server";
+import { reportLostConnections } from "./pg-lost-connections.server";
 import { RemotePglite } from "./pglite/remote.server";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
@@ -28,7 +29,10 @@ export interface DatabaseHandle {
   migrate(): Promise<void>;
   /** A cheap round trip, used by /healthz. */
   ping(): Promise<void>;
-  /** Calls `listener` when an idle PostgreSQL connection is lost (the server stopped or restarted); PGlite never does. */
+  /**
+   * Calls `listener` when a PostgreSQL connection is lost or refused (the server stopped or restarted), before the
+   * query that met it fails; PGlite never does.
+   */
   onConnectionError(listener: (error: Error) => void): void;
   close(): Promise<void>;
   /** Pool and queue figures for /metrics. */
@@ -53,10 +57,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 
   if ("databaseUrl" in options) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
-    // An idle connection the server drops (PostgreSQL stopped or restarted) is reported here; without a
-    // listener the pool's "error" event would end the process (ADR 101). The pool reconnects on its own.
+    // A connection the server drops (PostgreSQL stopped or restarted), idle or held by a request, is reported
+    // here and never ends the process (ADR 101). The pool reconnects on its own.
     const listeners: ((error: Error) => void)[] = [];
-    pool.on("error", (error) => listeners.forEach((listener) => listener(error)));
+    reportLostConnections(pool, (error) => listeners.forEach((listener) => listener(error)));
     const db = drizzlePg(pool, { schema, casing: "snake_case", logger });
     return {
       db: db as unknown as Database,

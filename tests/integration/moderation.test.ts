@@ -266,6 +266,20 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(
       await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } })),
     ).toBe(404);
+    // A malformed id is not a database error (found by the fuzzer: /admin/submissions/./upload resolves to id "upload").
+    for (const queue of ["submissions", "reports", "claims-removal", "contact", "partnerships"])
+      for (const id of ["upload", "x'--", "0000000b-b902-5a9a-8000-000c9954070g", "00000000-0000-0000-0000-000000000000"]) {
+        const params = { queue, id };
+        expect(await status(adminItem.loader, args(`/admin/${queue}/${id}`, { cookie: admin, params })), `${queue}/${id}`).toBe(404);
+        for (const intent of ["note", "resolve", "hide-clip", "show-clip", "publish"])
+          expect(
+            await status(
+              adminItem.action,
+              args(`/admin/${queue}/${id}`, { cookie: admin, params, method: "POST", body: { intent, note: "n", reason: "removed" } }),
+            ),
+            `${queue}/${id} ${intent}`,
+          ).toBeLessThan(500);
+      }
   });
   it("renders every admin page for an admin in English and Spanish", async () => {
     await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);

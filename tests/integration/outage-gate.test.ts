@@ -100,3 +100,32 @@ describe("the database outage gate", () => {
     expect((await fetch(`${url}/`)).status).toBe(200);
   });
 });
+
+describe("a lost connection reported while the gate checks", () => {
+  it("turns a 500 written during the check into 503, and a 500 after a good check stays 500", async () => {
+    let answerPing!: () => void;
+    const gate = databaseOutageGate(() => new Promise<void>((resolve) => (answerPing = resolve)), createLogger("silent"), 50);
+    const app = express();
+    app.use(gate.middleware);
+    // The request whose own query met the lost connection: it fails with 500 before the ping has answered.
+    app.get("/{*splat}", (_req, res) => void res.status(500).type("text/plain").send("Internal Server Error"));
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      gate.suspect();
+      const during = await fetch(`${url}/`);
+      expect(during.status).toBe(503);
+      expect(during.headers.get("retry-after")).toBe("5");
+      // The database answered: it was not an outage, and the next 500 is a 500.
+      answerPing();
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await fetch(`${url}/`);
+      expect(after.status).toBe(500);
+    } finally {
+      answerPing?.();
+      gate.stop();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});

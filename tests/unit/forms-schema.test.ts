@@ -32,6 +32,10 @@ describe("sanitising (docs/product.md §13.1)", () => {
     expect(sanitizeLine("x".repeat(400))).toHaveLength(LINE_MAX);
     expect(sanitizeLine("a\r\nb")).toBe("a b");
   });
+  it("removes NUL and other control characters, which PostgreSQL cannot store (found by the fuzzer)", () => {
+    expect(sanitizeText("a\u0000b\u0007c\u007f\td\ne")).toBe("abc\td\ne");
+    expect(sanitizeLine("\u0000Ava\u0000 Lee\u001b")).toBe("Ava Lee");
+  });
   it("treats anything but a string as empty", () => {
     expect(sanitizeLine(undefined)).toBe("");
     expect(sanitizeText(42)).toBe("");

@@ -4,6 +4,7 @@ import { Conflict, InvalidInput, RateLimited, ServiceFailure } from "~/lib/http/
 import { safeRedirectPath } from "~/lib/http/redirect";
 import type { Language } from "~/lib/i18n/languages";
 import { isAPIError } from "better-auth/api";
+import { z } from "zod";
 import { CLIENT_IP_HEADER } from "~/lib/auth.server";
 import { isUsernameTaken } from "./profiles.server";
 import { checkSignIn, normaliseEmail } from "./sign-in";
@@ -22,7 +23,9 @@ export async function requestSignInLink(
   const mode = input.form.get("mode") === "signup" ? "signup" : "signin";
   const email = normaliseEmail(String(input.form.get("email") ?? ""));
   const username = String(input.form.get("username") ?? "").trim();
-  const problem = checkSignIn({ email, mode, username });
+  // The auth library checks addresses with zod's e-mail rule: what it would refuse is the form's own 400 here,
+  // not a "could not send" 502 (found by the fuzzer: `a@b`, a NUL inside the address).
+  const problem = checkSignIn({ email, mode, username }) ?? (z.email().safeParse(email).success ? null : "emailInvalid");
   if (problem) throw new InvalidInput(`errors.${problem}`);
   if (mode === "signup" && username && (await isUsernameTaken(services.db, username))) throw new Conflict("errors.usernameTaken");
 

@@ -10,6 +10,7 @@ import {
 } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { validate, type FieldErrors } from "./fields";
+import { isUuidV4 } from "~/lib/uuid";
 import { DEADLINE_HOURS, QUEUE_ENTRIES, type FormName, type QueueName } from "./queues";
 import { FORMS } from "./registry";
 import type { StoredUpload } from "./submission-upload.server";
@@ -201,6 +202,8 @@ export type QueueItemRow =
   | { form: "promote"; row: FormRow<"promote"> };
 
 export async function findQueueRow(db: Database, queue: QueueName, id: string): Promise<QueueItemRow | null> {
+  // Ids are version-4 UUIDs (docs/product.md §13.2); anything else would be a database error, not "not found".
+  if (!isUuidV4(id)) return null;
   const { where } = queueSource(queue);
   const byId = <T extends FormTable>(t: T) => and(eq(t.id, id), where);
   switch (QUEUE_ENTRIES[queue].form) {

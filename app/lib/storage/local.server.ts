@@ -8,8 +8,9 @@ import { assertValidKey, clampRange, contentTypeFor, type ObjectInfo, type Stora
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
-  // ENOTDIR: a key like `a.mp4/b` where `a.mp4` is a file.
-  return code === "ENOENT" || code === "ENOTDIR";
+  // ENOTDIR: a key like `a.mp4/b` where `a.mp4` is a file. ENAMETOOLONG: a segment longer than the file system
+  // allows (255 bytes) names no file either (found by the fuzzer).
+  return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
 }
 
 function info(key: string, st: Stats): ObjectInfo {

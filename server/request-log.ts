@@ -3,6 +3,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { scrub, type Logger } from "../app/lib/logger.server";
 import { requestContext } from "../app/lib/request-context.server";
+import { refuse } from "./refusal";
 
 export const REQUEST_ID_HEADER = "X-Request-Id";
 /** Letters, digits and `._:-`, 8 to 128 of them: a UUID, a trace id, a proxy's own format — never a header break. */
@@ -69,12 +70,13 @@ export function bodyLimit(defaultMaxBytes: number, exceptions: BodyLimitExceptio
     // Refused bodies are not read: close the connection, or the unread bytes would be parsed as the next request on it
     // and that request would hang (found by the fuzzer, ADR 102).
     if (length === undefined) {
-      if (req.headers["transfer-encoding"])
-        return void res.status(411).set("Connection", "close").type("text/plain").send("Length Required");
-      return next();
+      if (!req.headers["transfer-encoding"]) return next();
+      res.set("Connection", "close");
+      return void refuse(req, res, 411, "lengthRequired").catch(next);
     }
     if (!/^\d+$/.test(length) || Number(length) > maxBytes) {
-      return void res.status(413).set("Connection", "close").type("text/plain").send("Payload Too Large");
+      res.set("Connection", "close");
+      return void refuse(req, res, 413, "tooLarge").catch(next);
     }
     next();
   };

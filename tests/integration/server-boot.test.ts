@@ -56,6 +56,20 @@ describe("body limit", () => {
     await close();
   });
 
+  it("says why in the visitor's language: plain text for pages, JSON for APIs", async () => {
+    const app = express();
+    app.use(bodyLimit(1024));
+    app.post("/{*splat}", (_req, res) => void res.send("read"));
+    const { url, close } = await serve(app);
+    const page = await fetch(`${url}/contact`, { method: "POST", body: "x".repeat(5000), headers: { "accept-language": "es" } });
+    expect(page.status).toBe(413);
+    expect(await page.text()).toBe("Lo que enviaste es demasiado grande.");
+    const api = await fetch(`${url}/api/flames`, { method: "POST", body: "x".repeat(5000) });
+    expect(api.status).toBe(413);
+    expect(await api.json()).toEqual({ error: "What you sent is too large." });
+    await close();
+  });
+
   it("refuses a streamed body of unknown length (chunked) with 411, unread", async () => {
     let read = false;
     const app = express();

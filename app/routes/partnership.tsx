@@ -9,8 +9,8 @@ import { FORMS } from "~/features/forms/registry";
 import type { Route } from "./+types/partnership";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };
-export const loader = (args: Route.LoaderArgs) => formPageData(args, "promote");
-export const action = (args: Route.ActionArgs) => formAction(args, "promote");
+export const loader = (args: Route.LoaderArgs) => formPageData(args, "partnership");
+export const action = (args: Route.ActionArgs) => formAction(args, "partnership");
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 /** 'Promote my Content', served at /promote-content and /promote-only-fans. */
@@ -19,28 +19,28 @@ export default function Promote({ actionData }: Route.ComponentProps) {
   const aside = (
     <section aria-labelledby="points-heading" className="rounded-2xl border border-ink-700 bg-ink-900/60 p-5">
       <h2 id="points-heading" className="mb-2 font-semibold text-white">
-        {t("promote.pointsTitle")}
+        {t("partnership.pointsTitle")}
       </h2>
-      <p className="mb-2 text-sm text-ink-300">{t("promote.pointsIntro")}</p>
+      <p className="mb-2 text-sm text-ink-300">{t("partnership.pointsIntro")}</p>
       <ul className="list-disc space-y-1 pl-5 text-sm text-ink-200">
-        <li>{t("promote.pointsLinks")}</li>
-        <li>{t("promote.pointsUploads")}</li>
-        <li>{t("promote.pointsLongUploads")}</li>
+        <li>{t("partnership.pointsLinks")}</li>
+        <li>{t("partnership.pointsUploads")}</li>
+        <li>{t("partnership.pointsLongUploads")}</li>
       </ul>
     </section>
   );
   return (
-    <FormPage title={t("promote.title")} intro={<p>{t("promote.intro")}</p>} aside={aside}>
+    <FormPage title={t("partnership.title")} intro={<p>{t("partnership.intro")}</p>} aside={aside}>
       <SiteForm
-        id="promote-form"
-        schema={FORMS.promote.schema}
+        id="partnership-form"
+        schema={FORMS.partnership.schema}
         actionData={actionData}
-        submitLabel={t("promote.submit")}
-        successMessage={t("promote.success")}
-        confirmation={{ body: t("promote.next") }}
+        submitLabel={t("partnership.submit")}
+        successMessage={t("partnership.success")}
+        confirmation={{ body: t("partnership.next") }}
         fields={[
-          { name: "salesPlatformUrl", kind: "url", label: t("promote.salesPlatformUrl"), placeholder: "https://" },
-          { name: "socialNetworkUrl", kind: "url", label: t("promote.socialNetworkUrl"), placeholder: "https://" },
+          { name: "salesPlatformUrl", kind: "url", label: t("partnership.salesPlatformUrl"), placeholder: "https://" },
+          { name: "socialNetworkUrl", kind: "url", label: t("partnership.socialNetworkUrl"), placeholder: "https://" },
           { name: "email", kind: "email", label: t("fields.email"), autoComplete: "email", placeholder: t("fields.emailPlaceholder") },
           { name: "phone", kind: "tel", label: t("fields.phone"), autoComplete: "tel", optional: true },
         ]}

@@ -188,13 +188,13 @@ describe("the public forms (ADR 012)", () => {
     const page = await open("/promote-only-fans");
     await page.getByText("Uploads longer than 10 seconds earn more points.").waitFor();
     await page.getByRole("button", { name: "Apply for partnership" }).click();
-    expect(await errorOf(page, "promote", "salesPlatformUrl").textContent()).toBe("Please enter a valid URL");
-    await field(page, "promote", "salesPlatformUrl").fill("https://fans.example/ava");
-    await field(page, "promote", "socialNetworkUrl").fill("https://x.com/ava");
-    await field(page, "promote", "email").fill("ava@example.com");
+    expect(await errorOf(page, "partnership", "salesPlatformUrl").textContent()).toBe("Please enter a valid URL");
+    await field(page, "partnership", "salesPlatformUrl").fill("https://fans.example/ava");
+    await field(page, "partnership", "socialNetworkUrl").fill("https://x.com/ava");
+    await field(page, "partnership", "email").fill("ava@example.com");
     await page.getByRole("button", { name: "Apply for partnership" }).click();
     await toast(page, "Partnership application submitted successfully!");
-    await confirmation(page, "promote", "Partnership application submitted successfully!");
+    await confirmation(page, "partnership", "Partnership application submitted successfully!");
     await page.context().close();
   });
 

@@ -21,7 +21,7 @@ import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as notFoundRoute from "~/routes/not-found";
 import * as preferencesRoute from "~/routes/preferences";
-import * as promoteRoute from "~/routes/partnership";
+import * as partnershipRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
 import { makeClips } from "../support/catalog";
@@ -41,7 +41,7 @@ const ROUTES: Array<[path: string, route: { action: Action }, namespace: string,
   ["/report", reportRoute, "forms"],
   ["/claim-this-content", claimRoute, "forms"],
   ["/contato", contactRoute, "forms"],
-  ["/promote-content", promoteRoute, "forms"],
+  ["/promote-content", partnershipRoute, "forms"],
   ["/ativar", ativarRoute, "common"],
   ["/insights", insightsRoute, "common"],
   ["/liked-videos", flamedRoute, "common"],

@@ -12,7 +12,7 @@ import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as preferencesRoute from "~/routes/preferences";
 import * as contactRoute from "~/routes/contact";
-import * as promoteRoute from "~/routes/partnership";
+import * as partnershipRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
 import { testEngine } from "../support/database";
@@ -29,7 +29,7 @@ const FORMS = [
   ["/report", reportRoute, contentReports],
   ["/claim-this-content", claimRoute, contentClaims],
   ["/contato", contactRoute, contactMessages],
-  ["/promote-content", promoteRoute, partnershipApplications],
+  ["/promote-content", partnershipRoute, partnershipApplications],
 ] as const;
 
 describe(`requests to the form routes on ${testEngine()}`, () => {

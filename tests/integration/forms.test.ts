@@ -84,7 +84,7 @@ describe(`form records on ${testEngine()}`, () => {
       .where(eq(contactMessages.id, contact.ok ? contact.id : ""));
     expect(contactRow).toMatchObject({ name: "Ava", email: "ava@example.com", subject: "Hi", message: message.trim(), userId });
 
-    const partner = await receive("promote", {
+    const partner = await receive("partnership", {
       salesPlatformUrl: "https://fans.example/ava",
       socialNetworkUrl: "https://x.com/ava",
       email: "ava@example.com",

@@ -63,7 +63,7 @@ describe(`account deletion leaves nothing of the person on ${testEngine()}`, () 
     // Every form, signed in, with the address and a phone; a submission with its uploaded file.
     expect(await receive("contact", { name: "Gone Person", email, subject: "Hi", message: "Please call me" })).toMatchObject({ ok: true });
     expect(
-      await receive("promote", {
+      await receive("partnership", {
         salesPlatformUrl: "https://fans.example/g",
         socialNetworkUrl: "https://x.com/g",
         email,

@@ -4,7 +4,7 @@ import esForms from "~/locales/es/forms.json";
 import { claimSchema } from "~/features/forms/claim.schema";
 import { contactSchema } from "~/features/forms/contact.schema";
 import { formValues, validate } from "~/features/forms/fields";
-import { promoteSchema } from "~/features/forms/promote.schema";
+import { partnershipSchema } from "~/features/forms/partnership.schema";
 import { reportSchema } from "~/features/forms/report.schema";
 import { LINE_MAX, sanitizeLine, sanitizeText, TEXT_MAX } from "~/features/forms/sanitize";
 import { SUBMIT_CATEGORIES, submitSchema } from "~/features/forms/submit.schema";
@@ -153,13 +153,13 @@ describe("contact schema", () => {
 
 describe("partnership schema", () => {
   it("needs both URLs and an e-mail; the phone is optional", () => {
-    expect(errorsOf(promoteSchema, {})).toEqual({
+    expect(errorsOf(partnershipSchema, {})).toEqual({
       salesPlatformUrl: "errors.urlInvalid",
       socialNetworkUrl: "errors.urlInvalid",
       email: "errors.emailInvalid",
     });
     expect(
-      validate(promoteSchema, {
+      validate(partnershipSchema, {
         salesPlatformUrl: "https://fans.example/ava",
         socialNetworkUrl: "https://x.com/ava",
         email: "ava@example.com",

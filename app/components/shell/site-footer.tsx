@@ -8,7 +8,7 @@ const NAVIGATION = [
   { to: "/submit", key: "footer.submit" },
   { to: "/claim-this-content", key: "footer.claim" },
   { to: "/report", key: "footer.report" },
-  { to: "/promote-content", key: "footer.promote" },
+  { to: "/promote-content", key: "footer.partnership" },
   { to: "/contato", key: "footer.contact" },
 ] as const;
 

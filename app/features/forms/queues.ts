@@ -2,7 +2,7 @@
 // their deadlines and decision reasons. It imports no schema, so the desk's pages stay small in the
 // browser (docs/decisions/043-first-load-javascript.md); registry.ts adds each form's schema and fields.
 
-export const FORM_NAMES = ["submit", "report", "claim", "contact", "promote"] as const;
+export const FORM_NAMES = ["submit", "report", "claim", "contact", "partnership"] as const;
 export type FormName = (typeof FORM_NAMES)[number];
 
 export const QUEUES = ["submissions", "reports", "claims-partnership", "claims-removal", "contact", "partnerships"] as const;
@@ -81,7 +81,7 @@ export const QUEUE_ENTRIES = {
     reasons: { resolved: ["answered"], rejected: ["spam"] },
   },
   partnerships: {
-    form: "promote",
+    form: "partnership",
     deadline: false,
     clip: false,
     notice: false,

@@ -25,7 +25,7 @@ export const FORM_TABLES = {
   report: contentReports,
   claim: contentClaims,
   contact: contactMessages,
-  promote: partnershipApplications,
+  partnership: partnershipApplications,
 } as const;
 export type FormTable = (typeof FORM_TABLES)[FormName];
 export type FormRow<F extends FormName> = (typeof FORM_TABLES)[F]["$inferSelect"];
@@ -107,7 +107,7 @@ export const INTAKE = {
         .returning({ id: contactMessages.id }),
     ),
   ),
-  promote: intake(FORMS.promote.schema, async (db, data, { userId, language }) =>
+  partnership: intake(FORMS.partnership.schema, async (db, data, { userId, language }) =>
     first(
       await db
         .insert(partnershipApplications)
@@ -179,7 +179,7 @@ export function queueCard(queue: QueueName) {
         attachment: none,
       };
     }
-    case "promote": {
+    case "partnership": {
       const t = partnershipApplications;
       return {
         summary: text(sql`${t.socialNetworkUrl}`),
@@ -199,7 +199,7 @@ export type QueueItemRow =
   | { form: "report"; row: FormRow<"report"> }
   | { form: "claim"; row: FormRow<"claim"> }
   | { form: "contact"; row: FormRow<"contact"> }
-  | { form: "promote"; row: FormRow<"promote"> };
+  | { form: "partnership"; row: FormRow<"partnership"> };
 
 export async function findQueueRow(db: Database, queue: QueueName, id: string): Promise<QueueItemRow | null> {
   // Ids are version-4 UUIDs (docs/product.md §13.2); anything else would be a database error, not "not found".
@@ -223,9 +223,9 @@ export async function findQueueRow(db: Database, queue: QueueName, id: string): 
       const [row] = await db.select().from(contactMessages).where(byId(contactMessages)).limit(1);
       return row ? { form: "contact", row } : null;
     }
-    case "promote": {
+    case "partnership": {
       const [row] = await db.select().from(partnershipApplications).where(byId(partnershipApplications)).limit(1);
-      return row ? { form: "promote", row } : null;
+      return row ? { form: "partnership", row } : null;
     }
   }
 }

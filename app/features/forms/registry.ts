@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import { claimSchema } from "./claim.schema";
 import { contactSchema } from "./contact.schema";
-import { promoteSchema } from "./promote.schema";
+import { partnershipSchema } from "./partnership.schema";
 import { reportSchema } from "./report.schema";
 import { submitSchema } from "./submit.schema";
 import { UPLOAD_ACCEPT, UPLOAD_FIELD_NAME } from "./upload-rules";
@@ -85,8 +85,8 @@ export const FORMS = {
       ["message", "text"],
     ],
   },
-  promote: {
-    schema: promoteSchema,
+  partnership: {
+    schema: partnershipSchema,
     paths: ["/promote-content", "/promote-only-fans"],
     prefill: [],
     upload: null,

@@ -44,7 +44,7 @@ function about(item: QueueItemRow): string | null {
       return item.row.subject;
     case "submit":
       return item.row.imageOrVideoLink;
-    case "promote":
+    case "partnership":
       return item.row.salesPlatformUrl;
   }
 }

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { email, optionalPhone, webUrl } from "./fields";
 
 /** The partnership form ('Promote my Content'). */
-export const promoteSchema = z.object({
+export const partnershipSchema = z.object({
   salesPlatformUrl: webUrl(),
   socialNetworkUrl: webUrl(),
   email: email(),
   phone: optionalPhone(),
 });
-export type PromoteInput = z.output<typeof promoteSchema>;
+export type PartnershipInput = z.output<typeof partnershipSchema>;

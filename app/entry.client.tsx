@@ -20,7 +20,7 @@ loadNamespaces(language, ["common", ...Object.keys(resources)]).then(() => {
     hydrateRoot(
       document,
       <StrictMode>
-        <BrandModeProvider value={document.documentElement.dataset.brand === "safe" ? "safe" : "adult"}>
+        <BrandModeProvider value={document.documentElement.dataset.brand === "conscious" ? "conscious" : "adult"}>
           <I18nProvider language={language}>
             <HydratedRouter />
           </I18nProvider>

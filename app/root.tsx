@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const adult = (root?.brandMode ?? brandMode) === "adult";
 
   return (
-    <html lang={language} data-brand={adult ? "adult" : "safe"}>
+    <html lang={language} data-brand={adult ? "adult" : "conscious"}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />

@@ -79,7 +79,7 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     mediaRouter(services.storage, {
       onError: (err, key) => log.error({ err, key }, "media: storage error"),
       // The companion site serves no adult media at all (docs/product.md §2.1, ADR 009); the adult site withholds hidden clips.
-      isWithheld: (key, req) => brandModeOf(req, env) === "safe" || isWithheldMedia(key),
+      isWithheld: (key, req) => brandModeOf(req, env) === "conscious" || isWithheldMedia(key),
     }),
   );
 

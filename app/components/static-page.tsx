@@ -3,11 +3,11 @@ import type { BrandMode } from "~/lib/brand-mode";
 import { useT } from "~/lib/i18n/react";
 
 type StaticPageName = "about" | "terms" | "privacy";
-export type StaticPageKey = StaticPageName | `${StaticPageName}Safe`;
+export type StaticPageKey = StaticPageName | `${StaticPageName}Conscious`;
 
 /** The companion site has its own About, Terms and Privacy texts: no adult wording in safe mode. */
 export function staticPageKey(page: StaticPageName, mode: BrandMode): StaticPageKey {
-  return mode === "safe" ? `${page}Safe` : page;
+  return mode === "conscious" ? `${page}Conscious` : page;
 }
 
 interface Section {

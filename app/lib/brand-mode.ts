@@ -1,7 +1,7 @@
-// How the server decides between the adult site and the safe-for-work
-// companion for each request (docs/product.md §2.1, docs/decisions/004-brand-mode.md).
+// How the server decides between the adult site and Conscious Mode, its
+// safe-for-work companion, for each request (docs/product.md §2.1, docs/decisions/004-brand-mode.md).
 
-export type BrandMode = "adult" | "safe";
+export type BrandMode = "adult" | "conscious";
 export const BRAND_MODE_COOKIE = "brand_mode";
 
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1"]);
@@ -30,12 +30,13 @@ export function decideBrandMode(input: {
   modeCookie: string | undefined;
 }): BrandModeDecision {
   const host = hostName(input.host);
-  if (input.safeHosts.some((safe) => safe && host.includes(safe))) return { mode: "safe" };
+  if (input.safeHosts.some((safe) => safe && host.includes(safe))) return { mode: "conscious" };
   if (!LOCAL_HOSTS.has(host)) return { mode: "adult" };
 
-  const fromParam = input.modeParam === "sfw" ? "safe" : input.modeParam === "adult" ? "adult" : null;
+  const fromParam = input.modeParam === "sfw" ? "conscious" : input.modeParam === "adult" ? "adult" : null;
   if (fromParam) return { mode: fromParam, remember: fromParam };
-  return { mode: input.modeCookie === "safe" ? "safe" : "adult" };
+  // "safe" is what the cookie said before the code name became "conscious" (docs/glossary.md): still honoured.
+  return { mode: input.modeCookie === "conscious" || input.modeCookie === "safe" ? "conscious" : "adult" };
 }
 
 /**
@@ -44,5 +45,5 @@ export function decideBrandMode(input: {
  * through here so the safe site never shows the adult brand.
  */
 export function siteNameFor(t: (key: string) => string, mode: BrandMode): string {
-  return t(mode === "safe" ? "brand.safeName" : "brand.name");
+  return t(mode === "conscious" ? "brand.consciousName" : "brand.name");
 }

@@ -11,7 +11,7 @@ import type { Route } from "./+types/adult-only";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
-    if (getVisitor(args).brandMode === "safe") throw await notFoundWithShell(args);
+    if (getVisitor(args).brandMode === "conscious") throw await notFoundWithShell(args);
   },
 ];
 

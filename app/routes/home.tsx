@@ -34,11 +34,11 @@ export async function loader(args: Route.LoaderArgs) {
   const services = getServices(args);
   const base = { origin: services.origin, path: "/" };
 
-  if (visitor.brandMode === "safe") {
+  if (visitor.brandMode === "conscious") {
     const t = await serverT(visitor.language, "conscious");
     const params = new URL(args.request.url).searchParams;
     return data({
-      mode: "safe" as const,
+      mode: "conscious" as const,
       premiumCta: params.get("source") === "header_premium_button" && params.get("cta") === "premium",
       meta: { ...base, title: t("meta.title"), description: t("meta.description"), siteName: siteNameFor(t, visitor.brandMode) },
     });
@@ -77,7 +77,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  if (loaderData.mode === "safe") return <ConsciousLanding premiumCta={loaderData.premiumCta} />;
+  if (loaderData.mode === "conscious") return <ConsciousLanding premiumCta={loaderData.premiumCta} />;
   return (
     <HomeDiscovery
       data={loaderData.home}

@@ -7,7 +7,7 @@ const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Contr
 /** /sitemap.xml and /sitemap.xml?part=N; in safe mode only the companion home page. */
 export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);
-  if (getVisitor(args).brandMode === "safe") return new Response(homeOnlySitemap(origin), { headers });
+  if (getVisitor(args).brandMode === "conscious") return new Response(homeOnlySitemap(origin), { headers });
   const body = await renderSitemap(db, { origin, part: new URL(args.request.url).searchParams.get("part") });
   return body
     ? new Response(body, { headers })

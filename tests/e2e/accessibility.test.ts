@@ -147,7 +147,7 @@ describe("accessibility: axe finds no serious or critical violation", () => {
     const page = await auditablePage();
     for (const path of ["/?mode=sfw", "/?mode=sfw&source=header_premium_button&cta=premium", "/ativar?mode=sfw"]) {
       await audit(page, path);
-      await expect(page.locator("html").getAttribute("data-brand"), path).resolves.toBe("safe");
+      await expect(page.locator("html").getAttribute("data-brand"), path).resolves.toBe("conscious");
     }
     await page.context().close();
   });

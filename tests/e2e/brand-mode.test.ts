@@ -164,7 +164,7 @@ describe("brand mode", () => {
     // ?mode=sfw is remembered in a cookie: this context stays in safe mode from here on.
     await page.goto(`${site()}/my-account?mode=sfw`);
     await hydrated(page);
-    await expect(page.locator("html").getAttribute("data-brand")).resolves.toBe("safe");
+    await expect(page.locator("html").getAttribute("data-brand")).resolves.toBe("conscious");
     await accountMenu(page, email).click();
     const menu = page.locator("header details");
     await menu.getByRole("link", { name: "Insights" }).waitFor();

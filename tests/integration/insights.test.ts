@@ -250,7 +250,7 @@ describe(`insights on ${testEngine()}`, () => {
     const es = await insightsOf("premium-user", { language: "es" });
     expect(es.categories!.map((c) => c.name)).toEqual(["Swing", "BDSM", "Pies"]);
     // The safe site never names a category, premium or not.
-    expect((await insightsOf("premium-user", { brandMode: "safe" })).categories).toBeNull();
+    expect((await insightsOf("premium-user", { brandMode: "conscious" })).categories).toBeNull();
     expect((await insightsOf("free-user")).categories).toBeNull();
   });
 
@@ -295,7 +295,7 @@ describe(`insights on ${testEngine()}`, () => {
       expect(adult.insights.categories!.map((c) => c.slug)).toEqual(["bdsm", "hotwife"]);
       expect((await load({ cookie: `${cookie}; tz=nowhere` })).insights.timeZone).toBe("UTC");
 
-      const safe = await load({ cookie, brandMode: "safe" });
+      const safe = await load({ cookie, brandMode: "conscious" });
       expect(safe.insights.categories).toBeNull();
       // Nothing the page is given, not even its hydration data, names a category or the adult brand.
       const text = JSON.stringify(safe);

@@ -235,7 +235,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
         expect(await status(fn, args(path, { cookie, params, method: "POST", body })), path).toBe(404);
     }
     for (const [path, fn, params] of loaders)
-      expect(await status(fn, args(path, { cookie: admin, params, brandMode: "safe" })), path).toBe(404);
+      expect(await status(fn, args(path, { cookie: admin, params, brandMode: "conscious" })), path).toBe(404);
     const middleware = adminLayout.middleware[0]! as (a: never, next: () => Promise<unknown>) => Promise<unknown>;
     expect(
       await middleware(args("/admin", { cookie: member }), async () => null).catch((e: { init: { status: number } }) => e.init.status),

@@ -126,7 +126,7 @@ describe(`refusals on ${testEngine()}`, () => {
       const aliceId = await userId("alice@example.com");
       await handle.db.insert(usageSessions).values({ userId: aliceId, seconds: 4321, startedAt: new Date() });
       const load = async (cookie: string, path = "/insights") =>
-        JSON.stringify(await insightsRoute.loader(routeArgs(env.services, path, { cookie, brandMode: "safe" }) as never));
+        JSON.stringify(await insightsRoute.loader(routeArgs(env.services, path, { cookie, brandMode: "conscious" }) as never));
       const carol = await signIn(env, "carol@example.com");
       expect(await load(alice)).not.toBe(await load(carol));
       // Bob's insights, whatever the URL, are those of someone with no data, like Carol's.

@@ -77,7 +77,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
       request: request(),
       language: "en",
       clientIp: randomUUID(),
-      brandMode: "safe",
+      brandMode: "conscious",
     });
     expect(result.email).toBe("calm@example.com");
     const [mail] = env.outbox.list();

@@ -7,7 +7,7 @@ export interface RouteCall {
   /** URL-encoded fields, or a FormData sent as multipart. */
   body?: Record<string, string> | FormData;
   params?: Record<string, string>;
-  brandMode?: "adult" | "safe";
+  brandMode?: "adult" | "conscious";
   language?: "en" | "es";
   clientIp?: string;
 }

@@ -7,9 +7,9 @@ const decide = (host: string, extra: Partial<Parameters<typeof decideBrandMode>[
   decideBrandMode({ host, safeHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
 
 describe("brand mode (ADR 004)", () => {
-  it("is safe on any host containing a SAFE_HOSTS entry", () => {
-    expect(decide("calm.example")).toEqual({ mode: "safe" });
-    expect(decide("www.calm.example:8443")).toEqual({ mode: "safe" });
+  it("is Conscious Mode on any host containing a SAFE_HOSTS entry", () => {
+    expect(decide("calm.example")).toEqual({ mode: "conscious" });
+    expect(decide("www.calm.example:8443")).toEqual({ mode: "conscious" });
   });
 
   it("is adult on other public hosts, whatever the query or cookie says", () => {
@@ -17,14 +17,16 @@ describe("brand mode (ADR 004)", () => {
   });
 
   it("lets local hosts switch with ?mode= and remembers the switch", () => {
-    expect(decide("localhost:3000", { modeParam: "sfw" })).toEqual({ mode: "safe", remember: "safe" });
+    expect(decide("localhost:3000", { modeParam: "sfw" })).toEqual({ mode: "conscious", remember: "conscious" });
     expect(decide("127.0.0.1", { modeParam: "adult", modeCookie: "safe" })).toEqual({ mode: "adult", remember: "adult" });
-    expect(decide("[::1]:3000", { modeCookie: "safe" })).toEqual({ mode: "safe" });
+    expect(decide("[::1]:3000", { modeCookie: "conscious" })).toEqual({ mode: "conscious" });
+    // A cookie set before the code name changed still counts.
+    expect(decide("[::1]:3000", { modeCookie: "safe" })).toEqual({ mode: "conscious" });
     expect(decide("localhost")).toEqual({ mode: "adult" });
   });
 
   it("ignores unknown mode values", () => {
-    expect(decide("localhost", { modeParam: "nsfw", modeCookie: "safe" })).toEqual({ mode: "safe" });
+    expect(decide("localhost", { modeParam: "nsfw", modeCookie: "conscious" })).toEqual({ mode: "conscious" });
   });
 
   it("reads host names without ports or brackets", () => {
@@ -38,7 +40,7 @@ describe("brand mode (ADR 004)", () => {
     const en = createTranslator("en", await loadNamespaces("en", ["common"]), ["common"]);
     const es = createTranslator("es", await loadNamespaces("es", ["common"]), ["common"]);
     expect(siteNameFor(en, "adult")).toBe("Spicy Clips");
-    expect(siteNameFor(en, "safe")).toBe("Conscious Mode");
-    expect(siteNameFor(es, "safe")).toBe("Modo Consciente");
+    expect(siteNameFor(en, "conscious")).toBe("Conscious Mode");
+    expect(siteNameFor(es, "conscious")).toBe("Modo Consciente");
   });
 });

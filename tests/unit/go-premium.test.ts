@@ -36,8 +36,8 @@ describe("Go Premium link (docs/product.md §2.5)", () => {
 describe("Back to the main site (premium success)", () => {
   it("is the root on the adult site, ?mode=adult on local hosts, MAIN_SITE_URL on a companion host", () => {
     expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example" }, "clips.example", "adult")).toBe("/");
-    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "localhost:3000", "safe")).toBe("/?mode=adult");
-    expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example/" }, "calm.example", "safe")).toBe("https://clips.example/");
-    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "calm.example", "safe")).toBe("/");
+    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "localhost:3000", "conscious")).toBe("/?mode=adult");
+    expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example/" }, "calm.example", "conscious")).toBe("https://clips.example/");
+    expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "calm.example", "conscious")).toBe("/");
   });
 });

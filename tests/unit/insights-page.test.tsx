@@ -68,7 +68,7 @@ describe("the insights page", () => {
   });
 
   it("on the safe site, explains where the timer is without linking to the landing page", () => {
-    const html = render(EMPTY, "safe");
+    const html = render(EMPTY, "conscious");
     expect(html).toContain("No sessions yet");
     expect(html).toContain("the usage timer on the main site&#x27;s home page");
     expect(html).not.toContain("Go to the home page");
@@ -80,7 +80,7 @@ describe("the insights page", () => {
     const older = { ...EMPTY, earlierSessions: true };
     expect(render(older, "adult")).toContain("No sessions in the last 7 days");
     expect(render(older, "adult")).not.toContain("No sessions yet");
-    expect(render({ ...older, periodDays: 30 }, "safe", "es")).toContain("No hay sesiones en los últimos 30 días");
+    expect(render({ ...older, periodDays: 30 }, "conscious", "es")).toContain("No hay sesiones en los últimos 30 días");
   });
 
   it("shows premium time per category in words on the adult site only", () => {
@@ -92,7 +92,7 @@ describe("the insights page", () => {
     expect(html).not.toMatch(/\D0 min/);
     expect(render(WITH_DATA, "adult", "es")).toContain("Tiempo por categoría");
     // Even if category data reached it, the safe page would not show it.
-    const safe = render(WITH_DATA, "safe");
+    const safe = render(WITH_DATA, "conscious");
     expect(safe).not.toMatch(/BDSM|Feet|Time by category/);
   });
 

@@ -24,7 +24,7 @@ export function SiteFooter({ brandMode }: { brandMode: BrandMode }) {
   const { t } = useT();
   const site = useSiteName();
   const year = new Date().getFullYear();
-  const navigation = brandMode === "safe" ? NAVIGATION.filter((l) => l.to === "/sobre") : NAVIGATION;
+  const navigation = brandMode === "conscious" ? NAVIGATION.filter((l) => l.to === "/sobre") : NAVIGATION;
 
   return (
     <footer className="border-t border-ink-800 bg-ink-950">

@@ -25,7 +25,7 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
   const matches = useMatches();
   const brandMode = shell.brandMode;
   const brandName = useSiteName();
-  const hideAudience = brandMode === "safe" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
+  const hideAudience = brandMode === "conscious" || matches.some((m) => (m.handle as ShellHandle | undefined)?.hideAudience);
 
   return (
     // A fixed height (--header-h in app.css): the home feed fills exactly the rest of the screen.
@@ -77,7 +77,7 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
 }
 
 function Logo({ brandMode }: { brandMode: BrandMode }) {
-  return brandMode === "safe" ? (
+  return brandMode === "conscious" ? (
     <svg aria-hidden="true" viewBox="0 0 24 24" className="h-7 w-7 text-calm-300" fill="none" stroke="currentColor" strokeWidth="2">
       <circle cx="12" cy="12" r="9" />
       <path d="M8 12a4 4 0 0 0 8 0" strokeLinecap="round" />

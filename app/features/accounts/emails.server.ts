@@ -58,7 +58,7 @@ export function accountMail(mailer: Mailer, safeHosts: readonly string[] = []): 
   return {
     async signInLink({ email, url, language, brandMode }) {
       await mailer.send(
-        await compose(isLanguage(language) ? language : "en", brandMode === "safe" ? "safe" : "adult", "signIn", email, url),
+        await compose(isLanguage(language) ? language : "en", brandMode === "conscious" ? "conscious" : "adult", "signIn", email, url),
       );
     },
     async confirmEmailChange({ email, newEmail, url, request }) {

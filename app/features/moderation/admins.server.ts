@@ -65,7 +65,7 @@ type GuardArgs = Parameters<typeof getUser>[0];
  * its existence is not revealed. Returns the actor for the audit log.
  */
 export async function requireAdmin(args: GuardArgs): Promise<Actor> {
-  if (getVisitor(args).brandMode === "safe") throw data(null, { status: 404 });
+  if (getVisitor(args).brandMode === "conscious") throw data(null, { status: 404 });
   const user = await getUser(args);
   if (!user || !(await isAdminEmail(getServices(args).db, user.email))) throw data(null, { status: 404 });
   return { userId: user.id, email: user.email };

@@ -22,8 +22,8 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
   const { t } = useT("my-account");
   // The companion site has no liked videos to mention.
   const wording =
-    useBrandMode() === "safe"
-      ? { intro: "delete.introSafe", warning: "delete.warningSafe" }
+    useBrandMode() === "conscious"
+      ? { intro: "delete.introConscious", warning: "delete.warningConscious" }
       : { intro: "delete.intro", warning: "delete.warning" };
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
   const [searchParams] = useSearchParams();

@@ -9,7 +9,7 @@ import { useT } from "~/lib/i18n/react";
  */
 export function InsightsEmpty({ periodDays, earlierSessions }: { periodDays: number; earlierSessions: boolean }) {
   const { t } = useT("insights");
-  const safe = useBrandMode() === "safe";
+  const safe = useBrandMode() === "conscious";
   const kind = earlierSessions ? "window" : "start";
   return (
     <section
@@ -20,7 +20,7 @@ export function InsightsEmpty({ periodDays, earlierSessions }: { periodDays: num
       <h2 id="empty-title" className="text-xl font-bold text-white">
         {t(`empty.${kind}.title`, { count: periodDays })}
       </h2>
-      <p className="mt-2 text-ink-300">{t(`empty.${kind}.${safe ? "bodySafe" : "body"}`)}</p>
+      <p className="mt-2 text-ink-300">{t(`empty.${kind}.${safe ? "bodyConscious" : "body"}`)}</p>
       {safe ? null : (
         <Link to="/" className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
           {t("empty.cta")}

@@ -26,7 +26,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 /** docs/product.md §11.5, ADR 062: the signed-in user's own usage figures, goal and reflection prompts. */
 export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
-  const safe = useBrandMode() === "safe";
+  const safe = useBrandMode() === "conscious";
   const { revalidate } = useRevalidator();
   // Count again when the figures were computed without something: the browser's time zone (the
   // cookie just changed), or the session the home page's timer saved as it unmounted on the way here.
@@ -114,7 +114,7 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       {insights.categories && !safe ? (
         <InsightsCategories categories={insights.categories} />
       ) : insights.premium ? null : (
-        <p className="text-sm text-ink-300">{t(safe ? "premiumTeaserSafe" : "premiumTeaser")}</p>
+        <p className="text-sm text-ink-300">{t(safe ? "premiumTeaserConscious" : "premiumTeaser")}</p>
       )}
 
       <section aria-labelledby="prompts-title">

@@ -69,7 +69,7 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   });
   app.use(securityHeaders({ https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) }));
   // Every state-changing request, whatever route answers it, comes from the site's own pages (ADR 091).
-  app.use(sameOriginOnly([services.origin, env.SAFE_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o))));
+  app.use(sameOriginOnly([services.origin, env.CONSCIOUS_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o))));
 
   app.get("/healthz", healthz(ping));
   app.get("/metrics", metrics.handler);

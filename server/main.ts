@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
-import { EnvError, parseEnv } from "../app/lib/env.server";
+import { deprecatedIn, EnvError, parseEnv } from "../app/lib/env.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createApp } from "./app";
 import { startJobs } from "./jobs";
@@ -24,6 +24,7 @@ async function main() {
     throw error;
   }
   const log = createLogger(env.LOG_LEVEL);
+  for (const warning of deprecatedIn(process.env)) log.warn(warning);
   // Where `npm run build` wrote the app (BUILD_DIR, see react-router.config.ts).
   const buildDir = path.resolve(root, env.BUILD_DIR);
   const platform = await startPlatform(env, log, { seed: seedDemoContent });

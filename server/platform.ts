@@ -75,12 +75,12 @@ export function createPlatform(env: Env, overrides: PlatformOverrides): Platform
     db: database.db,
     secret,
     origin,
-    mail: accountMail(mailer, env.SAFE_HOSTS),
+    mail: accountMail(mailer, env.CONSCIOUS_HOSTS),
     hooks: accountHooks(database.db, log),
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
     // Links and callbacks follow the brand host the request came to (docs/security.md).
     originFor: (headers) => originForHost(env, origin, headers?.get("host"), secureCookies(origin) ? "https" : "http"),
-    siteOrigins: [env.SAFE_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o)).map((o) => new URL(o).origin),
+    siteOrigins: [env.CONSCIOUS_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o)).map((o) => new URL(o).origin),
   });
   const services: Services = { db: database.db, storage, env, log, origin, auth, mailer, secret };
   return { services, outbox, database, close: () => database.close() };

@@ -18,7 +18,7 @@ export function isLoopbackPeer(req: Request): boolean {
 export function brandModeOf(req: Request, env: Env): BrandMode {
   return decideBrandMode({
     host: req.headers.host,
-    safeHosts: env.SAFE_HOSTS,
+    consciousHosts: env.CONSCIOUS_HOSTS,
     modeParam: null,
     modeCookie: readCookie(req.headers.cookie, BRAND_MODE_COOKIE),
   }).mode;
@@ -31,7 +31,7 @@ export function resolveVisitor(req: Request, res: Response, env: Env, secure: bo
 
   const brand = decideBrandMode({
     host: req.headers.host,
-    safeHosts: env.SAFE_HOSTS,
+    consciousHosts: env.CONSCIOUS_HOSTS,
     modeParam: query.get("mode"),
     modeCookie: readCookie(cookies, BRAND_MODE_COOKIE),
   });

@@ -25,12 +25,12 @@ export interface BrandModeDecision {
 
 export function decideBrandMode(input: {
   host: string | null | undefined;
-  safeHosts: readonly string[];
+  consciousHosts: readonly string[];
   modeParam: string | null;
   modeCookie: string | undefined;
 }): BrandModeDecision {
   const host = hostName(input.host);
-  if (input.safeHosts.some((safe) => safe && host.includes(safe))) return { mode: "conscious" };
+  if (input.consciousHosts.some((safe) => safe && host.includes(safe))) return { mode: "conscious" };
   if (!LOCAL_HOSTS.has(host)) return { mode: "adult" };
 
   const fromParam = input.modeParam === "sfw" ? "conscious" : input.modeParam === "adult" ? "adult" : null;

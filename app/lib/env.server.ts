@@ -98,8 +98,10 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: onOff(true),
-    SAFE_HOSTS: list,
-    SAFE_SITE_URL: optionalUrl(["http:", "https:"]),
+    /** Hosts (or parts) that serve Conscious Mode (ADR 004); SAFE_HOSTS is the deprecated name. */
+    CONSCIOUS_HOSTS: list,
+    /** Public URL of Conscious Mode; SAFE_SITE_URL is the deprecated name. */
+    CONSCIOUS_SITE_URL: optionalUrl(["http:", "https:"]),
     MAIN_SITE_URL: optionalUrl(["http:", "https:"]),
     ADMIN_EMAILS: list,
     AD_SCRIPT_URL: optionalUrl(["https:", "http:"]),
@@ -144,9 +146,21 @@ export class EnvError extends Error {
   override name = "EnvError";
 }
 
+/** Old names still accepted for one release (ADR 079); the new name wins when both are set. */
+export const DEPRECATED_NAMES = { SAFE_HOSTS: "CONSCIOUS_HOSTS", SAFE_SITE_URL: "CONSCIOUS_SITE_URL" } as const;
+
+/** A warning per deprecated variable the environment sets, logged at start. */
+export function deprecatedIn(source: NodeJS.ProcessEnv): string[] {
+  return Object.entries(DEPRECATED_NAMES)
+    .filter(([old]) => source[old] !== undefined)
+    .map(([old, name]) => `${old} is deprecated: use ${name}`);
+}
+
 /** Parses the environment; throws an EnvError whose message names each bad variable. */
 export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const result = envSchema.safeParse(source);
+  const renamed = { ...source };
+  for (const [old, name] of Object.entries(DEPRECATED_NAMES)) renamed[name] ??= source[old];
+  const result = envSchema.safeParse(renamed);
   if (result.success) return result.data;
   const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
   throw new EnvError(`Invalid environment:\n${lines.join("\n")}`);

@@ -7,7 +7,7 @@ import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
-  // calm.test is in SAFE_HOSTS for the suite's server (global-setup.ts).
+  // calm.test is in CONSCIOUS_HOSTS for the suite's server (global-setup.ts).
   browser = await launchBrowser(["--host-resolver-rules=MAP calm.test 127.0.0.1"]);
 });
 afterAll(() => browser?.close());
@@ -55,7 +55,7 @@ const SAFE_PAGES = [
 ];
 
 describe("brand mode", () => {
-  it("renders the companion landing on a SAFE_HOSTS host, with nothing adult in the page", async () => {
+  it("renders the companion landing on a CONSCIOUS_HOSTS host, with nothing adult in the page", async () => {
     const { status, body } = await getWithHost("/", "calm.test");
     expect(status).toBe(200);
     expect(body).toContain("Transform Impulse into Consciousness");

@@ -35,7 +35,7 @@ export async function setup(project: TestProject) {
   // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).
   server = await startServer({
-    SAFE_HOSTS: "calm.test",
+    CONSCIOUS_HOSTS: "calm.test",
     SIGN_IN_LIMIT_PER_IP: "1000",
     // Every browser context of the suite is a new anonymous visitor on 127.0.0.1 (ADR 093).
     FLAME_NEW_IDS_PER_IP: "1000",

@@ -37,7 +37,7 @@ describe("media", () => {
         req.on("error", reject);
         req.end();
       });
-    // calm.test is in SAFE_HOSTS for the suite's server (global-setup.ts).
+    // calm.test is in CONSCIOUS_HOSTS for the suite's server (global-setup.ts).
     expect(await status({ host: "calm.test" })).toBe(404);
     expect(await status({ host: new URL(baseURL()).host, cookie: "brand_mode=safe" })).toBe(404);
     expect(await status({ host: new URL(baseURL()).host, cookie: "brand_mode=adult" })).toBe(200);

@@ -12,7 +12,10 @@ describe(`absolute URLs follow the brand host on ${testEngine()}`, () => {
   let calm: string;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = await startTestApp(handle, { origin: ADULT, env: { SAFE_HOSTS: ["calm.test"], AGE_GATE: false, SIGN_IN_LIMIT_PER_IP: 100 } });
+    app = await startTestApp(handle, {
+      origin: ADULT,
+      env: { CONSCIOUS_HOSTS: ["calm.test"], AGE_GATE: false, SIGN_IN_LIMIT_PER_IP: 100 },
+    });
     calm = `calm.test:${new URL(app.url).port}`;
   });
   afterAll(async () => {

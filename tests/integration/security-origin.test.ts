@@ -32,7 +32,7 @@ describe(`one origin check for every state-changing request on ${testEngine()}`,
   let session: string;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = await startTestApp(handle, { env: { SAFE_HOSTS: [SAFE_HOST] } });
+    app = await startTestApp(handle, { env: { CONSCIOUS_HOSTS: [SAFE_HOST] } });
     session = await signIn(app.env, "reader@example.com");
   });
   afterAll(async () => {

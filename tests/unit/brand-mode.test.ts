@@ -4,10 +4,10 @@ import { loadNamespaces } from "~/lib/i18n/resources";
 import { createTranslator } from "~/lib/i18n/translator";
 
 const decide = (host: string, extra: Partial<Parameters<typeof decideBrandMode>[0]> = {}) =>
-  decideBrandMode({ host, safeHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
+  decideBrandMode({ host, consciousHosts: ["calm.example"], modeParam: null, modeCookie: undefined, ...extra });
 
 describe("brand mode (ADR 004)", () => {
-  it("is Conscious Mode on any host containing a SAFE_HOSTS entry", () => {
+  it("is Conscious Mode on any host containing a CONSCIOUS_HOSTS entry", () => {
     expect(decide("calm.example")).toEqual({ mode: "conscious" });
     expect(decide("www.calm.example:8443")).toEqual({ mode: "conscious" });
   });

@@ -1,27 +1,27 @@
 import { describe, expect, it } from "vitest";
 import { goPremiumUrl, mainSiteUrl } from "~/features/premium/go-premium";
 
-const none = { SAFE_SITE_URL: undefined, SAFE_HOSTS: [] as string[] };
+const none = { CONSCIOUS_SITE_URL: undefined, CONSCIOUS_HOSTS: [] as string[] };
 
 describe("Go Premium link (docs/product.md §2.5)", () => {
   it("switches brand on the same server on local hosts", () => {
     expect(goPremiumUrl(none, "localhost:3000")).toBe("/?mode=sfw&source=header_premium_button&cta=premium");
-    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example"] }, "127.0.0.1:3000")).toBe(
+    expect(goPremiumUrl({ ...none, CONSCIOUS_HOSTS: ["calm.example"] }, "127.0.0.1:3000")).toBe(
       "/?mode=sfw&source=header_premium_button&cta=premium",
     );
   });
 
-  it("leads to SAFE_SITE_URL's landing, with or without a trailing slash", () => {
-    expect(goPremiumUrl({ ...none, SAFE_SITE_URL: "https://calm.example" }, "clips.example")).toBe(
+  it("leads to CONSCIOUS_SITE_URL's landing, with or without a trailing slash", () => {
+    expect(goPremiumUrl({ ...none, CONSCIOUS_SITE_URL: "https://calm.example" }, "clips.example")).toBe(
       "https://calm.example/?source=header_premium_button&cta=premium",
     );
-    expect(goPremiumUrl({ SAFE_SITE_URL: "https://calm.example/", SAFE_HOSTS: ["other.example"] }, "clips.example")).toBe(
+    expect(goPremiumUrl({ CONSCIOUS_SITE_URL: "https://calm.example/", CONSCIOUS_HOSTS: ["other.example"] }, "clips.example")).toBe(
       "https://calm.example/?source=header_premium_button&cta=premium",
     );
   });
 
-  it("falls back to the first SAFE_HOSTS entry over HTTPS", () => {
-    expect(goPremiumUrl({ ...none, SAFE_HOSTS: ["calm.example", "calm.test"] }, "clips.example")).toBe(
+  it("falls back to the first CONSCIOUS_HOSTS entry over HTTPS", () => {
+    expect(goPremiumUrl({ ...none, CONSCIOUS_HOSTS: ["calm.example", "calm.test"] }, "clips.example")).toBe(
       "https://calm.example/?source=header_premium_button&cta=premium",
     );
   });

@@ -7,11 +7,11 @@ import type { Mailer, MailMessage } from "~/lib/mail/index.server";
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function brandModeOf(request: Request | undefined, safeHosts: readonly string[]): BrandMode {
+function brandModeOf(request: Request | undefined, consciousHosts: readonly string[]): BrandMode {
   if (!request) return "adult";
   return decideBrandMode({
     host: request.headers.get("host"),
-    safeHosts,
+    consciousHosts,
     modeParam: null,
     modeCookie: readCookie(request.headers.get("cookie"), BRAND_MODE_COOKIE),
   }).mode;
@@ -54,7 +54,7 @@ async function compose(
 }
 
 /** The account e-mails Better Auth sends, written in the visitor's language. */
-export function accountMail(mailer: Mailer, safeHosts: readonly string[] = []): AuthMail {
+export function accountMail(mailer: Mailer, consciousHosts: readonly string[] = []): AuthMail {
   return {
     async signInLink({ email, url, language, brandMode }) {
       await mailer.send(
@@ -62,10 +62,12 @@ export function accountMail(mailer: Mailer, safeHosts: readonly string[] = []): 
       );
     },
     async confirmEmailChange({ email, newEmail, url, request }) {
-      await mailer.send(await compose(languageOf(request), brandModeOf(request, safeHosts), "confirmChange", email, url, { newEmail }));
+      await mailer.send(
+        await compose(languageOf(request), brandModeOf(request, consciousHosts), "confirmChange", email, url, { newEmail }),
+      );
     },
     async verifyEmail({ email, url, request }) {
-      await mailer.send(await compose(languageOf(request), brandModeOf(request, safeHosts), "verifyNew", email, url));
+      await mailer.send(await compose(languageOf(request), brandModeOf(request, consciousHosts), "verifyNew", email, url));
     },
   };
 }

@@ -12,7 +12,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { clips, creators, tags, usageSessions, userFlames, videoCategories } from "../db/schema";
-import { BENCH_HABITS_ID, BENCH_LIKER_ID } from "../db/seed/bulk";
+import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
 import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
 import { loadCreatorPage } from "../app/features/creators/creators.server";
@@ -83,7 +83,7 @@ const category = await first(
 const [likes] = await db
   .select({ n: sql<number>`count(*)`.mapWith(Number) })
   .from(userFlames)
-  .where(eq(userFlames.userId, BENCH_LIKER_ID));
+  .where(eq(userFlames.userId, BENCH_OWNER_ID));
 const [sessions] = await db
   .select({ n: sql<number>`count(*)`.mapWith(Number) })
   .from(usageSessions)
@@ -108,8 +108,8 @@ const feedApi = (filters: Partial<{ category: string; tag: string; period: "week
     language: "en",
   });
 /** The bench flame owner's liked videos, first page, in `sort` order. */
-const likedPage = (sort: "recent" | "flames") =>
-  flamedClips(db, { userId: BENCH_LIKER_ID, audience: "hetero", page: 1, mediaAllowed: true, category: null, sort, everyAudience: false });
+const flamedPage = (sort: "recent" | "flames") =>
+  flamedClips(db, { userId: BENCH_OWNER_ID, audience: "hetero", page: 1, mediaAllowed: true, category: null, sort, everyAudience: false });
 const drain = async (stream: ReadableStream<Uint8Array> | null) => {
   let bytes = 0;
   const reader = stream?.getReader();
@@ -148,8 +148,8 @@ const pages: [string, () => Promise<unknown>][] = [
   ["Search 'vega' (creator)", () => searchCatalog(db, { ...base, term: "vega", page: 1 })],
   [`Search '${tag}' (tag)`, () => searchCatalog(db, { ...base, term: tag, page: 1 })],
   ["Search 'zq' (2 characters)", () => searchCatalog(db, { ...base, term: "zq", page: 1 })],
-  [`Liked videos (${likes?.n ?? 0} likes), page 1`, () => likedPage("recent")],
-  [`Liked videos (${likes?.n ?? 0} likes), most flames`, () => likedPage("flames")],
+  [`Liked videos (${likes?.n ?? 0} likes), page 1`, () => flamedPage("recent")],
+  [`Liked videos (${likes?.n ?? 0} likes), most flames`, () => flamedPage("flames")],
   [
     `Insights (${sessions?.n ?? 0} sessions)`,
     () => loadInsights(db, { userId: BENCH_HABITS_ID, language: "en", timeZone: "Europe/Madrid", brandMode: "adult" } as never),

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { setFlame, type FlameOwner } from "~/features/flames/flames.server";
 import { getUser } from "~/features/accounts/session.server";
-import { anonymousLiker } from "~/features/flames/flame-owner.server";
+import { anonymousOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { NotFound, RateLimited } from "~/lib/http/errors";
@@ -24,7 +24,7 @@ export const action = (args: Route.ActionArgs) =>
       if (userId) {
         flameOwner = { userId };
       } else {
-        const anonymous = await anonymousLiker(services, {
+        const anonymous = await anonymousOwner(services, {
           request: args.request,
           clientIp: getVisitor(args).clientIp,
           secure: secureCookies(services.origin),

@@ -16,7 +16,7 @@ export interface BulkOptions {
   /** user_flames rows to create in all (spread over the new clips); 0 keeps the old random counts without rows. */
   flames: number;
   /** Extras for the page benchmarks: a user with this many likes, one with this many usage sessions, open reports. */
-  likerFlames: number;
+  ownerFlames: number;
   sessions: number;
   reports: number;
 }
@@ -29,7 +29,7 @@ export interface References {
 }
 
 /** Users the benchmark pages read (scripts/bench-queries.ts). */
-export const BENCH_LIKER_ID = "seed-bench-flameOwner";
+export const BENCH_OWNER_ID = "seed-bench-flameOwner";
 export const BENCH_HABITS_ID = "seed-bench-habits";
 
 const AUDIENCE_PATTERN = ["hetero", "hetero", "gay", "hetero", "trans", "hetero", "hetero|trans", "gay"];
@@ -222,19 +222,19 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
 async function seedBenchExtras(db: Database, options: BulkOptions) {
   await db.execute(sql`
     insert into "user" (id, name, email, email_verified) values
-      (${BENCH_LIKER_ID}, 'Bench FlameOwner', 'bench-flameOwner@example.com', true),
+      (${BENCH_OWNER_ID}, 'Bench FlameOwner', 'bench-flameOwner@example.com', true),
       (${BENCH_HABITS_ID}, 'Bench Habits', 'bench-habits@example.com', true)
     on conflict do nothing`);
-  if (options.likerFlames > 0) {
+  if (options.ownerFlames > 0) {
     await db.execute(sql`
       with picked as (
         insert into user_flames (clip_id, user_id, created_at)
-        select c.id, ${BENCH_LIKER_ID}, now() - random() * interval '60 days'
+        select c.id, ${BENCH_OWNER_ID}, now() - random() * interval '60 days'
         from clips c
         where c.status = 'published'
-          and not exists (select 1 from user_flames f where f.clip_id = c.id and f.user_id = ${BENCH_LIKER_ID})
+          and not exists (select 1 from user_flames f where f.clip_id = c.id and f.user_id = ${BENCH_OWNER_ID})
         order by random()
-        limit ${options.likerFlames}
+        limit ${options.ownerFlames}
         returning clip_id
       )
       update clips set flames = flames + 1 where id in (select clip_id from picked)`);

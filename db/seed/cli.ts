@@ -29,7 +29,7 @@ const extra = option("clips", 0);
 const options = {
   clips: extra,
   flames: option("flames", 0),
-  likerFlames: option("owner-flames", extra > 0 ? 10_000 : 0),
+  ownerFlames: option("owner-flames", extra > 0 ? 10_000 : 0),
   sessions: option("sessions", extra > 0 ? 10_000 : 0),
   reports: option("reports", extra > 0 ? 100_000 : 0),
 };

@@ -127,19 +127,19 @@ describe(`admin statistics on ${testEngine()}`, () => {
   it("counts published clips, profiles and the flames of published clips only", async () => {
     stats = await siteStatistics(handle.db, NOW);
     // a0, a1, b0, c0: the hidden b1 and the processing a2 are not contents.
-    expect(stats.app).toEqual({ totalContents: 4, totalProfiles: 4, totalLikes: 6 });
-    expect(stats.likes.totalLikes).toBe(6);
+    expect(stats.app).toEqual({ totalContents: 4, totalProfiles: 4, totalFlames: 6 });
+    expect(stats.flames.totalFlames).toBe(6);
     // The hidden clip's two flames are still stored: they are left out, not lost.
     expect(await handle.db.$count(userFlames)).toBe(8);
   });
 
   it("groups flames by category and lists the latest five, newest first", () => {
-    expect(stats.likes.categoriesLiked).toEqual([
+    expect(stats.flames.categoriesFlamed).toEqual([
       { slug: "alpha", nameEn: "Alpha", nameEs: "Alfa", flames: 4 },
       { slug: "bravo", nameEn: "Bravo", nameEs: "Bravo ES", flames: 1 },
       { slug: "charlie", nameEn: "Charlie", nameEs: "Charlie ES", flames: 1 },
     ]);
-    expect(stats.likes.recentActivity.map((f) => [f.clipTitle, f.flamedAt])).toEqual([
+    expect(stats.flames.recentActivity.map((f) => [f.clipTitle, f.flamedAt])).toEqual([
       [title.a0, "2026-11-22T11:00:00.000Z"],
       [title.b0, "2026-11-22T10:00:00.000Z"],
       [title.a1, "2026-11-22T09:00:00.000Z"],
@@ -190,7 +190,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
     const loaderData = await adminIndex.loader(routeArgs(env.services, "/admin", { cookie }));
     // Signing in made the admin's profile: the dashboard reads the live figures.
     const profileCount = await handle.db.$count(profiles);
-    expect(loaderData.statistics.app).toEqual({ totalContents: 4, totalProfiles: profileCount, totalLikes: 6 });
+    expect(loaderData.statistics.app).toEqual({ totalContents: 4, totalProfiles: profileCount, totalFlames: 6 });
 
     const render = (language: "en" | "es") => {
       const Page = adminIndex.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
@@ -216,10 +216,10 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
   it("says so when there is nothing to list", () => {
     const empty: SiteStatistics = {
-      likes: { totalLikes: 0, categoriesLiked: [], recentActivity: [] },
+      flames: { totalFlames: 0, categoriesFlamed: [], recentActivity: [] },
       time: { totalTime: 0, sessionCount: 0, averageTime: 0, sessions: [] },
       premium: { activePremiumUsers: 0, totalTokensCreated: 0, sourceBreakdown: [] },
-      app: { totalContents: 0, totalProfiles: 0, totalLikes: 12345 },
+      app: { totalContents: 0, totalProfiles: 0, totalFlames: 12345 },
     };
     const router = createMemoryRouter([{ path: "*", element: createElement(SiteStatisticsView, { statistics: empty }) }]);
     const html = renderToString(createElement(I18nProvider, { language: "en", children: createElement(RouterProvider, { router }) }));

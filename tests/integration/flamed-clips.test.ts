@@ -76,7 +76,7 @@ describe(`liked videos on ${testEngine()}`, () => {
     expect(first).toMatchObject({ total: 15, totalAll: 15, hidden: 1, totalPages: 2 });
     expect(first.videos.map((v) => v.clip.id)).toEqual(flamedOrder.slice().reverse().slice(0, 10));
     expect(first.videos[0]!.clip.videoUrl).toBe("/media/clips/clip-01.mp4");
-    expect(new Date(first.videos[0]!.likedAt).getTime()).toBeGreaterThan(new Date(first.videos[1]!.likedAt).getTime());
+    expect(new Date(first.videos[0]!.flamedAt).getTime()).toBeGreaterThan(new Date(first.videos[1]!.flamedAt).getTime());
 
     const second = await list({ page: 2 });
     expect(second.videos.map((v) => v.clip.id)).toEqual(flamedOrder.slice().reverse().slice(10));

@@ -25,7 +25,7 @@ export function visitorIdCookie(secret: string, visitorId: string, secure: boole
   return preferenceCookie(VISITOR_ID_KEY, `${visitorId}.${keyedHash(secret, PURPOSE, visitorId)}`, { secure });
 }
 
-export type AnonymousLiker = { ok: true; flameOwner: FlameOwner; setCookie?: string } | { ok: false };
+export type AnonymousOwner = { ok: true; flameOwner: FlameOwner; setCookie?: string } | { ok: false };
 
 /**
  * The anonymous flame owner allowed to flame now (docs/decisions/093-flame-and-sign-in-limits.md):
@@ -34,10 +34,10 @@ export type AnonymousLiker = { ok: true; flameOwner: FlameOwner; setCookie?: str
  * - no id, a forged or unknown one: a new id, limited per client address
  *   (FLAME_NEW_IDS_PER_IP an hour), so scripts cannot mint ids to stuff counts.
  */
-export async function anonymousLiker(
+export async function anonymousOwner(
   services: Pick<Services, "db" | "secret" | "env">,
   input: { request: Request; clientIp: string; secure: boolean },
-): Promise<AnonymousLiker> {
+): Promise<AnonymousOwner> {
   const { env, secret, db } = services;
   const perId = { window: 60, max: env.FLAME_LIMIT_PER_ID };
   const parsed = parseVisitorId(readCookie(input.request.headers.get("cookie"), VISITOR_ID_KEY));

@@ -12,7 +12,7 @@ export const FLAMED_PAGE_SIZE = 10;
 
 export interface FlamedClip {
   clip: ClipCard;
-  likedAt: string;
+  flamedAt: string;
 }
 
 export interface FlamedClipsData {
@@ -73,7 +73,7 @@ export async function flamedClips(
   const [counts, rows] = await Promise.all([
     flamedCounts(db, input),
     db
-      .select({ ...clipCardColumns, likedAt: userFlames.createdAt })
+      .select({ ...clipCardColumns, flamedAt: userFlames.createdAt })
       .from(userFlames)
       .innerJoin(clips, eq(clips.id, userFlames.clipId))
       .innerJoin(creators, eq(creators.id, clips.creatorId))
@@ -85,7 +85,7 @@ export async function flamedClips(
       .offset((input.page - 1) * FLAMED_PAGE_SIZE),
   ]);
   return {
-    videos: rows.map((row) => ({ clip: toClipCard(row, input), likedAt: row.likedAt.toISOString() })),
+    videos: rows.map((row) => ({ clip: toClipCard(row, input), flamedAt: row.flamedAt.toISOString() })),
     total: counts.matching,
     totalAll: counts.all,
     hidden: counts.hidden,

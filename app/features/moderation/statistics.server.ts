@@ -11,7 +11,7 @@ export const STATISTICS_RECENT = 5;
 const CATEGORY_LIMIT = 50;
 const SOURCE_LIMIT = 20;
 
-export interface CategoryLikes {
+export interface CategoryFlames {
   slug: string;
   nameEn: string;
   nameEs: string;
@@ -32,10 +32,10 @@ export interface RecentSession {
 }
 
 export interface SiteStatistics {
-  likes: { totalLikes: number; categoriesLiked: CategoryLikes[]; recentActivity: RecentFlame[] };
+  flames: { totalFlames: number; categoriesFlamed: CategoryFlames[]; recentActivity: RecentFlame[] };
   time: { totalTime: number; sessionCount: number; averageTime: number; sessions: RecentSession[] };
   premium: { activePremiumUsers: number; totalTokensCreated: number; sourceBreakdown: { source: string; tokens: number }[] };
-  app: { totalContents: number; totalProfiles: number; totalLikes: number };
+  app: { totalContents: number; totalProfiles: number; totalFlames: number };
 }
 
 const published = eq(clips.status, "published");
@@ -54,7 +54,7 @@ async function publishedTotals(db: Database) {
   return { contents: row?.contents ?? 0, flames: row?.flames ?? 0 };
 }
 
-function categoriesLiked(db: Database) {
+function categoriesFlamed(db: Database) {
   const flames = asNumber(sql`sum(${clips.flames})`);
   return db
     .select({ slug: videoCategories.slug, nameEn: videoCategories.nameEn, nameEs: videoCategories.nameEs, flames })
@@ -127,7 +127,7 @@ async function recentSessions(db: Database): Promise<RecentSession[]> {
 export async function siteStatistics(db: Database, now: Date = new Date()): Promise<SiteStatistics> {
   const [totals, categories, recent, people, tokens, usage, sessions] = await Promise.all([
     publishedTotals(db),
-    categoriesLiked(db),
+    categoriesFlamed(db),
     recentFlames(db),
     profileTotals(db, now),
     tokenTotals(db),
@@ -135,9 +135,9 @@ export async function siteStatistics(db: Database, now: Date = new Date()): Prom
     recentSessions(db),
   ]);
   return {
-    likes: { totalLikes: totals.flames, categoriesLiked: categories, recentActivity: recent },
+    flames: { totalFlames: totals.flames, categoriesFlamed: categories, recentActivity: recent },
     time: { ...usage, sessions },
     premium: { activePremiumUsers: people.premium, totalTokensCreated: tokens.total, sourceBreakdown: tokens.sources },
-    app: { totalContents: totals.contents, totalProfiles: people.profiles, totalLikes: totals.flames },
+    app: { totalContents: totals.contents, totalProfiles: people.profiles, totalFlames: totals.flames },
   };
 }

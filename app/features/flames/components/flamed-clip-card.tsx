@@ -31,7 +31,7 @@ export function FlamedClipCard({ video }: { video: FlamedClip }) {
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
         <CardCaption clip={clip} heading="h2" flames={t("card.flames", { count: clip.flames })} />
-        <p className="text-xs text-ink-300">{t("card.likedOn", { date: formatLongDate(video.likedAt, language) })}</p>
+        <p className="text-xs text-ink-300">{t("card.flamedOn", { date: formatLongDate(video.flamedAt, language) })}</p>
         <div className="mt-auto flex flex-col gap-2 pt-1">
           <Link
             to={`/video/${clip.slug}`}

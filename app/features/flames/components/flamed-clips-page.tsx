@@ -38,7 +38,7 @@ export function FlamedClipsPage({
           ))}
         </ul>
       ) : (
-        <Empty noLikes={liked.totalAll === 0} />
+        <Empty noFlames={liked.totalAll === 0} />
       )}
       <Pagination page={page} totalPages={liked.totalPages} />
     </div>
@@ -65,18 +65,18 @@ function AudienceNote({ hidden, filters }: { hidden: number; filters: FlamedFilt
   );
 }
 
-function Empty({ noLikes }: { noLikes: boolean }) {
+function Empty({ noFlames }: { noFlames: boolean }) {
   const { t } = useT("flamed");
   return (
     <section className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-ink-700 px-6 py-16 text-center">
       <FlameIcon className="h-10 w-10 text-flame-400" />
-      <h2 className="text-xl font-bold text-white">{noLikes ? t("empty.noLikes") : t("empty.noCategory")}</h2>
-      <p className="text-ink-300">{noLikes ? t("empty.noLikesBody") : t("empty.noCategoryBody")}</p>
+      <h2 className="text-xl font-bold text-white">{noFlames ? t("empty.noFlames") : t("empty.noCategory")}</h2>
+      <p className="text-ink-300">{noFlames ? t("empty.noFlamesBody") : t("empty.noCategoryBody")}</p>
       <Link
-        to={noLikes ? "/" : "/liked-videos"}
+        to={noFlames ? "/" : "/liked-videos"}
         className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700"
       >
-        {noLikes ? t("empty.browse") : t("filters.clear")}
+        {noFlames ? t("empty.browse") : t("filters.clear")}
       </Link>
     </section>
   );

@@ -98,7 +98,7 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
   const { t, language } = useT("admin");
   const n = (value: number) => formatNumber(value, language);
   const named = (en: string, es: string) => (language === "es" ? es : en);
-  const { likes, time, premium, app } = statistics;
+  const { flames, time, premium, app } = statistics;
   return (
     <section aria-labelledby="admin-statistics" className="space-y-6">
       <h2 id="admin-statistics" className="text-xl font-bold">
@@ -110,22 +110,22 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
           items={[
             [t("statistics.app.totalContents"), n(app.totalContents), "stat-contents"],
             [t("statistics.app.totalProfiles"), n(app.totalProfiles), "stat-profiles"],
-            [t("statistics.app.totalLikes"), n(app.totalLikes), "stat-app-likes"],
+            [t("statistics.app.totalFlames"), n(app.totalFlames), "stat-app-likes"],
           ]}
         />
       </Group>
 
-      <Group id="statistics-likes" title={t("statistics.likes.heading")}>
-        <Figures items={[[t("statistics.likes.totalLikes"), n(likes.totalLikes), "stat-likes"]]} />
+      <Group id="statistics-likes" title={t("statistics.flames.heading")}>
+        <Figures items={[[t("statistics.flames.totalFlames"), n(flames.totalFlames), "stat-likes"]]} />
         <StatTable
-          caption={t("statistics.likes.categoriesLiked")}
-          headers={[t("statistics.likes.category"), t("statistics.likes.flames")]}
-          rows={likes.categoriesLiked.map((c) => ({ key: c.slug, cells: [named(c.nameEn, c.nameEs), n(c.flames)] }))}
+          caption={t("statistics.flames.categoriesFlamed")}
+          headers={[t("statistics.flames.category"), t("statistics.flames.flames")]}
+          rows={flames.categoriesFlamed.map((c) => ({ key: c.slug, cells: [named(c.nameEn, c.nameEs), n(c.flames)] }))}
         />
         <StatTable
-          caption={t("statistics.likes.recentActivity")}
-          headers={[t("statistics.likes.clip"), t("statistics.likes.flamedAt")]}
-          rows={likes.recentActivity.map((f, i) => ({
+          caption={t("statistics.flames.recentActivity")}
+          headers={[t("statistics.flames.clip"), t("statistics.flames.flamedAt")]}
+          rows={flames.recentActivity.map((f, i) => ({
             key: String(i),
             cells: [
               <Link

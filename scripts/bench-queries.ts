@@ -11,7 +11,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
-import { clips, creators, tags, usageSessions, userFlames, videoCategories } from "../db/schema";
+import { clips, creators, tags, usageSessions, userFlames, clipCategories } from "../db/schema";
 import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
 import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
@@ -77,9 +77,7 @@ const creatorLastPage = Math.max(1, Math.ceil(busiest.clips / 10));
 const clip = await first(
   db.select({ slug: clips.slug }).from(clips).where(eq(clips.status, "published")).orderBy(desc(clips.publishedAt)).limit(1),
 );
-const category = await first(
-  db.select({ slug: videoCategories.slug }).from(videoCategories).orderBy(videoCategories.orderPriority).limit(1),
-);
+const category = await first(db.select({ slug: clipCategories.slug }).from(clipCategories).orderBy(clipCategories.orderPriority).limit(1));
 const [likes] = await db
   .select({ n: sql<number>`count(*)`.mapWith(Number) })
   .from(userFlames)

@@ -27,8 +27,11 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-/** Browse categories (ADR 016): swing, hotwife, bdsm, feet, woman, trans. */
-export const videoCategories = pgTable(
+/**
+ * Browse categories (ADR 016): swing, hotwife, bdsm, feet, woman, trans. The table keeps its first name, a
+ * storage contract; renaming it waits for the one migration of the glossary's schema rows.
+ */
+export const clipCategories = pgTable(
   "video_categories",
   {
     id: uuid().primaryKey().defaultRandom(),
@@ -116,7 +119,7 @@ export const clips = pgTable(
       .references(() => creators.id, { onDelete: "restrict" }),
     categoryId: uuid()
       .notNull()
-      .references(() => videoCategories.id, { onDelete: "restrict" }),
+      .references(() => clipCategories.id, { onDelete: "restrict" }),
     channelSiteId: uuid().references(() => channelSites.id, { onDelete: "set null" }),
     /** Page on the channel site with the full content. */
     sourceUrl: text(),

@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, emotionTypes, premiumTokens, profiles, usageSessions, user, userFlames, videoCategories } from "../../db/schema";
+import { clips, emotionTypes, premiumTokens, profiles, usageSessions, user, userFlames, clipCategories } from "../../db/schema";
 import { setFlame } from "~/features/flames/flames.server";
 import { grantAdmin } from "~/features/moderation/admins.server";
 import { readableDuration, SiteStatisticsView } from "~/features/moderation/components/statistics";
@@ -33,7 +33,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
   async function category(clipId: string, slug: string, nameEn: string, nameEs: string) {
     const [clip] = await handle.db.select({ categoryId: clips.categoryId }).from(clips).where(eq(clips.id, clipId));
-    await handle.db.update(videoCategories).set({ slug, nameEn, nameEs }).where(eq(videoCategories.id, clip!.categoryId));
+    await handle.db.update(clipCategories).set({ slug, nameEn, nameEs }).where(eq(clipCategories.id, clip!.categoryId));
   }
 
   /** A flame through the real use case (the clip's counter moves with it), dated `at`. */

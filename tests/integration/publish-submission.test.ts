@@ -42,7 +42,7 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     handle = await createTestDatabase();
     env = createTestServices(handle);
     const [clip] = await makeClips(handle.db, 1);
-    categorySlug = (await handle.db.query.videoCategories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
+    categorySlug = (await handle.db.query.clipCategories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
     await grantAdmin(handle.db, "moderator@example.com");
     admin = await signIn(env, "moderator@example.com");
     member = await signIn(env, "member@example.com");

@@ -1,18 +1,18 @@
 import { asc, eq } from "drizzle-orm";
-import { videoCategories } from "../../../db/schema";
+import { clipCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 /** The active browse categories in order: the home feed's bar and filters, the flamed list's filter, publishing. */
 export async function activeCategories(db: Database) {
   return db
     .select({
-      slug: videoCategories.slug,
-      nameEn: videoCategories.nameEn,
-      nameEs: videoCategories.nameEs,
-      color: videoCategories.color,
-      aliases: videoCategories.aliases,
+      slug: clipCategories.slug,
+      nameEn: clipCategories.nameEn,
+      nameEs: clipCategories.nameEs,
+      color: clipCategories.color,
+      aliases: clipCategories.aliases,
     })
-    .from(videoCategories)
-    .where(eq(videoCategories.active, true))
-    .orderBy(asc(videoCategories.orderPriority), asc(videoCategories.slug));
+    .from(clipCategories)
+    .where(eq(clipCategories.active, true))
+    .orderBy(asc(clipCategories.orderPriority), asc(clipCategories.slug));
 }

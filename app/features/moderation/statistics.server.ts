@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { clips, emotionTypes, premiumTokens, profiles, usageSessions, userFlames, videoCategories } from "../../../db/schema";
+import { clips, emotionTypes, premiumTokens, profiles, usageSessions, userFlames, clipCategories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 // The statistics of docs/product.md §10.8, site-wide for the admin dashboard. Every figure is one
@@ -57,13 +57,13 @@ async function publishedTotals(db: Database) {
 function categoriesFlamed(db: Database) {
   const flames = asNumber(sql`sum(${clips.flames})`);
   return db
-    .select({ slug: videoCategories.slug, nameEn: videoCategories.nameEn, nameEs: videoCategories.nameEs, flames })
+    .select({ slug: clipCategories.slug, nameEn: clipCategories.nameEn, nameEs: clipCategories.nameEs, flames })
     .from(clips)
-    .innerJoin(videoCategories, eq(videoCategories.id, clips.categoryId))
+    .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId))
     .where(published)
-    .groupBy(videoCategories.id)
+    .groupBy(clipCategories.id)
     .having(sql`sum(${clips.flames}) > 0`)
-    .orderBy(desc(sql`sum(${clips.flames})`), videoCategories.slug)
+    .orderBy(desc(sql`sum(${clips.flames})`), clipCategories.slug)
     .limit(CATEGORY_LIMIT);
 }
 

@@ -15,7 +15,7 @@ describe("JavaScript budgets of the production build", () => {
 
   it("keeps every other route's extra JavaScript within 30 KB gzipped", () => {
     expect(report.routes.map((r) => r.route)).toEqual(
-      expect.arrayContaining(["routes/video", "routes/tag", "routes/creator", "routes/search"]),
+      expect.arrayContaining(["routes/clip", "routes/tag", "routes/creator", "routes/search"]),
     );
     const over = report.routes.filter((r) => r.bytes > ROUTE_EXTRA_BUDGET);
     expect(over, formatReport(report)).toEqual([]);

@@ -15,6 +15,8 @@ async function phone(): Promise<Page> {
   const page = await (await newContext(browser, { viewport: PHONES[1]!, touch: true })).newPage();
   await page.goto("/");
   await hydrated(page);
+  // Gestures are attached by an effect; a gesture before it would be lost.
+  await page.locator("[data-gestures=ready]").waitFor({ state: "attached" });
   return page;
 }
 
@@ -22,6 +24,8 @@ async function desktop(): Promise<Page> {
   const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
   await page.goto("/");
   await hydrated(page);
+  // Gestures are attached by an effect; a gesture before it would be lost.
+  await page.locator("[data-gestures=ready]").waitFor({ state: "attached" });
   return page;
 }
 

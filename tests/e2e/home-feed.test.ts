@@ -105,6 +105,8 @@ describe("home feed", () => {
     await page.goto("/");
     await hydrated(page);
     const stage = page.locator("[data-video-box]");
+    // The gesture listeners are attached by an effect: a swipe before it would be lost.
+    await page.locator("[data-gestures=ready]").waitFor({ state: "attached" });
     const box = (await stage.boundingBox())!;
     const y = box.y + box.height / 2;
     const swipe = async (from: number, to: number) => {

@@ -101,7 +101,10 @@ export function attachFeedGestures(
   el.addEventListener("pointercancel", onPointerCancel);
   el.addEventListener("click", onClick, { capture: true });
   el.addEventListener("wheel", onWheel, { passive: false });
+  // Says the stage answers gestures now (tests wait for it instead of guessing when the effect ran).
+  el.dataset.gestures = "ready";
   return () => {
+    delete el.dataset.gestures;
     el.removeEventListener("pointerdown", onPointerDownReset, { capture: true });
     el.removeEventListener("pointerdown", onPointerDown);
     el.removeEventListener("pointermove", onPointerMove);

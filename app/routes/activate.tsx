@@ -2,13 +2,12 @@ import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { getUser } from "~/features/accounts/session.server";
 import { ActivationForm, ActivationSuccess } from "~/features/premium/components/activation-form";
-import { activatePremium, readProfile } from "~/features/premium/premium.server";
+import { activatePremium } from "~/features/premium/premium.server";
 import { SUCCESS_PATH } from "~/features/premium/promo";
-import { siteNameFor } from "~/lib/brand-mode";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices } from "~/lib/context";
+import { premiumPageBasics } from "~/features/premium/premium-page.server";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { takeRateLimit } from "~/lib/rate-limit.server";
 import { handleAction } from "~/lib/http/action.server";
@@ -19,12 +18,7 @@ import type { Route } from "./+types/activate";
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const visitor = getVisitor(args);
-  const { db, origin } = getServices(args);
-  const t = await serverT(visitor.language, "premium");
-  const user = await getUser(args);
-  const profile = user ? await readProfile(db, user.id) : null;
-  const site = siteNameFor(t, visitor.brandMode);
+  const { origin, t, user, profile, site } = await premiumPageBasics(args);
   return {
     signedIn: Boolean(user),
     activeUntil: profile?.premium ? (profile.premiumExpiresAt?.toISOString() ?? null) : undefined,

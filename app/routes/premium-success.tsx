@@ -1,13 +1,10 @@
 import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { getUser } from "~/features/accounts/session.server";
 import { PremiumBenefits } from "~/features/premium/components/premium-benefits";
 import { mainSiteUrl } from "~/features/premium/go-premium";
-import { readProfile } from "~/features/premium/premium.server";
-import { siteNameFor } from "~/lib/brand-mode";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices } from "~/lib/context";
+import { premiumPageBasics } from "~/features/premium/premium-page.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/premium-success";
 
@@ -15,12 +12,7 @@ export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["pr
 
 /** The profile is read fresh on every visit, so the page shows what the database says now. */
 export async function loader(args: Route.LoaderArgs) {
-  const visitor = getVisitor(args);
-  const { db, origin } = getServices(args);
-  const t = await serverT(visitor.language, "premium");
-  const user = await getUser(args);
-  const profile = user ? await readProfile(db, user.id) : null;
-  const site = siteNameFor(t, visitor.brandMode);
+  const { visitor, origin, t, profile, site } = await premiumPageBasics(args);
   const premium = profile?.premium
     ? { plan: profile.planType ?? "premium", expiresAt: profile.premiumExpiresAt?.toISOString() ?? null }
     : null;

@@ -8,6 +8,7 @@ import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
 import { VIDEO_MAX_BYTES } from "../app/features/forms/upload-rules";
 import { generationOf } from "../app/lib/cache/generation.server";
+import { flamedClipIds } from "../app/features/flames/index.server";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
@@ -89,7 +90,10 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   } else {
     // Hashed file names never change: cache them for a year.
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    // The client build's top-level files all have an extension (favicon.ico, robots…): a page or API path
+    // is not looked for on disk.
+    const files = express.static(clientDir, { maxAge: "1h", index: false });
+    app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? files(req, res, next) : next()));
   }
 
   app.use(bodyLimit(BODY_LIMIT_BYTES, UPLOAD_BODY_LIMITS));
@@ -102,7 +106,10 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     res.locals.visitor = resolveVisitor(req, res, env, secure);
     next();
   });
-  if (env.MICRO_CACHE_TTL_MS > 0) app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS }));
+  if (env.MICRO_CACHE_TTL_MS > 0) {
+    const flamedAmong = (visitorId: string, clipIds: string[]) => flamedClipIds(services.db, { visitorId }, clipIds);
+    app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong }));
+  }
   app.use(methodGuard());
   app.all("/{*splat}", reactRouterHandler(build, services, vite ? "development" : "production"));
 

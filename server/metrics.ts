@@ -26,20 +26,35 @@ function routeTree(manifest: RouteManifest): RouteObject[] {
 /** Turns a path into the pattern of the React Router route that answers it, e.g. `/video/:videoId`. */
 export function routePatterns(manifest: RouteManifest): (pathname: string) => string | null {
   const tree = routeTree(manifest);
+  // matchRoutes ranks the whole route tree on every call: remember recent answers (bounded, and a pattern
+  // depends on the path alone).
+  const known = new Map<string, string | null>();
   return (pathname) => {
-    // Client navigations fetch `/x.data` (and `/_root.data` for the home page).
-    const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
-    const matches = matchRoutes(tree, page);
-    if (!matches) return null;
-    const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
-    return (
-      "/" +
-      parts
-        .map((p) => p.replace(/^\/|\/$/g, ""))
-        .filter(Boolean)
-        .join("/")
-    );
+    let pattern = known.get(pathname);
+    if (pattern === undefined) {
+      if (known.size >= KNOWN_PATHS) known.clear();
+      pattern = patternOf(tree, pathname);
+      known.set(pathname, pattern);
+    }
+    return pattern;
   };
+}
+
+const KNOWN_PATHS = 10_000;
+
+function patternOf(tree: RouteObject[], pathname: string): string | null {
+  // Client navigations fetch `/x.data` (and `/_root.data` for the home page).
+  const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  const matches = matchRoutes(tree, page);
+  if (!matches) return null;
+  const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));
+  return (
+    "/" +
+    parts
+      .map((p) => p.replace(/^\/|\/$/g, ""))
+      .filter(Boolean)
+      .join("/")
+  );
 }
 
 export function routeLabel(pathname: string, status: number, reactRouter: ((pathname: string) => string | null) | null): string {

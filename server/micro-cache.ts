@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from "express";
+import type { NextFunction, RequestHandler, Response } from "express";
 import { AGE_VERIFIED_KEY } from "../app/features/age-gate/age-assurance";
 import { FEED_SEED_COOKIE } from "../app/features/feed/feed-seed.server";
 import { AUDIENCE_COOKIE } from "../app/lib/audience";
@@ -6,6 +6,8 @@ import { BRAND_MODE_COOKIE } from "../app/lib/brand-mode";
 import type { Generation } from "../app/lib/cache/generation.server";
 import type { Visitor } from "../app/lib/context";
 import { LANGUAGE_COOKIE } from "../app/lib/i18n/languages";
+import { recordPersonalReads, type PersonalReads } from "../app/lib/cache/personal-reads.server";
+import { VISITOR_ID_KEY, visitorIdFrom } from "../app/features/flames/index.server";
 
 /**
  * The anonymous micro-cache (docs/decisions/032-anonymous-micro-cache.md, ADR 068): rendered video, tag,
@@ -13,10 +15,13 @@ import { LANGUAGE_COOKIE } from "../app/lib/i18n/languages";
  * that changes them — host, path and query, brand mode, language, audience, age state — and dropped as
  * soon as the catalogue's cache generation moves (a hide or a publish shows on the next request).
  *
- * Only visitors without personal state use it: a request with any cookie outside the known anonymous
- * preferences (a session, `spicy_uid`, a flash message…) is rendered for itself and marked
- * `private, no-store`. Only a 200 without Set-Cookie and without `private`/`no-store` is stored. The
- * CSP nonce differs per response: a stored page has its nonce swapped for this response's.
+ * Only visitors without personal state fill it: a request with any cookie outside the known anonymous
+ * preferences (a session, a flash message…) is rendered for itself and marked `private, no-store`.
+ * A visitor whose only personal cookie is their anonymous flame owner id (`spicy_uid`) is served a
+ * stored page when they flamed none of the clips whose flamed state it shows (recorded while it was
+ * rendered, app/lib/cache/personal-reads.server.ts): the page is then exactly what they would be
+ * rendered. Only a 200 without Set-Cookie and without `private`/`no-store` is stored. The CSP nonce
+ * differs per response: a stored page has its nonce swapped for this response's.
  */
 export const MICRO_CACHE_PATHS = /^\/(video|tag|creator)\/[^/]+(\.data)?$|^\/search(\.data)?$/;
 
@@ -28,6 +33,8 @@ const KEPT_HEADERS = ["content-type", "cache-control", "content-language", "link
 
 export interface MicroCacheOptions {
   generation: Generation;
+  /** Which of these clips the anonymous flame owner has flamed. */
+  flamedAmong: (flameOwnerId: string, clipIds: string[]) => Promise<Set<string>>;
   ttlMs?: number;
   maxEntries?: number;
   maxBodyBytes?: number;
@@ -39,14 +46,32 @@ interface Entry {
   headers: [string, string | number | string[]][];
   body: string;
   nonce: string;
+  /** The clips whose flamed state the page shows. */
+  flamedStateOf: string[];
 }
 
 export function isAnonymous(cookieHeader: string | undefined): boolean {
-  if (!cookieHeader) return true;
-  return cookieHeader.split(";").every((pair) => {
-    const name = pair.split("=", 1)[0]!.trim();
-    return name === "" || ANONYMOUS_COOKIES.has(name);
-  });
+  return personalCookies(cookieHeader).length === 0;
+}
+
+function personalCookies(cookieHeader: string | undefined): string[] {
+  if (!cookieHeader) return [];
+  return cookieHeader
+    .split(";")
+    .map((pair) => pair.split("=", 1)[0]!.trim())
+    .filter((name) => name !== "" && !ANONYMOUS_COOKIES.has(name));
+}
+
+/**
+ * Who may be served a stored page: `{ flameOwnerId: null }` for an anonymous visitor, the id for a
+ * visitor whose only personal cookie is a well-formed anonymous flame owner id, null for anyone else.
+ */
+function sharer(cookieHeader: string | undefined): { flameOwnerId: string | null } | null {
+  const personal = personalCookies(cookieHeader);
+  if (personal.length === 0) return { flameOwnerId: null };
+  if (personal.length !== 1 || personal[0] !== VISITOR_ID_KEY) return null;
+  // A malformed id names no flame owner: the pages read it as none.
+  return { flameOwnerId: visitorIdFrom(cookieHeader) };
 }
 
 export function microCache(options: MicroCacheOptions): RequestHandler & { clear: () => void } {
@@ -57,11 +82,8 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
 
   const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" || !MICRO_CACHE_PATHS.test(req.path)) return next();
-    if (!isAnonymous(req.headers.cookie) || res.getHeader("set-cookie") !== undefined) {
-      if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", "private, no-store");
-      res.setHeader("X-Micro-Cache", "bypass");
-      return next();
-    }
+    const who = res.getHeader("set-cookie") === undefined ? sharer(req.headers.cookie) : null;
+    if (!who) return bypass(res, next);
     const visitor = res.locals.visitor as Visitor;
     const key = [
       req.headers.host ?? "",
@@ -74,29 +96,60 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
       visitor.isLoopback,
     ].join("\u0000");
 
-    options.generation.current().then((generation) => {
+    // Serves a stored page, or renders one (and stores it for an anonymous visitor), or renders privately.
+    const answer = async (): Promise<"served" | "fill" | "bypass"> => {
+      const generation = await options.generation.current();
       const hit = entries.get(key);
-      if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) return serve(res, hit);
+      if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) {
+        const { flameOwnerId } = who;
+        const shared =
+          !flameOwnerId || hit.flamedStateOf.length === 0 || (await options.flamedAmong(flameOwnerId, hit.flamedStateOf)).size === 0;
+        if (!shared) return "bypass";
+        serve(res, hit, flameOwnerId !== null);
+        return "served";
+      }
       if (hit) entries.delete(key);
-      capture(res, (status, body) => {
-        if (status !== 200 || res.getHeader("set-cookie") !== undefined || Buffer.byteLength(body) > maxBodyBytes) return;
-        if (/private|no-store/.test(String(res.getHeader("cache-control") ?? ""))) return;
-        if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
-        const headers = KEPT_HEADERS.flatMap((name) => {
-          const value = res.getHeader(name);
-          return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
-        });
-        entries.set(key, { generation, at: Date.now(), headers, body, nonce: res.locals.cspNonce });
-      });
-      res.setHeader("X-Micro-Cache", "miss");
-      next();
+      if (who.flameOwnerId) return "bypass";
+      fill(res, key, generation, next);
+      return "fill";
+    };
+    answer().then((outcome) => {
+      if (outcome === "bypass") bypass(res, next);
     }, next);
   };
+
+  /** Renders the page for an anonymous visitor, recording its personal reads, and stores it if it may be. */
+  function fill(res: Response, key: string, generation: number, next: NextFunction): void {
+    let reads: PersonalReads | null = null;
+    capture(res, (status, body) => {
+      if (status !== 200 || res.getHeader("set-cookie") !== undefined || Buffer.byteLength(body) > maxBodyBytes) return;
+      if (/private|no-store/.test(String(res.getHeader("cache-control") ?? ""))) return;
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const headers = KEPT_HEADERS.flatMap((name) => {
+        const value = res.getHeader(name);
+        return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
+      });
+      const flamedStateOf = [...(reads?.flamedStateOf ?? [])];
+      entries.set(key, { generation, at: Date.now(), headers, body, nonce: res.locals.cspNonce, flamedStateOf });
+    });
+    res.setHeader("X-Micro-Cache", "miss");
+    reads = recordPersonalReads(() => next()).reads;
+  }
+
   return Object.assign(handler, { clear: () => entries.clear() });
 }
 
-function serve(res: Response, entry: Entry): void {
+/** A page rendered for this visitor alone. */
+function bypass(res: Response, next: NextFunction): void {
+  if (!res.getHeader("cache-control")) res.setHeader("Cache-Control", "private, no-store");
+  res.setHeader("X-Micro-Cache", "bypass");
+  next();
+}
+
+function serve(res: Response, entry: Entry, toFlameOwner: boolean): void {
   for (const [name, value] of entry.headers) res.setHeader(name, value);
+  // A shared cache keyed without cookies must not keep a page served to a flame owner.
+  if (toFlameOwner) res.setHeader("Cache-Control", "private, no-store");
   res.setHeader("X-Micro-Cache", "hit");
   res.status(200).end(entry.nonce ? entry.body.replaceAll(entry.nonce, res.locals.cspNonce) : entry.body);
 }

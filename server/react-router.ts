@@ -14,19 +14,34 @@ interface ContextKeys {
 /**
  * The React Router handler. The context keys come from the build's own entry
  * module (app/entry.server.tsx) so the loaders read the very keys set here.
+ *
+ * In production the build is handed over once it is loaded: given a function, React Router derives its
+ * route tables again for every request (made for development, where the build changes), which cost a
+ * sixth of the server's time on /api/feed (docs/performance.md § Throughput, round 2).
  */
 export function reactRouterHandler(build: BuildSource, services: Services, mode: string): RequestHandler {
-  return createRequestHandler({
-    build,
-    mode,
-    getLoadContext: async (req, res) => {
-      const keys = (await build()).entry.module as unknown as ContextKeys;
-      const context = new RouterContextProvider();
-      // Absolute URLs follow the brand host the request came to (app/lib/site-origin.server.ts).
-      const origin = originForHost(services.env, services.origin, req.headers.host, req.protocol);
-      context.set(keys.servicesContext, origin === services.origin ? services : { ...services, origin });
-      context.set(keys.visitorContext, res.locals.visitor as Visitor);
-      return context;
-    },
+  const handlerFor = (source: ServerBuild | BuildSource, keys: () => Promise<ContextKeys>) =>
+    createRequestHandler({
+      build: source,
+      mode,
+      getLoadContext: async (req, res) => {
+        const { servicesContext, visitorContext } = await keys();
+        const context = new RouterContextProvider();
+        // Absolute URLs follow the brand host the request came to (app/lib/site-origin.server.ts).
+        const origin = originForHost(services.env, services.origin, req.headers.host, req.protocol);
+        context.set(servicesContext, origin === services.origin ? services : { ...services, origin });
+        context.set(visitorContext, res.locals.visitor as Visitor);
+        return context;
+      },
+    });
+  const keysOf = (loaded: ServerBuild) => loaded.entry.module as unknown as ContextKeys;
+  if (mode !== "production") return handlerFor(build, async () => keysOf(await build()));
+
+  const ready = build().then((loaded) => {
+    const keys = keysOf(loaded);
+    return handlerFor(loaded, async () => keys);
   });
+  return (req, res, next) => {
+    ready.then((handler) => handler(req, res, next), next);
+  };
 }

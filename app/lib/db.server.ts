@@ -15,6 +15,8 @@ import { probePglite, probePgPool, type DatabaseProbe } from "./db-probe.server"
 import { lockDataDir } from "./pglite-lock.server";
 import { reportLostConnections } from "./pg-lost-connections.server";
 import { RemotePglite } from "./pglite/remote.server";
+import { followGeneration } from "./cache/generation.server";
+import { registerSynchronousNotices } from "./cache/notices.server";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
 // process by default, a PostgreSQL pool when DATABASE_URL is set.
@@ -94,7 +96,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     probe,
     db: db as unknown as Database,
     engine: "pglite",
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      // In process, notifications arrive before the writing statement returns (ADR 030); the worker's do not.
+      if (client instanceof PGlite) {
+        registerSynchronousNotices(db as unknown as Database, client);
+        await followGeneration(db as unknown as Database);
+      }
+    },
     ping: async () => void (await db.execute(sql`select 1`)),
     onConnectionError: () => {},
     close: async () => {

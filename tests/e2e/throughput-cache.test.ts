@@ -57,6 +57,12 @@ describe("caches and personal state", () => {
     // The flame button (the language and audience pickers also use aria-pressed).
     const flamedButton = /aria-pressed="true"[^>]*aria-label="Flame,/;
     expect(await cached.text()).not.toMatch(flamedButton);
+    // Another flame owner, who flamed none of the page's clips, is served the stored page: it is byte for byte theirs.
+    const other = anonymousVisitor({ likerId: true });
+    const shared = await page(`/video/${clip.slug}`, other);
+    expect(shared.headers.get("x-micro-cache")).toBe("hit");
+    expect(shared.headers.get("cache-control")).toBe("private, no-store");
+    expect(await shared.text()).not.toMatch(flamedButton);
     const mine = await page(`/video/${clip.slug}`, a);
     expect(mine.headers.get("x-micro-cache")).toBe("bypass");
     expect(mine.headers.get("cache-control")).toBe("private, no-store");

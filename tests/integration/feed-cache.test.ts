@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
@@ -10,7 +10,7 @@ import { cachedFeedClips } from "~/features/feed/feed-cache.server";
 import { feedClips, type FeedQuery } from "~/features/feed/feed.server";
 import { setFlame } from "~/features/flames/index.server";
 import { generationOf } from "~/lib/cache/generation.server";
-import type { DatabaseHandle } from "~/lib/db.server";
+import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 
@@ -52,6 +52,12 @@ describe(`cached feed on ${testEngine()}`, () => {
     const forThem = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips.find((c) => c.id === clip!.id)!;
     expect(forMe).toMatchObject({ flamed: true, flames: clip!.flames + 1 });
     expect(forThem).toMatchObject({ flamed: false, flames: clip!.flames + 1 });
+    // A visitor who never flamed sees the new count on their next request too.
+    const forAnyone = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0))).clips.find((c) => c.id === clip!.id)!;
+    expect(forAnyone).toMatchObject({ flamed: false, flames: clip!.flames + 1 });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: mine }, flamed: false });
+    const afterUnflame = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0))).clips.find((c) => c.id === clip!.id)!;
+    expect(afterUnflame.flames).toBe(clip!.flames);
   });
 
   it("moves the generation on a hide, not on a flame, and drops the hidden clip at once", async () => {
@@ -66,5 +72,51 @@ describe(`cached feed on ${testEngine()}`, () => {
     expect(after.clips.map((c) => c.id)).not.toContain(clip!.id);
     await handle.db.update(clips).set({ status: "published" }).where(eq(clips.id, clip!.id));
     expect((await cachedFeedClips(handle.db, input("bbbbbbbb", 0))).clips.map((c) => c.id)).toContain(clip!.id);
+  });
+
+  it("sees a move committed by a transaction as soon as the transaction returns", async () => {
+    const generation = generationOf(handle.db);
+    const before = await generation.current();
+    const [clip] = (await cachedFeedClips(handle.db, input("cccccccc", 0))).clips;
+    await handle.db.transaction(async (tx) => {
+      await tx.update(clips).set({ status: "hidden" }).where(eq(clips.id, clip!.id));
+      await tx.update(clips).set({ status: "published" }).where(eq(clips.id, clip!.id));
+    });
+    expect(await generation.current()).toBeGreaterThan(before);
+  });
+});
+
+// ADR 030: in process, PGlite's notifications carry the generation; reading it asks the database nothing.
+describe.runIf(testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1")("generation on PGlite in process", () => {
+  it("follows the generation from notifications, without a query", async () => {
+    const queries: string[] = [];
+    const local = await openDatabase({ dataDir: null, onQuery: (query) => queries.push(query) });
+    try {
+      await local.migrate();
+      const generation = generationOf(local.db);
+      const before = await generation.current();
+      queries.length = 0;
+      expect(await generation.current()).toBe(before);
+      expect(queries).toEqual([]);
+      await local.db.execute(sql`update "cache_generation" set "value" = "value" + 1 where "id" = 1`);
+      expect(await generation.current()).toBe(before + 1);
+      // Nor are the feed's counts read: every flame is heard (migration 0015).
+      await seedDemoContent({ db: local.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "feed-heard-"))) });
+      const anyone = {
+        query: { audience: "hetero", category: null, tag: null, period: "ongoing", seed: "dddddddd" } satisfies FeedQuery,
+        offset: 0,
+        mediaAllowed: true,
+        flameOwner: null,
+        language: "en" as const,
+      };
+      const [clip] = (await cachedFeedClips(local.db, anyone)).clips;
+      await setFlame(local.db, { clipId: clip!.id, flameOwner: { visitorId: randomUUID() }, flamed: true });
+      queries.length = 0;
+      const again = (await cachedFeedClips(local.db, anyone)).clips.find((c) => c.id === clip!.id)!;
+      expect(again.flames).toBe(clip!.flames + 1);
+      expect(queries).toEqual([]);
+    } finally {
+      await local.close();
+    }
   });
 });

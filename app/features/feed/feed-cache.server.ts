@@ -10,16 +10,25 @@ import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 import { activeCategories, feedPage, platformStats, tagOptions, type FeedQuery } from "./feed.server";
+import { heardFlames, onHeardFlamesForgotten } from "./heard-flames.server";
 
 // The shared, seed-free parts of the home page and /api/feed, kept in memory per process
 // (docs/decisions/031-in-memory-caches.md). Personal parts — the visitor's order and flamed state — are
 // computed per request from them and never stored.
 
-/** How long a flame count (the one thing that changes without moving the generation) may lag. */
-export const SHARED_TTL_MS = 5_000;
+/** How long the tag filter's choices are kept within one generation. */
+const SHARED_TTL_MS = 5_000;
+
+/**
+ * How long a pool's membership is kept within one generation: only the "this week" filter changes without
+ * the generation moving, as clips grow older than a week.
+ */
+const POOL_TTL_MS = 60_000;
 
 type PoolClip = ClipCard & { tags: TagChip[] };
-const pools = new Memo<PoolClip[]>({ ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
+const pools = new Memo<PoolClip[]>({ ttlMs: POOL_TTL_MS, maxEntries: 1_000 });
+// A pool's counts are exact only with every flame heard since it was read.
+onHeardFlamesForgotten(() => pools.clear());
 const tagChoices = new Memo<Awaited<ReturnType<typeof tagOptions>>>({ ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
 const categories = new Memo<Awaited<ReturnType<typeof activeCategories>>>({ ttlMs: 60_000, maxEntries: 1 });
 const stats = new Memo<Awaited<ReturnType<typeof platformStats>>>({ ttlMs: 60_000, maxEntries: 1 });
@@ -41,7 +50,12 @@ export async function cachedPlatformStats(db: Database) {
 /**
  * The same page `feedClips` gives — the pool's clips in `md5(id || seed)` order (ADR 072), with tags and
  * the flame owner's flamed state — with the pool itself shared by every visitor whose filters, audience,
- * language and age state match. Flame counts and flamed state are read fresh for the page's clips.
+ * language and age state match.
+ *
+ * Counts are exact on the next request for everyone: on PGlite in process they are the pool's as read,
+ * updated by every flame this process hears announced (heard-flames.server.ts), without a query; elsewhere
+ * the page's counts are read. The flamed state is read for a visitor with a flame owner (signed in, or
+ * `spicy_uid`); a visitor without one has flamed nothing.
  */
 export async function cachedFeedClips(
   db: Database,
@@ -49,7 +63,10 @@ export async function cachedFeedClips(
 ): Promise<{ clips: FeedClip[]; total: number }> {
   const { query } = input;
   const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
-  const pool = await pools.get(key, await generationOf(db).current(), async () => {
+  // Listening starts before any pool is read, so no flame falls between a pool's counts and what is heard.
+  const heard = await heardFlames(db);
+  const generation = await generationOf(db).current();
+  const pool = await pools.get(key, generation, async () => {
     // Any seed gives the whole pool; its order is replaced below.
     const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
     const chips = await tagsForClips(
@@ -60,13 +77,36 @@ export async function cachedFeedClips(
     return page.clips.map((clip) => ({ ...clip, tags: chips.get(clip.id) ?? [] }));
   });
 
-  const page = shuffled(pool, query.seed).slice(input.offset, input.offset + FEED_PAGE_SIZE);
+  const page = orderOf(pool, query.seed).slice(input.offset, input.offset + FEED_PAGE_SIZE);
   const ids = page.map((clip) => clip.id);
-  const [flamed, counts] = await Promise.all([flamedClipIds(db, input.flameOwner, ids), flameCounts(db, ids)]);
+  const [flamed, counts] = await Promise.all([
+    flamedClipIds(db, input.flameOwner, ids),
+    heard ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const]))) : flameCounts(db, ids),
+  ]);
   return {
     clips: page.map((clip) => ({ ...clip, flames: counts.get(clip.id) ?? clip.flames, flamed: flamed.has(clip.id) })),
     total: pool.length,
   };
+}
+
+/**
+ * The visitor's order of one pool, remembered beside that pool (it is a pure function of the pool and the
+ * seed: only a request carrying the same seed can ask for it) as long as the pool's membership is kept. A
+ * visitor paging through the feed sorts the pool once, not once per page.
+ */
+const orders = new WeakMap<PoolClip[], Map<string, PoolClip[]>>();
+const ORDERS_PER_POOL = 5_000;
+
+function orderOf(pool: PoolClip[], seed: string): PoolClip[] {
+  let bySeed = orders.get(pool);
+  if (!bySeed) orders.set(pool, (bySeed = new Map()));
+  let order = bySeed.get(seed);
+  if (!order) {
+    if (bySeed.size >= ORDERS_PER_POOL) bySeed.delete(bySeed.keys().next().value!);
+    order = shuffled(pool, seed);
+    bySeed.set(seed, order);
+  }
+  return order;
 }
 
 /** The pool in the visitor's order: by md5(id || seed), then id — exactly PostgreSQL's `md5(id::text || seed), id`. */

@@ -3,6 +3,7 @@ import { clips, userFlames } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
+import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 
 /** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
 export type FlameOwner = { userId: string } | { visitorId: string };
@@ -63,6 +64,7 @@ export async function setFlame(db: Database, input: { clipId: string; flameOwner
 
 /** Which of these clips the flame owner has flamed (one indexed query). */
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {
+  noteFlamedStateRead(clipIds);
   if (!flameOwner || clipIds.length === 0) return new Set();
   const rows = await db
     .select({ clipId: userFlames.clipId })

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
+import { synchronousNoticesOf } from "./notices.server";
 
 /**
  * The catalogue's cache generation (docs/decisions/030-cache-generation.md): a number in the database that
@@ -15,22 +16,56 @@ export interface Generation {
   current(): Promise<number>;
 }
 
-const generations = new WeakMap<Database, Generation>();
+/**
+ * The one generation per database handle; how it is known may change once (followGeneration). Kept once
+ * per process, although the server (from source) and the app (from its build) each load this module.
+ */
+const REGISTRY = Symbol.for("spicy-clips.cache-generations");
+type Registry = WeakMap<Database, { current(): Promise<number>; source: Generation }>;
+const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
+const generations: Registry = (holder[REGISTRY] ??= new WeakMap());
 
-/** The one reader per database handle. */
 export function generationOf(db: Database): Generation {
   let generation = generations.get(db);
   if (!generation) {
-    generation = batchedReader(async () => {
-      const rows = (await db.execute(sql`select "value" from "cache_generation" where "id" = 1`)) as unknown as
-        { rows: { value: string | number }[] } | { value: string | number }[];
-      const row = Array.isArray(rows) ? rows[0] : rows.rows[0];
-      // No row (a database from before the migration) reads as "always changed": nothing is cached.
-      return row ? Number(row.value) : Number.NaN;
-    });
-    generations.set(db, generation);
+    const entry = {
+      source: batchedReader(() => readGeneration(db)),
+      current: () => entry.source.current(),
+    };
+    generations.set(db, (generation = entry));
   }
   return generation;
+}
+
+async function readGeneration(db: Database): Promise<number> {
+  const row = (await rowsOf<{ value: string | number }>(db, sql`select "value" from "cache_generation" where "id" = 1`))[0];
+  // No row (a database from before the migration) reads as "always changed": nothing is cached.
+  return row ? Number(row.value) : Number.NaN;
+}
+
+/**
+ * For a database with synchronous notices (PGlite in process) the generation is followed from the
+ * `cache_generation` notifications (migration 0015) instead of read for every request: exactly as fresh,
+ * without a query. A database without the notifying trigger keeps being read.
+ */
+export async function followGeneration(db: Database): Promise<void> {
+  const notices = synchronousNoticesOf(db);
+  if (!notices) return;
+  const trigger = await rowsOf(db, sql`select 1 from pg_trigger where tgname = 'cache_generation_notify'`);
+  if (trigger.length === 0) return;
+  let value = Number.NaN;
+  await notices.listen("cache_generation", (payload) => {
+    value = Number(payload);
+  });
+  // Read after listening: no move can fall between the two.
+  value = await readGeneration(db);
+  generationOf(db);
+  generations.get(db)!.source = { current: () => Promise.resolve(value) };
+}
+
+async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
 }
 
 /** Serialises reads: at most one in flight, and everyone who asked while it ran gets the next one. */

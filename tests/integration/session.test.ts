@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { session } from "../../db/schema";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { session, user } from "../../db/schema";
+import { getUser } from "~/features/accounts/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
+import { routeArgs } from "../support/route-args";
 
 const ORIGIN = "http://localhost:3000";
 
@@ -42,5 +44,48 @@ describe(`sessions on ${testEngine()}`, () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(session.token, token));
     expect(await userOf(env, cookie)).toBeNull();
+  });
+
+  // Issue 12: getUser may remember a lookup (PGlite in process, migration 0016), never past the session's end.
+  describe("the site's own lookup (getUser)", () => {
+    const userFor = (env: ReturnType<typeof createTestServices>, cookie: string) =>
+      getUser(routeArgs(env.services, "/", { cookie })).then((u) => u?.email ?? null);
+
+    it("forgets a signed-in visitor on the request after they sign out", async () => {
+      const env = createTestServices(handle, ORIGIN);
+      const cookie = await signIn(env, "remembered@example.com");
+      expect(await userFor(env, cookie)).toBe("remembered@example.com");
+      expect(await userFor(env, cookie)).toBe("remembered@example.com");
+      await env.services.auth.api.signOut({ headers: new Headers({ cookie, origin: ORIGIN }) });
+      expect(await userFor(env, cookie)).toBeNull();
+    });
+
+    it("forgets them when the session expires, the account changes or is deleted", async () => {
+      const env = createTestServices(handle, ORIGIN);
+      const cookie = await signIn(env, "changing@example.com");
+      expect(await userFor(env, cookie)).toBe("changing@example.com");
+      await handle.db.update(user).set({ email: "changed@example.com" }).where(eq(user.email, "changing@example.com"));
+      expect(await userFor(env, cookie)).toBe("changed@example.com");
+      const token = decodeURIComponent(cookie.split("=")[1]!).split(".")[0]!;
+      await handle.db
+        .update(session)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(session.token, token));
+      expect(await userFor(env, cookie)).toBeNull();
+
+      const other = await signIn(env, "leaving@example.com");
+      expect(await userFor(env, other)).toBe("leaving@example.com");
+      await handle.db.delete(user).where(eq(user.email, "leaving@example.com"));
+      expect(await userFor(env, other)).toBeNull();
+    });
+
+    it("asks Better Auth once per session on PGlite in process, and every time elsewhere", async () => {
+      const env = createTestServices(handle, ORIGIN);
+      const cookie = await signIn(env, "counted@example.com");
+      const asked = vi.spyOn(env.services.auth.api, "getSession");
+      for (let i = 0; i < 3; i++) expect(await userFor(env, cookie)).toBe("counted@example.com");
+      const inProcess = testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1";
+      expect(asked).toHaveBeenCalledTimes(inProcess ? 1 : 3);
+    });
   });
 });

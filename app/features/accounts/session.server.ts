@@ -2,6 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { data, type RouterContextProvider } from "react-router";
 import { getServices, getVisitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
+import { sessionCacheOf } from "./session-cache.server";
 
 export interface SessionUser {
   id: string;
@@ -33,14 +34,20 @@ export function getUser(args: Args): Promise<SessionUser | null> {
 async function lookUp(args: Args): Promise<SessionUser | null> {
   const services = getServices(args);
   try {
+    const cookie = args.request.headers.get("cookie");
+    const remembered = await sessionCacheOf(services.db);
+    const known = remembered?.get(cookie);
+    if (known) return known;
     const result = await services.auth.api.getSession({ headers: args.request.headers });
     if (!result) return null;
-    return {
+    const user = {
       id: result.user.id,
       email: result.user.email,
       name: result.user.name,
       createdAt: new Date(result.user.createdAt).toISOString(),
     };
+    remembered?.remember(cookie, user, { token: result.session.token, expiresAt: new Date(result.session.expiresAt) });
+    return user;
   } catch (error) {
     // The auth library answers 401 for a session deleted while it was being refreshed: signed out.
     if (isAPIError(error) && error.statusCode === 401) return null;

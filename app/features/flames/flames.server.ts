@@ -22,45 +22,33 @@ export class InvalidClipId extends InvalidInput {
 /**
  * Sets the flame owner's flame on a clip to `flamed` (idempotent, so retries and
  * racing requests are harmless). The row and the clip's count change in one
- * transaction: one row per (clip, flame owner) by unique index, count never below 0.
+ * statement, so in one transaction: one row per (clip, flame owner) by unique index,
+ * count never below 0, and the count moves only when a row was added or removed.
  * Returns null when the clip does not exist or is not published.
+ *
+ * One statement rather than a transaction of five: on PGlite each round trip costs
+ * as much as the work (docs/performance.md § Throughput, round 2).
  */
 export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
-  return db.transaction(async (tx) => {
-    const [clip] = await tx
-      .select({ id: clips.id })
-      .from(clips)
-      .where(and(eq(clips.id, input.clipId), eq(clips.status, "published")));
-    if (!clip) return null;
-
-    if (input.flamed) {
-      const added = await tx
-        .insert(userFlames)
-        .values({ clipId: input.clipId, ...input.flameOwner })
-        .onConflictDoNothing()
-        .returning({ id: userFlames.id });
-      if (added.length)
-        await tx
-          .update(clips)
-          .set({ flames: sql`${clips.flames} + 1` })
-          .where(eq(clips.id, input.clipId));
-    } else {
-      const removed = await tx
-        .delete(userFlames)
-        .where(and(eq(userFlames.clipId, input.clipId), ownerCondition(input.flameOwner)))
-        .returning({ id: userFlames.id });
-      if (removed.length) {
-        await tx
-          .update(clips)
-          .set({ flames: sql`greatest(${clips.flames} - 1, 0)` })
-          .where(eq(clips.id, input.clipId));
-      }
-    }
-    const [after] = await tx.select({ flames: clips.flames }).from(clips).where(eq(clips.id, input.clipId));
-    return { flamed: input.flamed, flames: after?.flames ?? 0 };
-  });
+  const [ownerColumn, ownerId] =
+    "userId" in input.flameOwner ? [sql.raw(`"user_id"`), input.flameOwner.userId] : [sql.raw(`"visitor_id"`), input.flameOwner.visitorId];
+  const change = input.flamed
+    ? sql`insert into ${userFlames} ("clip_id", ${ownerColumn}) select "id", ${ownerId} from "target" on conflict do nothing returning "clip_id"`
+    : sql`delete from ${userFlames} where "clip_id" in (select "id" from "target") and ${ownerColumn} = ${ownerId} returning "clip_id"`;
+  const counted = input.flamed ? sql`"flames" + 1` : sql`greatest("flames" - 1, 0)`;
+  const result = (await db.execute(sql`
+    with "target" as (select "id", "flames" from ${clips} where "id" = ${input.clipId} and "status" = 'published'),
+      "changed" as (${change}),
+      "counted" as (update ${clips} set "flames" = ${counted} where "id" in (select "clip_id" from "changed") returning "flames")
+    select (select "flames" from "target") as "before", (select "flames" from "counted") as "after"`)) as unknown as
+    { rows: FlameRow[] } | FlameRow[];
+  const row = (Array.isArray(result) ? result : result.rows)[0];
+  if (!row || row.before === null) return null;
+  return { flamed: input.flamed, flames: Number(row.after ?? row.before) };
 }
+
+type FlameRow = { before: number | string | null; after: number | string | null };
 
 /** Which of these clips the flame owner has flamed (one indexed query). */
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {

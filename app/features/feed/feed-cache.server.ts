@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { clips } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
@@ -112,12 +112,7 @@ function orderOf(pool: PoolClip[], seed: string): PoolClip[] {
 /** The pool in the visitor's order: by md5(id || seed), then id — exactly PostgreSQL's `md5(id::text || seed), id`. */
 export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[] {
   return pool
-    .map((clip) => ({
-      clip,
-      key: createHash("md5")
-        .update(clip.id + seed)
-        .digest("hex"),
-    }))
+    .map((clip) => ({ clip, key: hash("md5", clip.id + seed) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.clip.id < b.clip.id ? -1 : a.clip.id > b.clip.id ? 1 : 0))
     .map((entry) => entry.clip);
 }

@@ -167,9 +167,9 @@ describe(`video page on ${testEngine()}`, () => {
   });
 
   it("shows the flameOwner's flame, and lets only signed-in users give one", async () => {
-    const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: sample.id, flameOwner: { visitorId }, flamed: true });
-    const page = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: { visitorId } })))!;
+    const anonymousId = randomUUID();
+    await setFlame(handle.db, { clipId: sample.id, flameOwner: { anonymousId }, flamed: true });
+    const page = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: { anonymousId } })))!;
     expect(page.flame).toMatchObject({ flamed: true, canFlame: false });
     const stranger = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: null, canFlame: true })))!;
     expect(stranger.flame).toMatchObject({ flamed: false, canFlame: true, flames: page.flame.flames });

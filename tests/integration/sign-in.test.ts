@@ -148,14 +148,14 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
 
   it("merges the visitor's anonymous flames into the account on sign-in", async () => {
     const [clip] = await makeClips(handle.db, 1);
-    const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId }, flamed: true });
-    await signIn("merger@example.com", {}, `spicy_uid=${visitorId}`);
-    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${visitorId}`);
+    const anonymousId = randomUUID();
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId }, flamed: true });
+    await signIn("merger@example.com", {}, `spicy_uid=${anonymousId}`);
+    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${anonymousId}`);
     const [account] = await handle.db.select().from(user).where(eq(user.email, "merger@example.com"));
     const rows = await handle.db.select().from(userFlames).where(eq(userFlames.clipId, clip!.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: account!.id, visitorId: null });
+    expect(rows[0]).toMatchObject({ userId: account!.id, anonymousId: null });
   });
 
   it("refuses to redirect anywhere but this site", async () => {

@@ -4,11 +4,11 @@ import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 
-/** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
-export type FlameOwner = { userId: string } | { visitorId: string };
+/** Who gives a flame: a signed-in user, or an anonymous id (`spicy_uid`). */
+export type FlameOwner = { userId: string } | { anonymousId: string };
 
 function ownerCondition(flameOwner: FlameOwner) {
-  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.visitorId, flameOwner.visitorId);
+  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.anonymousId, flameOwner.anonymousId);
 }
 
 /** A clip id that is no UUID v4: an expected failure, answered 400 by the action helper (ADR 024). */
@@ -76,14 +76,14 @@ export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null,
  * clip both had flamed keeps one flame: the duplicate is dropped and the count
  * goes down by one, so nothing is counted twice.
  */
-export async function mergeVisitorFlames(db: Database, input: { visitorId: string; userId: string }) {
-  if (!isUuidV4(input.visitorId)) return { moved: 0, merged: 0 };
+export async function mergeAnonymousFlames(db: Database, input: { anonymousId: string; userId: string }) {
+  if (!isUuidV4(input.anonymousId)) return { moved: 0, merged: 0 };
   return db.transaction(async (tx) => {
     const duplicates = await tx
       .delete(userFlames)
       .where(
         and(
-          eq(userFlames.visitorId, input.visitorId),
+          eq(userFlames.anonymousId, input.anonymousId),
           sql`${userFlames.clipId} in (select clip_id from user_flames where user_id = ${input.userId})`,
         ),
       )
@@ -101,8 +101,8 @@ export async function mergeVisitorFlames(db: Database, input: { visitorId: strin
     }
     const moved = await tx
       .update(userFlames)
-      .set({ userId: input.userId, visitorId: null })
-      .where(eq(userFlames.visitorId, input.visitorId))
+      .set({ userId: input.userId, anonymousId: null })
+      .where(eq(userFlames.anonymousId, input.anonymousId))
       .returning({ id: userFlames.id });
     return { moved: moved.length, merged: duplicates.length };
   });

@@ -1,4 +1,4 @@
 // Flames' server entry: the toggle, a visitor's flamed clips and the merge on sign-in.
-export { flamedClipIds, InvalidClipId, mergeVisitorFlames, setFlame, type FlameOwner } from "./flames.server";
+export { flamedClipIds, InvalidClipId, mergeAnonymousFlames, setFlame, type FlameOwner } from "./flames.server";
 export { resolveFlameOwner } from "./flame-owner.server";
-export { visitorIdFrom } from "./visitor-id";
+export { anonymousIdFrom } from "./anonymous-id";

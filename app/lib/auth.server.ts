@@ -62,7 +62,7 @@ export function createAuth(input: {
   hooks: AuthHooks;
   /** The public origin for a request's headers (app/lib/site-origin.server.ts); PUBLIC_URL when absent. */
   originFor?: (headers: Headers | undefined) => string;
-  /** Other public origins of the site (the companion site's, ADR 070). */
+  /** Other public origins of the site (Conscious Mode's, ADR 070). */
   siteOrigins?: string[];
   /** Magic links one IP may ask for in 10 minutes (SIGN_IN_LIMIT_PER_IP); the same as the sign-in form's limit. */
   signInLimitPerIp: number;

@@ -71,7 +71,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     expect(again.sessionCookie).toBeNull();
   });
 
-  it("names the companion site in the e-mail of a visitor who asked there", async () => {
+  it("names Conscious Mode in the e-mail of a visitor who asked there", async () => {
     const result = await requestSignInLink(env.services, {
       form: form({ email: "calm@example.com" }),
       request: request(),

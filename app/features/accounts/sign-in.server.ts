@@ -39,7 +39,7 @@ export async function requestSignInLink(
         name: mode === "signup" ? username : undefined,
         callbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
         errorCallbackURL: "/auth/callback",
-        // The e-mail names the site the visitor is on (the companion site's visitors never read the adult brand).
+        // The e-mail names the site the visitor is on (Conscious Mode's visitors never read the adult brand).
         metadata: { language: input.language, brandMode: input.brandMode ?? "adult" },
       },
       // The limits are taken in Better Auth's before-hook (lib/auth.server.ts), for this call and direct POSTs alike.

@@ -1,5 +1,5 @@
--- One vocabulary (docs/glossary.md, rename plan rows 2c, 7, 8 and 10; ADR 079): the schema says category,
--- moderator, anonymous id and premium activation. Renames only: no row moves and every index stays built.
+-- One vocabulary (docs/glossary.md, rename plan rows 2c, 7, 8, 10 and 11; ADR 079): the schema says category,
+-- moderator, anonymous id, premium activation and short id. Renames only: no row moves and every index stays built.
 -- No function body names a renamed table or column (the counters' functions of 0013 and the cache
 -- generation's of 0014 read clips, clip_tags, catalogue_counts, tag_counts and cache_generation only), and a
 -- trigger, a foreign key, a check or a partial index follows its table and columns through a rename, so
@@ -32,4 +32,7 @@ ALTER INDEX "user_flames_visitor_idx" RENAME TO "user_flames_anonymous_idx";--> 
 ALTER TABLE "premium_tokens" RENAME TO "premium_activations";--> statement-breakpoint
 ALTER TABLE "premium_activations" RENAME CONSTRAINT "premium_tokens_pkey" TO "premium_activations_pkey";--> statement-breakpoint
 ALTER TABLE "premium_activations" RENAME CONSTRAINT "premium_tokens_user_id_user_id_fk" TO "premium_activations_user_id_user_id_fk";--> statement-breakpoint
-ALTER INDEX "premium_tokens_user_idx" RENAME TO "premium_activations_user_idx";
+ALTER INDEX "premium_tokens_user_idx" RENAME TO "premium_activations_user_idx";--> statement-breakpoint
+
+-- 11: the short id at the end of a clip's slug.
+ALTER INDEX "clips_id_prefix_idx" RENAME TO "clips_short_id_idx";

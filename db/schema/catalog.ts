@@ -162,7 +162,7 @@ export const clips = pgTable(
       .on(t.flames.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
     index("clips_audiences_idx").using("gin", t.audiences),
-    index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
+    index("clips_short_id_idx").on(sql`(left(${t.id}::text, 8))`),
     // /media refuses the files of clips that are not published (a hidden clip's video and thumbnails
     // answer 404 like its page): every media request looks its key up among the few such clips, and
     // only a key found there is looked up among all clips (a published clip may share the file).

@@ -126,8 +126,8 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
   it("counts published clips, profiles and the flames of published clips only", async () => {
     stats = await siteStatistics(handle.db, NOW);
-    // a0, a1, b0, c0: the hidden b1 and the processing a2 are not contents.
-    expect(stats.app).toEqual({ totalContents: 4, totalProfiles: 4, totalFlames: 6 });
+    // a0, a1, b0, c0: the hidden b1 and the processing a2 are not counted.
+    expect(stats.app).toEqual({ totalClips: 4, totalProfiles: 4, totalFlames: 6 });
     expect(stats.flames.totalFlames).toBe(6);
     // The hidden clip's two flames are still stored: they are left out, not lost.
     expect(await handle.db.$count(userFlames)).toBe(8);
@@ -190,7 +190,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
     const loaderData = await adminIndex.loader(routeArgs(env.services, "/admin", { cookie }));
     // Signing in made the moderator's profile: the dashboard reads the live figures.
     const profileCount = await handle.db.$count(profiles);
-    expect(loaderData.statistics.app).toEqual({ totalContents: 4, totalProfiles: profileCount, totalFlames: 6 });
+    expect(loaderData.statistics.app).toEqual({ totalClips: 4, totalProfiles: profileCount, totalFlames: 6 });
 
     const render = (language: "en" | "es") => {
       const Page = adminIndex.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
@@ -219,7 +219,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
       flames: { totalFlames: 0, categoriesFlamed: [], recentActivity: [] },
       time: { totalTime: 0, sessionCount: 0, averageTime: 0, sessions: [] },
       premium: { activePremiumUsers: 0, totalActivationsCreated: 0, sourceBreakdown: [] },
-      app: { totalContents: 0, totalProfiles: 0, totalFlames: 12345 },
+      app: { totalClips: 0, totalProfiles: 0, totalFlames: 12345 },
     };
     const router = createMemoryRouter([{ path: "*", element: createElement(SiteStatisticsView, { statistics: empty }) }]);
     const html = renderToString(createElement(I18nProvider, { language: "en", children: createElement(RouterProvider, { router }) }));

@@ -49,7 +49,7 @@ describe(`video page on ${testEngine()}`, () => {
   });
   afterAll(() => handle?.close());
 
-  it("resolves a clip by its UUID, its slug, or any slug ending in its 8-hex id prefix", async () => {
+  it("resolves a clip by its UUID, its slug, or any slug ending in its 8-hex short id", async () => {
     const prefix = sample.id.slice(0, 8);
     expect(await find(sample.id)).toBe(sample.id);
     expect(await find(sample.id.toUpperCase())).toBe(sample.id);
@@ -67,7 +67,7 @@ describe(`video page on ${testEngine()}`, () => {
     expect(await loadClipPage(handle.db, pageInput("no-such-video-ffffffff"))).toBeNull();
   });
 
-  it("prefers an exact slug over another clip's id prefix", async () => {
+  it("prefers an exact slug over another clip's short id", async () => {
     const [other] = await makeClips(handle.db, 1);
     const [lookalike] = await makeClips(handle.db, 1);
     const slug = `lookalike-${other!.id.slice(0, 8)}`;

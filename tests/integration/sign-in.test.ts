@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles, user, userFlames } from "../../db/schema";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
@@ -32,7 +32,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
 
   async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
     return outcome(
-      requestSignInLink(env.services, {
+      requestMagicLink(env.services, {
         form: form({ email, ...extra }),
         request: request(cookie),
         language: "es",
@@ -72,7 +72,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
   });
 
   it("names Conscious Mode in the e-mail of a visitor who asked there", async () => {
-    const result = await requestSignInLink(env.services, {
+    const result = await requestMagicLink(env.services, {
       form: form({ email: "calm@example.com" }),
       request: request(),
       language: "en",
@@ -126,7 +126,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
       Promise.all(
         Array.from({ length: count }, (_, i) =>
           outcome(
-            requestSignInLink(services, {
+            requestMagicLink(services, {
               form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }),
               request: request(),
               language: "en",

@@ -16,7 +16,7 @@ export { SIGN_IN_LIMITS } from "~/lib/auth.server";
  * address it went to. Refusals are expected errors keyed in `accounts` (ADR 024): a bad address or username
  * 400, a taken username 409, too many links 429, and a mail that could not be sent 502 (logged here).
  */
-export async function requestSignInLink(
+export async function requestMagicLink(
   services: Services,
   input: { form: FormData; request: Request; language: Language; clientIp: string; brandMode?: BrandMode },
 ): Promise<{ email: string }> {

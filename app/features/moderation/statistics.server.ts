@@ -35,7 +35,7 @@ export interface SiteStatistics {
   flames: { totalFlames: number; categoriesFlamed: CategoryFlames[]; recentActivity: RecentFlame[] };
   time: { totalTime: number; sessionCount: number; averageTime: number; sessions: RecentSession[] };
   premium: { activePremiumUsers: number; totalActivationsCreated: number; sourceBreakdown: { source: string; activations: number }[] };
-  app: { totalContents: number; totalProfiles: number; totalFlames: number };
+  app: { totalClips: number; totalProfiles: number; totalFlames: number };
 }
 
 const published = eq(clips.status, "published");
@@ -48,10 +48,10 @@ const asNumber = (expression: SQL) => expression.mapWith(Number);
  */
 async function publishedTotals(db: Database) {
   const [row] = await db
-    .select({ contents: count(), flames: asNumber(sql`coalesce(sum(${clips.flames}), 0)`) })
+    .select({ clips: count(), flames: asNumber(sql`coalesce(sum(${clips.flames}), 0)`) })
     .from(clips)
     .where(published);
-  return { contents: row?.contents ?? 0, flames: row?.flames ?? 0 };
+  return { clips: row?.clips ?? 0, flames: row?.flames ?? 0 };
 }
 
 function categoriesFlamed(db: Database) {
@@ -138,6 +138,6 @@ export async function siteStatistics(db: Database, now: Date = new Date()): Prom
     flames: { totalFlames: totals.flames, categoriesFlamed: flamedCategories, recentActivity: recent },
     time: { ...usage, sessions },
     premium: { activePremiumUsers: people.premium, totalActivationsCreated: activations.total, sourceBreakdown: activations.sources },
-    app: { totalContents: totals.contents, totalProfiles: people.profiles, totalFlames: totals.flames },
+    app: { totalClips: totals.clips, totalProfiles: people.profiles, totalFlames: totals.flames },
   };
 }

@@ -108,7 +108,7 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
       <Group id="statistics-app" title={t("statistics.app.heading")}>
         <Figures
           items={[
-            [t("statistics.app.totalContents"), n(app.totalContents), "stat-contents"],
+            [t("statistics.app.totalClips"), n(app.totalClips), "stat-clips"],
             [t("statistics.app.totalProfiles"), n(app.totalProfiles), "stat-profiles"],
             [t("statistics.app.totalFlames"), n(app.totalFlames), "stat-app-likes"],
           ]}

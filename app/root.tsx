@@ -14,7 +14,7 @@ import {
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
 import "./app.css";
-import { syncVisitorId } from "./features/flames";
+import { syncAnonymousId } from "./features/flames";
 import { SearchBox } from "./features/search";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
@@ -94,7 +94,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
-    if (loaderData.brandMode === "adult") syncVisitorId();
+    if (loaderData.brandMode === "adult") syncAnonymousId();
   }, [loaderData.brandMode]);
   useFlashToast(loaderData.flash);
   useEffect(() => {
@@ -168,7 +168,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // An adult route refused in safe mode answers before the root loader runs; its 404 brings the shell's data.
+  // An adult route refused in Conscious Mode answers before the root loader runs; its 404 brings the shell's data.
   const shell = useRootData() ?? shellOfError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <NotFoundPage /> : <ErrorPage />;

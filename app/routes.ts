@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 // The route table, in the order of docs/product.md §3.1. Routes inside `adult-only` answer
-// 404 in safe mode before any of their loaders run.
+// 404 in Conscious Mode before any of their loaders run.
 export default [
   index("routes/home.tsx"),
   layout("routes/adult-only.tsx", [
@@ -29,7 +29,7 @@ export default [
   route("premium-success", "routes/premium-success.tsx"),
   route("api/usage", "routes/api.usage.ts"),
   route("insights", "routes/insights.tsx"),
-  // Moderation (docs/product.md §10.1, ADR 013): outside adult-only so its guard answers 404 itself, in safe mode too.
+  // Moderation (docs/product.md §10.1, ADR 013): outside adult-only so its guard answers 404 itself, in Conscious Mode too.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),
     route("audit", "routes/admin.audit.tsx"),

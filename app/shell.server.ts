@@ -13,7 +13,7 @@ type Args = { request: Request; context: Readonly<RouterContextProvider> };
 /**
  * What the site shell (header, footer, age gate, ads) needs on every page.
  * The root loader returns it; a route refused before any loader runs (an
- * adult route in safe mode) sends it with its 404 so that page keeps the shell.
+ * adult route in Conscious Mode) sends it with its 404 so that page keeps the shell.
  */
 export async function loadShell(args: Args) {
   const visitor = getVisitor(args);

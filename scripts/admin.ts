@@ -2,7 +2,7 @@
 // way to make the first moderator (docs/product.md §10.1, ADR 013). On PGlite the database has one
 // owner, so stop the server first.
 import { parseEnv } from "../app/lib/env.server";
-import { grantAdmin, revokeAdmin } from "../app/features/moderation/admins.server";
+import { grantModerator, revokeModerator } from "../app/features/moderation/moderators.server";
 import { openDatabaseFromEnv } from "../server/platform";
 
 export async function runAdminCommand(argv: string[], env = parseEnv()): Promise<{ code: number; out: string }> {
@@ -17,7 +17,7 @@ export async function runAdminCommand(argv: string[], env = parseEnv()): Promise
     return { code: 1, out: `could not open the database: ${(error as Error).message}` };
   }
   try {
-    const result = command === "grant" ? await grantAdmin(database.db, email) : await revokeAdmin(database.db, email);
+    const result = command === "grant" ? await grantModerator(database.db, email) : await revokeModerator(database.db, email);
     if (!result.ok) return { code: 1, out: `not a valid e-mail address: ${email}` };
     if (command === "grant")
       return { code: 0, out: result.changed ? `granted admin to ${result.email}` : `${result.email} is already an admin` };

@@ -11,7 +11,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
-import { clips, creators, tags, usageSessions, userFlames, clipCategories } from "../db/schema";
+import { clips, creators, tags, usageSessions, userFlames, categories } from "../db/schema";
 import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
 import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
@@ -77,7 +77,7 @@ const creatorLastPage = Math.max(1, Math.ceil(busiest.clips / 10));
 const clip = await first(
   db.select({ slug: clips.slug }).from(clips).where(eq(clips.status, "published")).orderBy(desc(clips.publishedAt)).limit(1),
 );
-const category = await first(db.select({ slug: clipCategories.slug }).from(clipCategories).orderBy(clipCategories.orderPriority).limit(1));
+const category = await first(db.select({ slug: categories.slug }).from(categories).orderBy(categories.orderPriority).limit(1));
 const [likes] = await db
   .select({ n: sql<number>`count(*)`.mapWith(Number) })
   .from(userFlames)
@@ -102,7 +102,7 @@ const feedApi = (filters: Partial<{ category: string; tag: string; period: "week
     query: { category: null, tag: null, period: "ongoing", ...filters, audience: "hetero", seed: "bench" },
     offset,
     mediaAllowed: true,
-    flameOwner: { visitorId: "00000000-0000-4000-8000-000000000001" },
+    flameOwner: { anonymousId: "00000000-0000-4000-8000-000000000001" },
     language: "en",
   });
 /** The bench flame owner's liked videos, first page, in `sort` order. */

@@ -107,7 +107,7 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     next();
   });
   if (env.MICRO_CACHE_TTL_MS > 0) {
-    const flamedAmong = (visitorId: string, clipIds: string[]) => flamedClipIds(services.db, { visitorId }, clipIds);
+    const flamedAmong = (anonymousId: string, clipIds: string[]) => flamedClipIds(services.db, { anonymousId }, clipIds);
     app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong }));
   }
   app.use(methodGuard());

@@ -7,7 +7,7 @@ import type { Generation } from "../app/lib/cache/generation.server";
 import type { Visitor } from "../app/lib/context";
 import { LANGUAGE_COOKIE } from "../app/lib/i18n/languages";
 import { recordPersonalReads, type PersonalReads } from "../app/lib/cache/personal-reads.server";
-import { VISITOR_ID_KEY, visitorIdFrom } from "../app/features/flames/index.server";
+import { ANONYMOUS_ID_KEY, anonymousIdFrom } from "../app/features/flames/index.server";
 
 /**
  * The anonymous micro-cache (docs/decisions/032-anonymous-micro-cache.md, ADR 068): rendered video, tag,
@@ -69,9 +69,9 @@ function personalCookies(cookieHeader: string | undefined): string[] {
 function sharer(cookieHeader: string | undefined): { flameOwnerId: string | null } | null {
   const personal = personalCookies(cookieHeader);
   if (personal.length === 0) return { flameOwnerId: null };
-  if (personal.length !== 1 || personal[0] !== VISITOR_ID_KEY) return null;
+  if (personal.length !== 1 || personal[0] !== ANONYMOUS_ID_KEY) return null;
   // A malformed id names no flame owner: the pages read it as none.
-  return { flameOwnerId: visitorIdFrom(cookieHeader) };
+  return { flameOwnerId: anonymousIdFrom(cookieHeader) };
 }
 
 export function microCache(options: MicroCacheOptions): RequestHandler & { clear: () => void } {

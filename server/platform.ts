@@ -12,7 +12,7 @@ import { createMailer, type Outbox } from "../app/lib/mail/index.server";
 import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
 import type { Storage } from "../app/lib/storage/storage.server";
-import { grantAdmins } from "../app/features/moderation/admins.server";
+import { grantModerators } from "../app/features/moderation/moderators.server";
 import { loadDiskLocales } from "./locales";
 
 export interface Platform {
@@ -86,14 +86,14 @@ export function createPlatform(env: Env, overrides: PlatformOverrides): Platform
   return { services, outbox, database, close: () => database.close() };
 }
 
-/** The server's and the jobs CLI's start: opens and migrates the database, grants admins, seeds an empty catalogue. */
+/** The server's and the jobs CLI's start: opens and migrates the database, grants moderators (ADMIN_EMAILS), seeds an empty catalogue. */
 export async function startPlatform(env: Env, log: Logger, options: { seed?: SeedCatalogue } = {}): Promise<Platform> {
   loadDiskLocales();
   const database = await openDatabaseFromEnv(env, { migrate: false });
   log.info({ engine: database.engine }, "database opened");
   await database.migrate();
   log.info("migrations applied");
-  await grantAdmins(database.db, env.ADMIN_EMAILS);
+  await grantModerators(database.db, env.ADMIN_EMAILS);
 
   const storage = storageFromEnv(env);
   const seeded = options.seed ? await options.seed({ db: database.db, storage, log }) : null;

@@ -5,7 +5,7 @@ import { useT } from "~/lib/i18n/react";
 type StaticPageName = "about" | "terms" | "privacy";
 export type StaticPageKey = StaticPageName | `${StaticPageName}Conscious`;
 
-/** The companion site has its own About, Terms and Privacy texts: no adult wording in safe mode. */
+/** Conscious Mode has its own About, Terms and Privacy texts: no adult wording there. */
 export function staticPageKey(page: StaticPageName, mode: BrandMode): StaticPageKey {
   return mode === "conscious" ? `${page}Conscious` : page;
 }

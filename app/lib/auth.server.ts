@@ -22,7 +22,8 @@ const CALLBACK_FIELDS = ["callbackURL", "newUserCallbackURL", "errorCallbackURL"
 export const MAGIC_LINK_TTL_SECONDS = 60 * 60;
 
 export interface AuthMail {
-  signInLink(input: { email: string; url: string; language: unknown; brandMode: unknown }): Promise<void>;
+  /** The magic-link e-mail (docs/product.md §8.1, ADR 003). */
+  magicLinkEmail(input: { email: string; url: string; language: unknown; brandMode: unknown }): Promise<void>;
   /** Step 1 of a change of e-mail: confirm from the current inbox. */
   confirmEmailChange(input: { email: string; newEmail: string; url: string; request?: Request }): Promise<void>;
   /** Step 2: verify the new inbox. */
@@ -62,7 +63,7 @@ export function createAuth(input: {
   hooks: AuthHooks;
   /** The public origin for a request's headers (app/lib/site-origin.server.ts); PUBLIC_URL when absent. */
   originFor?: (headers: Headers | undefined) => string;
-  /** Other public origins of the site (the companion site's, ADR 070). */
+  /** Other public origins of the site (Conscious Mode's, ADR 070). */
   siteOrigins?: string[];
   /** Magic links one IP may ask for in 10 minutes (SIGN_IN_LIMIT_PER_IP); the same as the sign-in form's limit. */
   signInLimitPerIp: number;
@@ -147,7 +148,7 @@ export function createAuth(input: {
         storeToken: "hashed",
         // The link opens on the brand host the visitor asked from (ADR 070), not always on PUBLIC_URL.
         sendMagicLink: ({ email, url, metadata }, ctx) =>
-          input.mail.signInLink({
+          input.mail.magicLinkEmail({
             email,
             url: onOrigin(url, input.originFor?.(ctx?.headers ?? ctx?.request?.headers)),
             language: metadata?.language,

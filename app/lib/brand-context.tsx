@@ -4,7 +4,7 @@ import { useT } from "./i18n/react";
 
 // The brand mode of this page, known before any loader runs: the server sets it
 // from the request, the browser reads it back from <html data-brand>. Pages
-// whose loaders never ran (a refused adult route in safe mode) still render as
+// whose loaders never ran (a refused adult route in Conscious Mode) still render as
 // the right brand.
 const BrandModeContext = createContext<BrandMode>("adult");
 

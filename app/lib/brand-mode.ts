@@ -1,5 +1,5 @@
 // How the server decides between the adult site and Conscious Mode, its
-// safe-for-work companion, for each request (docs/product.md §2.1, docs/decisions/004-brand-mode.md).
+// safe-for-work site, for each request (docs/product.md §2.1, docs/decisions/004-brand-mode.md).
 
 export type BrandMode = "adult" | "conscious";
 export const BRAND_MODE_COOKIE = "brand_mode";
@@ -30,7 +30,7 @@ export function decideBrandMode(input: {
   modeCookie: string | undefined;
 }): BrandModeDecision {
   const host = hostName(input.host);
-  if (input.consciousHosts.some((safe) => safe && host.includes(safe))) return { mode: "conscious" };
+  if (input.consciousHosts.some((name) => name && host.includes(name))) return { mode: "conscious" };
   if (!LOCAL_HOSTS.has(host)) return { mode: "adult" };
 
   const fromParam = input.modeParam === "sfw" ? "conscious" : input.modeParam === "adult" ? "adult" : null;
@@ -42,7 +42,7 @@ export function decideBrandMode(input: {
 /**
  * The site's name as this brand's visitors know it ("Spicy Clips" or
  * "Conscious Mode"): titles, og:site_name, footer. Every page names itself
- * through here so the safe site never shows the adult brand.
+ * through here so Conscious Mode never shows the adult brand.
  */
 export function siteNameFor(t: (key: string) => string, mode: BrandMode): string {
   return t(mode === "conscious" ? "brand.consciousName" : "brand.name");

@@ -19,7 +19,7 @@ export interface Services {
   origin: string;
   auth: Auth;
   mailer: Mailer;
-  /** The server's secret (the auth secret): keys rate-limit rows and signs anonymous visitor ids (app/lib/keys.server.ts). */
+  /** The server's secret (the auth secret): keys rate-limit rows and signs anonymous ids (app/lib/keys.server.ts). */
   secret: string;
 }
 

@@ -1,6 +1,6 @@
 import { lazy, Suspense, type ComponentType } from "react";
 
-// Views few visitors see (the age gate, the safe-mode landing, an empty feed, the goal nudge)
+// Views few visitors see (the age gate, the Conscious Mode landing, an empty feed, the goal nudge)
 // load in the browser only when rendered, outside the home page's first-load JavaScript
 // (docs/decisions/040-javascript-budgets.md). The server imports them before it renders
 // (`lazyViewsReady`), so the HTML always holds the view in place: pages work without

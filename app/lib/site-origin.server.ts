@@ -3,7 +3,7 @@ import type { Env } from "./env.server";
 /**
  * The public origin for absolute URLs (canonical, hreflang, sitemaps, robots.txt, e-mail links) on the
  * host a request came to (docs/decisions/070-client-ip-and-origins.md): on one of CONSCIOUS_HOSTS, the
- * companion site's — CONSCIOUS_SITE_URL when set, else that host itself, which is on the allow-list;
+ * origin of Conscious Mode — CONSCIOUS_SITE_URL when set, else that host itself, which is on the allow-list;
  * PUBLIC_URL on every other Host, whatever a client sends. Only an exact host name counts here
  * (not the "part of a host" that selects the brand), so a forged Host never reaches an e-mail.
  */

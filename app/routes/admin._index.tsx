@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { focusRing } from "~/features/moderation/components/admin-ui";
 import { DeskFiguresView } from "~/features/moderation/components/desk-figures";
 import { SiteStatisticsView } from "~/features/moderation/components/statistics";
@@ -16,7 +16,7 @@ import type { Route } from "./+types/admin._index";
 export const handle: I18nHandle = { i18n: ["admin"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const t = await serverT(getVisitor(args).language, "admin");
   const [figures, statistics, jobs, copies] = await Promise.all([deskFigures(db), siteStatistics(db), jobCounts(db), openCopiesCount(db)]);

@@ -1,7 +1,7 @@
 import { Pagination } from "~/components/ui/pagination";
 import { isQueue } from "~/features/forms";
 import { FormattedDate, focusRing } from "~/features/moderation/components/admin-ui";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { AUDIT_PAGE_SIZE, auditPage } from "~/features/moderation/audit.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.audit";
 export const handle: I18nHandle = { i18n: ["admin"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const page = pageParam(new URL(args.request.url));
   const result = await auditPage(db, page);
@@ -28,7 +28,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-/** Items and clips link to their page; an admin grant names an address. */
+/** Items and clips link to their page; a moderator grant names an address. */
 function AuditTarget({ type, id }: { type: string; id: string }) {
   const { t } = useT("admin");
   const label = `${t(`audit.targets.${type}`, { defaultValue: type })}: ${id}`;

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { clipFile } from "~/features/moderation/clips-visibility.server";
 import { quarantineResponse } from "~/features/moderation/quarantine.server";
 import { getServices } from "~/lib/context";
@@ -7,7 +7,7 @@ import type { Route } from "./+types/admin.clip-file";
 
 /** /admin/clips/:id/video and …/thumbnail — a clip's files for moderators, hidden clips included. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, storage } = getServices(args);
   const file = await clipFile(db, args.params.id, args.params.file);
   if (!file) throw data(null, { status: 404 });

@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { clipFileUrl, findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
@@ -13,7 +13,7 @@ import type { Route } from "./+types/admin.clips";
 export const handle: I18nHandle = { i18n: ["admin"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 500);
   const found = q ? await findClipForModeration(db, q) : null;
@@ -30,7 +30,7 @@ export async function loader(args: Route.LoaderArgs) {
  * already so (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
+  const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
     schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }),

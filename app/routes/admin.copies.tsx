@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { decideCopy } from "~/features/moderation/takedown-actions.server";
 import { copiesPage } from "~/features/takedowns/index.server";
@@ -19,7 +19,7 @@ const STATES = ["open", "hidden", "dismissed"] as const;
 
 /** /admin/copies — published clips that a catalogue scan found to look like a blocked clip. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const url = new URL(args.request.url);
   const state = STATES.find((s) => s === url.searchParams.get("state")) ?? "open";
@@ -35,7 +35,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Hides a copy or dismisses its match: `{ ok: true, intent }` or a translated refusal (ADR 024); the guard runs first. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
+  const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
     schema: z.object({ intent: z.string().default(""), matchId: z.string().default("") }),

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { ItemPage } from "~/features/moderation/components/item-page";
 import { decideItem, saveNote } from "~/features/moderation/decisions.server";
 import { itemView } from "~/features/moderation/item.server";
@@ -19,7 +19,7 @@ import type { Route } from "./+types/admin.item";
 export const handle: I18nHandle = { i18n: ["admin", "forms"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db, origin } = getServices(args);
@@ -55,7 +55,7 @@ export async function loader(args: Route.LoaderArgs) {
  * is read, so the area stays a 404 to anyone else.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
+  const actor = await requireModerator(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   return handleAction(args, {

@@ -1,6 +1,6 @@
 import { Form, redirect } from "react-router";
 import { JOB_STATES, type JobState } from "../../db/schema/values";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
 import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
 import { getServices, getVisitor } from "~/lib/context";
@@ -18,7 +18,7 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** /admin/jobs — the background work (publishing, fingerprints, scans, e-mail) and its state. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const url = new URL(args.request.url);
   const state: JobState = JOB_STATES.find((s) => s === url.searchParams.get("state")) ?? "failed";
@@ -49,7 +49,7 @@ export async function loader(args: Route.LoaderArgs) {
 
 /** Retries a failed job and shows the queue, or answers a translated refusal (ADR 024); the guard runs first. */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
+  const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
     schema: z.object({ intent: z.string().default(""), jobId: z.string().default("") }),

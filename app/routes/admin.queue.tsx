@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { ListPage } from "~/features/moderation/components/list-page";
 import { checkDecision, decideItems } from "~/features/moderation/decisions.server";
 import { listParams } from "~/features/moderation/list-params.server";
@@ -18,7 +18,7 @@ import type { Route } from "./+types/admin.queue";
 export const handle: I18nHandle = { i18n: ["admin"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const queue = args.params.queue;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   const { db, origin } = getServices(args);
@@ -53,7 +53,7 @@ export async function loader(args: Route.LoaderArgs) {
  * (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
  */
 export async function action(args: Route.ActionArgs) {
-  const actor = await requireAdmin(args);
+  const actor = await requireModerator(args);
   const queue = args.params.queue;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   return handleAction(args, {

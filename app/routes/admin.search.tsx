@@ -1,4 +1,4 @@
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { ListPage } from "~/features/moderation/components/list-page";
 import { listParams } from "~/features/moderation/list-params.server";
 import { listItems } from "~/features/moderation/queues.server";
@@ -12,7 +12,7 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** /admin/search?q= — every queue at once, over URLs, e-mails, names, text and short ids. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, origin } = getServices(args);
   const params = listParams(new URL(args.request.url));
   // Search looks at every state unless one is asked for.

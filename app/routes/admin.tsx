@@ -1,21 +1,21 @@
 import { Outlet, useLocation } from "react-router";
 import { notFoundWithShell } from "~/shell.server";
-import { AdminNav, DeskSearch } from "~/features/moderation/components/admin-ui";
+import { DeskNav, DeskSearch } from "~/features/moderation/components/admin-ui";
 import { ShortcutsHelp } from "~/features/moderation/components/shortcuts";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import type { I18nHandle } from "~/lib/i18n/react";
 import type { Route } from "./+types/admin";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
 
 /**
- * Non-admins (and safe mode) get the site's 404 before any admin loader runs. It runs before the
+ * Non-moderators (and Conscious Mode) get the site's 404 before any desk loader runs. It runs before the
  * root loader too, so the 404 brings the shell's data: the page keeps its header and footer.
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
     try {
-      await requireAdmin(args);
+      await requireModerator(args);
     } catch (refusal) {
       if ((refusal as { init?: { status?: number } } | null)?.init?.status === 404) throw await notFoundWithShell(args);
       throw refusal;
@@ -24,7 +24,7 @@ export const middleware: Route.MiddlewareFunction[] = [
 ];
 
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   return null;
 }
 
@@ -34,7 +34,7 @@ export default function AdminLayout() {
   return (
     <div className="mx-auto max-w-6xl space-y-6 px-4 py-6">
       <div className="space-y-3 border-b border-ink-800 pb-3">
-        <AdminNav />
+        <DeskNav />
         <div className="flex flex-wrap items-center gap-2">
           <div className="min-w-0 flex-1">
             <DeskSearch key={q} q={q} />

@@ -1,12 +1,12 @@
 import { data } from "react-router";
-import { requireAdmin } from "~/features/moderation/admins.server";
+import { requireModerator } from "~/features/moderation/moderators.server";
 import { quarantinedUpload, quarantineResponse } from "~/features/moderation/quarantine.server";
 import { getServices } from "~/lib/context";
 import type { Route } from "./+types/admin.upload";
 
 /** /admin/submissions/:id/upload — the quarantined file of a submission, for moderators. */
 export async function loader(args: Route.LoaderArgs) {
-  await requireAdmin(args);
+  await requireModerator(args);
   const { db, storage } = getServices(args);
   const upload = await quarantinedUpload(db, args.params.id);
   if (!upload) throw data(null, { status: 404 });

@@ -4,7 +4,7 @@ import { getVisitor } from "~/lib/context";
 import type { Route } from "./+types/adult-only";
 
 /**
- * Brand mode guard (ADR 004): in safe mode no adult route renders. As route
+ * Brand mode guard (ADR 004): in Conscious Mode no adult route renders. As route
  * middleware it runs before any child loader, so no adult data is even read.
  * It runs before the root loader too, so its 404 brings the shell's data:
  * the visitor gets the usual 404 page inside the header and footer.

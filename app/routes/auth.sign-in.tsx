@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { SignInForm } from "~/features/accounts/components/sign-in-form";
 import { getUser } from "~/features/accounts/session.server";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
@@ -40,7 +40,7 @@ export const action = (args: Route.ActionArgs) =>
     namespace: "accounts",
     handle: async (_values, { form }) => {
       const visitor = getVisitor(args);
-      return requestSignInLink(getServices(args), {
+      return requestMagicLink(getServices(args), {
         form,
         request: args.request,
         language: visitor.language,

@@ -16,7 +16,7 @@ import { lazyView } from "~/lib/lazy-view";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
-// Shown to few visitors (safe mode, a goal passed): loaded only when rendered, outside the
+// Shown to few visitors (Conscious Mode, a goal passed): loaded only when rendered, outside the
 // home page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
 const ConsciousLanding = lazyView(() => import("~/features/conscious/components/conscious-landing").then((m) => m.ConsciousLanding));
 // The usage timer hydrates once its chunk arrives, after the feed (its server HTML shows meanwhile).

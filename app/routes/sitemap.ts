@@ -4,7 +4,7 @@ import type { Route } from "./+types/sitemap";
 
 const headers = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
-/** /sitemap.xml and /sitemap.xml?part=N; in safe mode only the companion home page. */
+/** /sitemap.xml and /sitemap.xml?part=N; in Conscious Mode only its home page. */
 export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);
   if (getVisitor(args).brandMode === "conscious") return new Response(homeOnlySitemap(origin), { headers });

@@ -28,11 +28,9 @@ const timestamps = {
 };
 
 /**
- * Browse categories (ADR 016): swing, hotwife, bdsm, feet, woman, trans. The table keeps its first name, a
- * storage contract; renaming it waits for the one migration of the glossary's schema rows.
- */
-export const clipCategories = pgTable(
-  "video_categories",
+ * Browse categories (ADR 016): swing, hotwife, bdsm, feet, woman, trans. */
+export const categories = pgTable(
+  "categories",
   {
     id: uuid().primaryKey().defaultRandom(),
     slug: text().notNull(),
@@ -51,7 +49,7 @@ export const clipCategories = pgTable(
     orderPriority: integer().notNull().default(0),
     ...timestamps,
   },
-  (t) => [uniqueIndex("video_categories_slug_key").on(t.slug), index("video_categories_order_idx").on(t.active, t.orderPriority, t.slug)],
+  (t) => [uniqueIndex("categories_slug_key").on(t.slug), index("categories_order_idx").on(t.active, t.orderPriority, t.slug)],
 );
 
 export const creators = pgTable(
@@ -119,7 +117,7 @@ export const clips = pgTable(
       .references(() => creators.id, { onDelete: "restrict" }),
     categoryId: uuid()
       .notNull()
-      .references(() => clipCategories.id, { onDelete: "restrict" }),
+      .references(() => categories.id, { onDelete: "restrict" }),
     channelSiteId: uuid().references(() => channelSites.id, { onDelete: "set null" }),
     /** Page on the channel site with the full content. */
     sourceUrl: text(),
@@ -140,7 +138,7 @@ export const clips = pgTable(
       .$type<Audience[]>()
       .notNull()
       .default(sql`'{hetero}'::text[]`),
-    /** Denormalised like count, changed in the same transaction as user_flames. */
+    /** Denormalised flame count, changed in the same transaction as user_flames. */
     flames: integer().notNull().default(0),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
@@ -164,7 +162,7 @@ export const clips = pgTable(
       .on(t.flames.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
     index("clips_audiences_idx").using("gin", t.audiences),
-    index("clips_id_prefix_idx").on(sql`(left(${t.id}::text, 8))`),
+    index("clips_short_id_idx").on(sql`(left(${t.id}::text, 8))`),
     // /media refuses the files of clips that are not published (a hidden clip's video and thumbnails
     // answer 404 like its page): every media request looks its key up among the few such clips, and
     // only a key found there is looked up among all clips (a published clip may share the file).

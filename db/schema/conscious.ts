@@ -2,7 +2,7 @@
 import { sql } from "drizzle-orm";
 import { check, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
-import { clipCategories } from "./catalog";
+import { categories } from "./catalog";
 
 /** Emotion types (docs/product.md §11.4, §14.3): the emotion picker's list, read in id order. */
 export const emotionTypes = pgTable("emotion_types", {
@@ -45,7 +45,7 @@ export const usageSessionCategories = pgTable(
       .references(() => usageSessions.id, { onDelete: "cascade" }),
     categoryId: uuid()
       .notNull()
-      .references(() => clipCategories.id, { onDelete: "cascade" }),
+      .references(() => categories.id, { onDelete: "cascade" }),
     seconds: integer().notNull(),
   },
   (t) => [primaryKey({ columns: [t.sessionId, t.categoryId] }), check("usage_session_categories_seconds_check", sql`${t.seconds} > 0`)],

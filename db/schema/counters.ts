@@ -1,5 +1,5 @@
 import { bigint, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { creators, tags, clipCategories } from "./catalog";
+import { categories, creators, tags } from "./catalog";
 
 // Counters of published clips and their flames (ADR 036), kept by triggers in the same
 // transaction as the clip, clip_tags and user_flames writes (db/migrations/*_scale_counters.sql).
@@ -15,7 +15,7 @@ export const catalogueCounts = pgTable(
       .references(() => creators.id, { onDelete: "cascade" }),
     categoryId: uuid()
       .notNull()
-      .references(() => clipCategories.id, { onDelete: "cascade" }),
+      .references(() => categories.id, { onDelete: "cascade" }),
     audience: text().notNull(),
     clips: integer().notNull().default(0),
     flames: bigint({ mode: "number" }).notNull().default(0),
@@ -33,7 +33,7 @@ export const tagCounts = pgTable(
     audience: text().notNull(),
     categoryId: uuid()
       .notNull()
-      .references(() => clipCategories.id, { onDelete: "cascade" }),
+      .references(() => categories.id, { onDelete: "cascade" }),
     creatorId: uuid()
       .notNull()
       .references(() => creators.id, { onDelete: "cascade" }),

@@ -4,8 +4,8 @@ import { user } from "./auth";
 import { clips } from "./catalog";
 
 /**
- * A flame (like) is one row per (clip, liker): a signed-in user, or an
- * anonymous visitor known by the `spicy_uid` cookie (ADR 018). The clip's
+ * A flame is one row per (clip, flame owner): a signed-in user, or an
+ * anonymous id from the `spicy_uid` cookie (ADR 018). The clip's
  * `flames` column changes in the same transaction.
  */
 export const userFlames = pgTable(
@@ -16,24 +16,24 @@ export const userFlames = pgTable(
       .notNull()
       .references(() => clips.id, { onDelete: "cascade" }),
     userId: text().references(() => user.id, { onDelete: "cascade" }),
-    /** The anonymous visitor id (`spicy_uid`), when not signed in. */
-    visitorId: uuid(),
+    /** The anonymous id (`spicy_uid`), when not signed in. */
+    anonymousId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check("user_flames_one_liker", sql`num_nonnulls(${t.userId}, ${t.visitorId}) = 1`),
+    check("user_flames_one_owner", sql`num_nonnulls(${t.userId}, ${t.anonymousId}) = 1`),
     uniqueIndex("user_flames_clip_user_key")
       .on(t.clipId, t.userId)
       .where(sql`${t.userId} is not null`),
-    uniqueIndex("user_flames_clip_visitor_key")
-      .on(t.clipId, t.visitorId)
-      .where(sql`${t.visitorId} is not null`),
+    uniqueIndex("user_flames_clip_anonymous_key")
+      .on(t.clipId, t.anonymousId)
+      .where(sql`${t.anonymousId} is not null`),
     index("user_flames_user_idx")
       .on(t.userId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.userId} is not null`),
-    index("user_flames_visitor_idx")
-      .on(t.visitorId)
-      .where(sql`${t.visitorId} is not null`),
+    index("user_flames_anonymous_idx")
+      .on(t.anonymousId)
+      .where(sql`${t.anonymousId} is not null`),
     // The admin dashboard's latest flames, site-wide.
     index("user_flames_recent_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],

@@ -1,8 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
-// Admins are e-mail addresses (ADR 013): a user is an admin while their
+// Moderators are e-mail addresses (ADR 013): a user is a moderator while their
 // current, lower-cased e-mail is listed here, so a grant can precede sign-up.
-export const adminGrants = pgTable("admin_grants", {
+export const moderatorGrants = pgTable("moderator_grants", {
   email: text().primaryKey(),
   grantedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   grantedBy: text().notNull(),

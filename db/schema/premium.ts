@@ -3,8 +3,8 @@ import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** Premium activations (docs/product.md §14.3, ADR 019): each one. */
-export const premiumTokens = pgTable(
-  "premium_tokens",
+export const premiumActivations = pgTable(
+  "premium_activations",
   {
     id: uuid().primaryKey().defaultRandom(),
     userId: text()
@@ -16,5 +16,5 @@ export const premiumTokens = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("premium_tokens_user_idx").on(t.userId)],
+  (t) => [index("premium_activations_user_idx").on(t.userId)],
 );

@@ -139,7 +139,7 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
     ),
     candidate_tags as (
       select c.id as clip_id, t.id as tag_id, 0 as prio, 0 as ord
-        from inserted c join video_categories vc on vc.id = c.category_id join tags t on t.slug = vc.slug
+        from inserted c join categories cat on cat.id = c.category_id join tags t on t.slug = cat.slug
       union all
       select c.id, t.id, 1, array_position(c.audiences, t.slug) from inserted c join tags t on t.slug = any(c.audiences)
       union all
@@ -165,7 +165,7 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
       where r.prio < 3 or r.position < 3 + get_byte(uuid_send(r.clip_id), 0) % 4
       returning clip_id
     )
-    insert into user_flames (clip_id, visitor_id, created_at)
+    insert into user_flames (clip_id, anonymous_id, created_at)
     select c.id, gen_random_uuid(), c.published_at + random() * (now() - c.published_at)
     from inserted c, generate_series(1, c.flames) as n
     where ${meanFlames !== null}`;
@@ -250,8 +250,8 @@ async function seedBenchExtras(db: Database, options: BulkOptions) {
         returning id, seconds
       )
       insert into usage_session_categories (session_id, category_id, seconds)
-      select made.id, vc.id, greatest(1, made.seconds / 2)
-      from made cross join lateral (select id from video_categories order by random() limit 2) vc`);
+      select made.id, cat.id, greatest(1, made.seconds / 2)
+      from made cross join lateral (select id from categories order by random() limit 2) cat`);
   }
   if (options.reports > 0) {
     await db.execute(sql`

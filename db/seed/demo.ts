@@ -5,7 +5,7 @@ import type { Database } from "../../app/lib/db.server";
 import type { Logger } from "../../app/lib/logger.server";
 import { clipSlug, slugify } from "../../app/lib/slug";
 import type { Storage } from "../../app/lib/storage/storage.server";
-import { channelSites, clips, clipTags, creators, tags, clipCategories, type Audience } from "../schema";
+import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "../schema";
 import { CATEGORIES, CHANNEL_SITES, CREATORS, demoTitle, seededRandom, TAGS } from "./catalog-data";
 import { seedEmotions } from "./emotions";
 
@@ -38,7 +38,7 @@ export async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
 /** Categories, creators, channel sites and tags: upserted by their natural keys. */
 export async function seedReferenceData(db: Database) {
   await db
-    .insert(clipCategories)
+    .insert(categories)
     .values(CATEGORIES.map((c, i) => ({ ...c, aliases: [...c.aliases], orderPriority: i + 1, searchQuery: c.slug })))
     .onConflictDoNothing();
   await db
@@ -65,7 +65,7 @@ export async function seedReferenceData(db: Database) {
 
   const creatorSlugs = CREATORS.map((c) => slugify(c.name));
   const [categoryRows, creatorRowsFound, siteRows, tagRows] = await Promise.all([
-    db.select({ id: clipCategories.id, slug: clipCategories.slug }).from(clipCategories),
+    db.select({ id: categories.id, slug: categories.slug }).from(categories),
     db.select({ id: creators.id, slug: creators.slug }).from(creators).where(inArray(creators.slug, creatorSlugs)),
     db.select({ id: channelSites.id, url: channelSites.url }).from(channelSites),
     db.select({ id: tags.id, slug: tags.slug }).from(tags),

@@ -142,8 +142,8 @@ describe("accessibility: axe finds no serious or critical violation", () => {
     await page.context().close();
   });
 
-  it("on the safe landing, its premium variant and activation", async () => {
-    // ?mode=sfw is remembered in a cookie: this context stays in safe mode.
+  it("on the Conscious Mode landing, its premium variant and activation", async () => {
+    // ?mode=sfw is remembered in a cookie: this context stays in Conscious Mode.
     const page = await auditablePage();
     for (const path of ["/?mode=sfw", "/?mode=sfw&source=header_premium_button&cta=premium", "/ativar?mode=sfw"]) {
       await audit(page, path);

@@ -6,7 +6,7 @@ import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 import { newSitePage, signIn, site } from "./sign-in";
 
 // The moderation back-end (docs/product.md §10) end to end: what visitors send through the five forms reaches
-// the admin's queues, and hiding a reported clip takes it off every public page until it is shown again.
+// the moderator's queues, and hiding a reported clip takes it off every public page until it is shown again.
 // Sign-ins here: admin@example.com (ADMIN_EMAILS of the e2e server) once, and one ordinary member.
 
 const ADMIN = "admin@example.com";
@@ -154,7 +154,7 @@ async function auditEntries(target: string) {
 }
 
 describe("moderation back-end", () => {
-  it("answers 404 at /admin to visitors and to signed-in members who are not admins", { timeout: 90_000 }, async () => {
+  it("answers 404 at /admin to visitors and to signed-in members who are not moderators", { timeout: 90_000 }, async () => {
     const visitor = await newPage(browser);
     for (const path of ["/admin", "/admin/reports", "/admin/audit"]) {
       expect((await visitor.goto(path))?.status(), path).toBe(404);

@@ -44,7 +44,7 @@ describe("ads (ADR 060)", () => {
     await context.close();
   });
 
-  it("never loads it in safe mode", async () => {
+  it("never loads it in Conscious Mode", async () => {
     const context = await browser.newContext({ baseURL: site.url });
     const page = await context.newPage();
     await page.goto("/?mode=sfw");

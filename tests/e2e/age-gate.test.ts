@@ -63,7 +63,7 @@ describe("age gate", () => {
     await context.close();
   });
 
-  it("is not shown in safe mode", async () => {
+  it("is not shown in Conscious Mode", async () => {
     const html = await (await fetch(`${baseURL()}/?mode=sfw`)).text();
     // The page's translations travel inline as JSON (docs/decisions/041-translations-in-the-page.md):
     // look for the gate's markup, not for its words.

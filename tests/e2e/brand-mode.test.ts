@@ -26,7 +26,7 @@ function getWithHost(path: string, host: string): Promise<{ status: number; body
 }
 
 const ADULT_MARKERS = ["RTA-5042-1996-1400-1577-RTA", 'content="adult"', "/media/", "<video"];
-// Wording of the adult site that a safe page must never show (in its text, title or OpenGraph).
+// Wording of the adult site that a Conscious Mode page must never show (in its text, title or OpenGraph).
 const ADULT_WORDING = /Spicy Clips|flame|liked videos|audience|age confirmation|adults?\b|videos favoritos|flamas|filtro de público/i;
 
 /** What a visitor reads on the page: its text, its title and the site name link previews show. */
@@ -55,7 +55,7 @@ const SAFE_PAGES = [
 ];
 
 describe("brand mode", () => {
-  it("renders the companion landing on a CONSCIOUS_HOSTS host, with nothing adult in the page", async () => {
+  it("renders the Conscious Mode landing on a CONSCIOUS_HOSTS host, with nothing adult in the page", async () => {
     const { status, body } = await getWithHost("/", "calm.test");
     expect(status).toBe(200);
     expect(body).toContain("Transform Impulse into Consciousness");
@@ -85,12 +85,12 @@ describe("brand mode", () => {
 
   it("renders the landing in English with both calls to action", async () => {
     const page = await newPage(browser);
-    const safe = `http://calm.test:${new URL(baseURL()).port}`;
-    await page.goto(`${safe}/`);
+    const conscious = `http://calm.test:${new URL(baseURL()).port}`;
+    await page.goto(`${conscious}/`);
     await page.getByRole("heading", { name: "Transform Impulse into Consciousness" }).waitFor();
     await expect(page.getByRole("link", { name: "Start Your Journey" }).getAttribute("href")).resolves.toBe("/ativar");
     await expect(page.getByRole("link", { name: "Activate Conscious Mode Now" }).count()).resolves.toBe(0);
-    await page.goto(`${safe}/?source=header_premium_button&cta=premium`);
+    await page.goto(`${conscious}/?source=header_premium_button&cta=premium`);
     const cta = page.getByRole("link", { name: "Activate Conscious Mode Now" });
     await expect(cta.getAttribute("href")).resolves.toBe("/ativar");
     await expect(page.locator("main").getByText("userbeta").count()).resolves.toBeGreaterThan(0);
@@ -102,23 +102,23 @@ describe("brand mode", () => {
   it("renders the landing in Spanish and the premium call to action", async () => {
     const context = await browser.newContext({ locale: "es-ES" });
     const page = await context.newPage();
-    const safe = `http://calm.test:${new URL(baseURL()).port}`;
-    await page.goto(`${safe}/`);
+    const conscious = `http://calm.test:${new URL(baseURL()).port}`;
+    await page.goto(`${conscious}/`);
     await page.getByRole("heading", { name: "Transforma el impulso en consciencia" }).waitFor();
-    await page.goto(`${safe}/?source=header_premium_button&cta=premium`);
+    await page.goto(`${conscious}/?source=header_premium_button&cta=premium`);
     await page.getByRole("link", { name: "Activa el Modo Consciente ahora" }).waitFor();
     await expect(page.getByText("userbeta").count()).resolves.toBeGreaterThan(0);
     await context.close();
   });
 
-  it("never serves an adult route in safe mode", async () => {
+  it("never serves an adult route in Conscious Mode", async () => {
     const { status, body } = await getWithHost("/video/anything", "calm.test");
     expect(status).toBe(404);
     for (const marker of ADULT_MARKERS) expect(body).not.toContain(marker);
   });
 
-  it("names the companion site, never the adult one, on every safe page in both languages", async () => {
-    const safe = `http://calm.test:${new URL(baseURL()).port}`;
+  it("names Conscious Mode, never the adult site, on every Conscious Mode page in both languages", async () => {
+    const conscious = `http://calm.test:${new URL(baseURL()).port}`;
     for (const [locale, name] of [
       ["en-US", "Conscious Mode"],
       ["es-ES", "Modo Consciente"],
@@ -126,7 +126,7 @@ describe("brand mode", () => {
       const context = await browser.newContext({ locale });
       const page = await context.newPage();
       for (const path of SAFE_PAGES) {
-        await page.goto(`${safe}${path}`);
+        await page.goto(`${conscious}${path}`);
         await page.locator("footer").waitFor();
         const wording = await wordingOf(page);
         expect(wording, `${locale} ${path}`).not.toMatch(ADULT_WORDING);
@@ -137,11 +137,11 @@ describe("brand mode", () => {
     }
   });
 
-  it("answers adult routes in safe mode with the site's 404 page, inside the header and footer", async () => {
+  it("answers adult routes in Conscious Mode with the site's 404 page, inside the header and footer", async () => {
     const page = await newPage(browser);
-    const safe = `http://calm.test:${new URL(baseURL()).port}`;
+    const conscious = `http://calm.test:${new URL(baseURL()).port}`;
     for (const path of ["/video/anything", "/liked-videos", "/search?q=anything", "/contato"]) {
-      const response = await page.goto(`${safe}${path}`);
+      const response = await page.goto(`${conscious}${path}`);
       expect(response!.status(), path).toBe(404);
       await page.getByRole("heading", { name: "Oops! Page not found" }).waitFor();
       await expect(page.locator("header").getByRole("link", { name: "Conscious Mode home" }).count(), path).resolves.toBe(1);
@@ -152,7 +152,7 @@ describe("brand mode", () => {
     await page.context().close();
   });
 
-  it("offers signed-in members only the safe pages, in safe wording", { timeout: 120_000 }, async () => {
+  it("offers signed-in members only the conscious pages, in conscious wording", { timeout: 120_000 }, async () => {
     const email = `calm-${randomUUID().slice(0, 8)}@example.com`;
     const page = await newSitePage(browser);
     await signIn(page, email);
@@ -161,7 +161,7 @@ describe("brand mode", () => {
     await accountMenu(page, email).click();
     await page.locator("header").getByRole("link", { name: "Liked videos" }).waitFor();
 
-    // ?mode=sfw is remembered in a cookie: this context stays in safe mode from here on.
+    // ?mode=sfw is remembered in a cookie: this context stays in Conscious Mode from here on.
     await page.goto(`${site()}/my-account?mode=sfw`);
     await hydrated(page);
     await expect(page.locator("html").getAttribute("data-brand")).resolves.toBe("conscious");

@@ -30,7 +30,7 @@ export async function setup(project: TestProject) {
     await handle.db.execute(sql`create schema public`);
     await handle.close();
   }
-  // calm.test plays the companion site's host name (Chromium maps it to 127.0.0.1).
+  // calm.test plays Conscious Mode's host name (Chromium maps it to 127.0.0.1).
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
   // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).

@@ -200,7 +200,7 @@ describe("insights", () => {
       await page.getByText("Figures from your own timer sessions over the last 7 days.").waitFor();
       await page.getByText("Premium shows the last 30 days and your time by category.").waitFor();
       await expect(page.getByRole("heading", { name: "Time by category" }).count()).resolves.toBe(0);
-      // The safe site's teaser promises no category view.
+      // Conscious Mode's teaser promises no category view.
       await page.goto(`${site()}/insights?mode=sfw`);
       await page.getByText("Premium shows the last 30 days.", { exact: true }).waitFor();
       await page.goto(`${site()}/insights?mode=adult`);
@@ -248,7 +248,7 @@ describe("insights", () => {
         )
         .toBe(true);
 
-      // The safe site never names a category, not even in the page's data.
+      // Conscious Mode never names a category, not even in the page's data.
       await page.goto(`${site()}/insights?mode=sfw`);
       await page.getByText("Figures from your own timer sessions over the last 30 days.").waitFor();
       await expect(page.getByRole("heading", { name: "Time by category" }).count()).resolves.toBe(0);

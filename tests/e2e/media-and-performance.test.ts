@@ -26,7 +26,7 @@ describe("media", () => {
     expect(again.status).toBe(304);
   });
 
-  it("serves no media to the companion site: its host, or a local visitor who switched to it", async () => {
+  it("serves no media to Conscious Mode: its host, or a local visitor who switched to it", async () => {
     const status = (headers: Record<string, string>) =>
       new Promise<number>((resolve, reject) => {
         const url = new URL(baseURL());

@@ -28,7 +28,7 @@ describe("premium activation and the usage timer", () => {
       await alert.getByText("You must be logged in to activate premium access.").waitFor();
       await expect(alert.getByRole("link", { name: "Sign in" }).getAttribute("href")).resolves.toBe("/auth/sign-in?next=/ativar");
     }
-    // Safe mode really is the companion brand here (no adult rating).
+    // Conscious Mode really is the other brand here (no adult rating).
     expect(await page.locator('meta[name="RATING"]').count()).toBe(0);
     expect((await page.request.get("/api/usage")).status()).toBe(401);
     // Without premium the success page says so, in its title too.
@@ -104,7 +104,7 @@ describe("premium activation and the usage timer", () => {
     expect(left!.seconds).toBeGreaterThanOrEqual(2);
     expect(left!.emotionId).toBe(curious);
 
-    // Before premium, the adult header offers 'Go Premium', leading to the companion landing's call to action.
+    // Before premium, the adult header offers 'Go Premium', leading to the Conscious Mode landing's call to action.
     await page.goto(`${site()}/termos-de-uso`);
     const goPremium = page.locator("header").getByRole("link", { name: "Go Premium" });
     await expect(goPremium.getAttribute("href")).resolves.toBe("/?mode=sfw&source=header_premium_button&cta=premium");

@@ -84,7 +84,7 @@ describe("robots.txt and sitemap.xml", () => {
     expect(xml).toMatch(/<xhtml:link rel="alternate" hreflang="es" href="[^"]+\/video\/[^"]+\?lang=es"\/>/);
   });
 
-  it("lists nothing adult in safe mode", async () => {
+  it("lists nothing adult in Conscious Mode", async () => {
     const response = await fetch(`${baseURL()}/sitemap.xml?mode=sfw`);
     expect(response.status).toBe(200);
     const xml = await response.text();

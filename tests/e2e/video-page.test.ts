@@ -29,7 +29,7 @@ beforeAll(async () => {
 afterAll(() => browser?.close());
 
 describe("video page", () => {
-  it("answers the UUID, the slug and any slug ending in the id prefix with the same canonical page and structured data", async () => {
+  it("answers the UUID, the slug and any slug ending in the short id with the same canonical page and structured data", async () => {
     for (const path of [`/video/${clip.id}`, `/video/${clip.slug}`, `/video/something-${clip.id.slice(0, 8)}`]) {
       const response = await get(path);
       expect(response.status, path).toBe(200);

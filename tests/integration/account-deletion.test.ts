@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { account, clips, premiumTokens, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
+import { account, clips, premiumActivations, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
 import { AccountDeletionFailed, deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -40,7 +40,7 @@ describe(`account deletion on ${testEngine()}`, () => {
       { userId: id, seconds: 60, startedAt: now },
       { userId: id, seconds: 90, startedAt: now },
     ]);
-    await db.insert(premiumTokens).values({ userId: id, planType: "beta", source: "userbeta", startsAt: now, expiresAt: inAnHour });
+    await db.insert(premiumActivations).values({ userId: id, planType: "beta", source: "userbeta", startsAt: now, expiresAt: inAnHour });
     for (const clipId of clipIds) await setFlame(db, { clipId, flameOwner: { userId: id }, flamed: true });
     return { id, email };
   }
@@ -61,7 +61,7 @@ describe(`account deletion on ${testEngine()}`, () => {
       profiles: await n(db.select({ n: count() }).from(profiles).where(eq(profiles.id, person.id))),
       userFlames: await n(db.select({ n: count() }).from(userFlames).where(eq(userFlames.userId, person.id))),
       usageSessions: await n(db.select({ n: count() }).from(usageSessions).where(eq(usageSessions.userId, person.id))),
-      premiumTokens: await n(db.select({ n: count() }).from(premiumTokens).where(eq(premiumTokens.userId, person.id))),
+      premiumActivations: await n(db.select({ n: count() }).from(premiumActivations).where(eq(premiumActivations.userId, person.id))),
     };
   }
 
@@ -73,8 +73,8 @@ describe(`account deletion on ${testEngine()}`, () => {
       ]),
     );
 
-  const FULL = { user: 1, session: 2, account: 1, verification: 2, profiles: 1, userFlames: 2, usageSessions: 2, premiumTokens: 1 };
-  const NONE = { user: 0, session: 0, account: 0, verification: 0, profiles: 0, userFlames: 0, usageSessions: 0, premiumTokens: 0 };
+  const FULL = { user: 1, session: 2, account: 1, verification: 2, profiles: 1, userFlames: 2, usageSessions: 2, premiumActivations: 1 };
+  const NONE = { user: 0, session: 0, account: 0, verification: 0, profiles: 0, userFlames: 0, usageSessions: 0, premiumActivations: 0 };
 
   it("removes every personal row, takes each liked clip's flame back and leaves other people alone", async () => {
     const [shared, mine, drifted] = await makeClips(handle.db, 3);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, contactMessages, jobs, moderationAudit, takedownBlocks, takedownMatches, usageSessions, user } from "../../db/schema";
-import { grantAdmin } from "~/features/moderation/admins.server";
+import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminClipsRoute from "~/routes/admin.clips";
 import * as adminCopiesRoute from "~/routes/admin.copies";
@@ -89,7 +89,7 @@ describe(`every action route answers through the action helper on ${testEngine()
     env = createTestServices(handle);
     cookies.member = await signIn(env, `actions-${randomUUID()}@example.com`);
     const admin = `actions-admin-${randomUUID()}@example.com`;
-    await grantAdmin(handle.db, admin);
+    await grantModerator(handle.db, admin);
     cookies.admin = await signIn(env, admin);
   });
   afterAll(() => handle?.close());

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminGrants, moderationAudit } from "../../db/schema";
+import { moderatorGrants, moderationAudit } from "../../db/schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { runAdminCommand } from "../../scripts/admin";
@@ -35,11 +35,11 @@ describe(`npm run admin on ${testEngine()}`, () => {
     const { openDatabase } = await import("~/lib/db.server");
     const db = url ? await openDatabase({ databaseUrl: url }) : await openDatabase({ dataDir });
     try {
-      expect(await db.db.select().from(adminGrants).where(eq(adminGrants.email, "chief@example.com"))).toEqual([]);
+      expect(await db.db.select().from(moderatorGrants).where(eq(moderatorGrants.email, "chief@example.com"))).toEqual([]);
       const rows = await db.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, "chief@example.com"));
       expect(rows.map((r) => [r.action, r.actorEmail]).sort()).toEqual([
-        ["admin_granted", "cli"],
-        ["admin_revoked", "cli"],
+        ["moderator_granted", "cli"],
+        ["moderator_revoked", "cli"],
       ]);
     } finally {
       await db.close();

@@ -4,9 +4,9 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, emotionTypes, premiumTokens, profiles, usageSessions, user, userFlames, clipCategories } from "../../db/schema";
+import { clips, emotionTypes, premiumActivations, profiles, usageSessions, user, userFlames, categories } from "../../db/schema";
 import { setFlame } from "~/features/flames/flames.server";
-import { grantAdmin } from "~/features/moderation/admins.server";
+import { grantModerator } from "~/features/moderation/moderators.server";
 import { readableDuration, SiteStatisticsView } from "~/features/moderation/components/statistics";
 import { siteStatistics, type SiteStatistics } from "~/features/moderation/statistics.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -27,19 +27,19 @@ const DAY = 86_400_000;
 describe(`admin statistics on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let env: ReturnType<typeof createTestServices>;
-  const visitorId = randomUUID();
+  const anonymousId = randomUUID();
   /** Clip titles by role, to read the latest-flames list. */
   const title: Record<string, string> = {};
 
   async function category(clipId: string, slug: string, nameEn: string, nameEs: string) {
     const [clip] = await handle.db.select({ categoryId: clips.categoryId }).from(clips).where(eq(clips.id, clipId));
-    await handle.db.update(clipCategories).set({ slug, nameEn, nameEs }).where(eq(clipCategories.id, clip!.categoryId));
+    await handle.db.update(categories).set({ slug, nameEn, nameEs }).where(eq(categories.id, clip!.categoryId));
   }
 
   /** A flame through the real use case (the clip's counter moves with it), dated `at`. */
-  async function flame(clipId: string, flameOwner: { userId: string } | { visitorId: string }, at: string) {
+  async function flame(clipId: string, flameOwner: { userId: string } | { anonymousId: string }, at: string) {
     await setFlame(handle.db, { clipId, flameOwner, flamed: true });
-    const who = "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.visitorId, flameOwner.visitorId);
+    const who = "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.anonymousId, flameOwner.anonymousId);
     await handle.db
       .update(userFlames)
       .set({ createdAt: new Date(at) })
@@ -71,7 +71,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
       expiresAt: new Date(startsAt.getTime() + 30 * DAY),
     });
     await handle.db
-      .insert(premiumTokens)
+      .insert(premiumActivations)
       .values([
         token("u1", "promo_code", new Date(NOW.getTime() - 20 * DAY)),
         token("u2", "promo_code", new Date(NOW.getTime() - 31 * DAY)),
@@ -92,7 +92,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
     // Published flames: a0 ×3 (one anonymous), a1, b0, c0. The hidden clip b1 gets two,
     // one of them the newest of all: neither may show anywhere.
     await flame(b1!.id, { userId: "u1" }, "2026-11-22T11:30:00Z");
-    await flame(a0!.id, { visitorId }, "2026-11-22T11:00:00Z");
+    await flame(a0!.id, { anonymousId }, "2026-11-22T11:00:00Z");
     await flame(b0!.id, { userId: "u2" }, "2026-11-22T10:00:00Z");
     await flame(a1!.id, { userId: "u1" }, "2026-11-22T09:00:00Z");
     await flame(a0!.id, { userId: "u2" }, "2026-11-22T08:00:00Z");
@@ -126,8 +126,8 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
   it("counts published clips, profiles and the flames of published clips only", async () => {
     stats = await siteStatistics(handle.db, NOW);
-    // a0, a1, b0, c0: the hidden b1 and the processing a2 are not contents.
-    expect(stats.app).toEqual({ totalContents: 4, totalProfiles: 4, totalFlames: 6 });
+    // a0, a1, b0, c0: the hidden b1 and the processing a2 are not counted.
+    expect(stats.app).toEqual({ totalClips: 4, totalProfiles: 4, totalFlames: 6 });
     expect(stats.flames.totalFlames).toBe(6);
     // The hidden clip's two flames are still stored: they are left out, not lost.
     expect(await handle.db.$count(userFlames)).toBe(8);
@@ -160,14 +160,14 @@ describe(`admin statistics on ${testEngine()}`, () => {
     ]);
   });
 
-  it("counts premium that is flagged and unexpired, every token, and tokens per source", async () => {
+  it("counts premium that is flagged and unexpired, every activation, and activations per source", async () => {
     // u1 and u3 (no expiry); u2's flag is still set but its premium expired.
     expect(stats.premium).toEqual({
       activePremiumUsers: 2,
-      totalTokensCreated: 3,
+      totalActivationsCreated: 3,
       sourceBreakdown: [
-        { source: "promo_code", tokens: 2 },
-        { source: "gift", tokens: 1 },
+        { source: "promo_code", activations: 2 },
+        { source: "gift", activations: 1 },
       ],
     });
     const [u2] = await handle.db.select({ isPremium: profiles.isPremium }).from(profiles).where(eq(profiles.id, "u2"));
@@ -185,12 +185,12 @@ describe(`admin statistics on ${testEngine()}`, () => {
   });
 
   it("shows the statistics on the admin dashboard in English and Spanish", async () => {
-    await grantAdmin(handle.db, "stats-admin@example.com");
+    await grantModerator(handle.db, "stats-admin@example.com");
     const cookie = await signIn(env, "stats-admin@example.com");
     const loaderData = await adminIndex.loader(routeArgs(env.services, "/admin", { cookie }));
-    // Signing in made the admin's profile: the dashboard reads the live figures.
+    // Signing in made the moderator's profile: the dashboard reads the live figures.
     const profileCount = await handle.db.$count(profiles);
-    expect(loaderData.statistics.app).toEqual({ totalContents: 4, totalProfiles: profileCount, totalFlames: 6 });
+    expect(loaderData.statistics.app).toEqual({ totalClips: 4, totalProfiles: profileCount, totalFlames: 6 });
 
     const render = (language: "en" | "es") => {
       const Page = adminIndex.default as ComponentType<{ loaderData: unknown; params: unknown; matches: unknown }>;
@@ -218,8 +218,8 @@ describe(`admin statistics on ${testEngine()}`, () => {
     const empty: SiteStatistics = {
       flames: { totalFlames: 0, categoriesFlamed: [], recentActivity: [] },
       time: { totalTime: 0, sessionCount: 0, averageTime: 0, sessions: [] },
-      premium: { activePremiumUsers: 0, totalTokensCreated: 0, sourceBreakdown: [] },
-      app: { totalContents: 0, totalProfiles: 0, totalFlames: 12345 },
+      premium: { activePremiumUsers: 0, totalActivationsCreated: 0, sourceBreakdown: [] },
+      app: { totalClips: 0, totalProfiles: 0, totalFlames: 12345 },
     };
     const router = createMemoryRouter([{ path: "*", element: createElement(SiteStatisticsView, { statistics: empty }) }]);
     const html = renderToString(createElement(I18nProvider, { language: "en", children: createElement(RouterProvider, { router }) }));

@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags, clipCategories } from "../../db/schema";
+import { clips, clipTags, creators, tags, categories } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
@@ -22,9 +22,9 @@ describe(`catalogue schema and demo seed on ${testEngine()}`, () => {
     const result = await seedDemoContent({ db: handle.db, storage });
     expect(result).toMatchObject({ clips: 36, categories: 6, creators: 8 });
 
-    const categories = await handle.db.select().from(clipCategories).orderBy(clipCategories.orderPriority);
-    expect(categories.map((c) => c.slug)).toEqual(["swing", "hotwife", "bdsm", "feet", "woman", "trans"]);
-    expect(categories.find((c) => c.slug === "bdsm")?.aliases).toContain("dominatrix-bdsm");
+    const browse = await handle.db.select().from(categories).orderBy(categories.orderPriority);
+    expect(browse.map((c) => c.slug)).toEqual(["swing", "hotwife", "bdsm", "feet", "woman", "trans"]);
+    expect(browse.find((c) => c.slug === "bdsm")?.aliases).toContain("dominatrix-bdsm");
 
     const [tagCount] = await handle.db.select({ n: count() }).from(tags);
     expect(tagCount!.n).toBeGreaterThanOrEqual(40);

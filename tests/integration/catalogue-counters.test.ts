@@ -57,10 +57,10 @@ describe(`catalogue counters on ${testEngine()}`, () => {
 
   it("follow flames given and taken back in the same transaction as user_flames", async () => {
     const [clip] = await handle.db.select({ id: clips.id }).from(clips).limit(1);
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a01" }, flamed: true });
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a02" }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a01" }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a02" }, flamed: true });
     await expectInStep();
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a01" }, flamed: false });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: "0e7c3f5a-4b7e-4d7e-9a53-3c1f0b6f1a01" }, flamed: false });
     await expectInStep();
   });
 

@@ -49,7 +49,7 @@ describe(`video page on ${testEngine()}`, () => {
   });
   afterAll(() => handle?.close());
 
-  it("resolves a clip by its UUID, its slug, or any slug ending in its 8-hex id prefix", async () => {
+  it("resolves a clip by its UUID, its slug, or any slug ending in its 8-hex short id", async () => {
     const prefix = sample.id.slice(0, 8);
     expect(await find(sample.id)).toBe(sample.id);
     expect(await find(sample.id.toUpperCase())).toBe(sample.id);
@@ -67,7 +67,7 @@ describe(`video page on ${testEngine()}`, () => {
     expect(await loadClipPage(handle.db, pageInput("no-such-video-ffffffff"))).toBeNull();
   });
 
-  it("prefers an exact slug over another clip's id prefix", async () => {
+  it("prefers an exact slug over another clip's short id", async () => {
     const [other] = await makeClips(handle.db, 1);
     const [lookalike] = await makeClips(handle.db, 1);
     const slug = `lookalike-${other!.id.slice(0, 8)}`;
@@ -167,9 +167,9 @@ describe(`video page on ${testEngine()}`, () => {
   });
 
   it("shows the flameOwner's flame, and lets only signed-in users give one", async () => {
-    const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: sample.id, flameOwner: { visitorId }, flamed: true });
-    const page = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: { visitorId } })))!;
+    const anonymousId = randomUUID();
+    await setFlame(handle.db, { clipId: sample.id, flameOwner: { anonymousId }, flamed: true });
+    const page = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: { anonymousId } })))!;
     expect(page.flame).toMatchObject({ flamed: true, canFlame: false });
     const stranger = (await loadClipPage(handle.db, pageInput(sample.slug, { flameOwner: null, canFlame: true })))!;
     expect(stranger.flame).toMatchObject({ flamed: false, canFlame: true, flames: page.flame.flames });

@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { asc, count, eq } from "drizzle-orm";
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clips, fingerprintedClips, moderationAudit, takedownBlocks, clipCategories } from "../../db/schema";
+import { clips, fingerprintedClips, moderationAudit, takedownBlocks, categories } from "../../db/schema";
 import { addBlock, takedownJobs } from "~/features/takedowns/index.server";
 import { createWorker } from "~/lib/jobs/index.server";
 import { createLogger } from "~/lib/logger.server";
@@ -86,7 +86,7 @@ describe.skipIf(!ffmpegAvailable)(`npm run clips on ${testEngine()}`, () => {
     const handle = url ? await createTestDatabase() : await openDatabase({ dataDir });
     try {
       await handle.migrate();
-      await handle.db.insert(clipCategories).values({ slug: "feet", nameEn: "Feet", nameEs: "Pies", color: "#14b8a6" });
+      await handle.db.insert(categories).values({ slug: "feet", nameEn: "Feet", nameEs: "Pies", color: "#14b8a6" });
     } finally {
       await handle.close();
     }

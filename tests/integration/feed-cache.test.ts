@@ -18,11 +18,11 @@ import { createTestDatabase, testEngine } from "../support/database";
 describe(`cached feed on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   const query = (seed: string): FeedQuery => ({ audience: "hetero", category: null, tag: null, period: "ongoing", seed });
-  const input = (seed: string, offset: number, visitorId: string | null = null) => ({
+  const input = (seed: string, offset: number, anonymousId: string | null = null) => ({
     query: query(seed),
     offset,
     mediaAllowed: true,
-    flameOwner: visitorId ? { visitorId } : null,
+    flameOwner: anonymousId ? { anonymousId } : null,
     language: "en" as const,
   });
 
@@ -47,7 +47,7 @@ describe(`cached feed on ${testEngine()}`, () => {
     const mine = randomUUID();
     const theirs = randomUUID();
     const [clip] = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips;
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: mine }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: mine }, flamed: true });
     const forMe = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, mine))).clips.find((c) => c.id === clip!.id)!;
     const forThem = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0, theirs))).clips.find((c) => c.id === clip!.id)!;
     expect(forMe).toMatchObject({ flamed: true, flames: clip!.flames + 1 });
@@ -55,7 +55,7 @@ describe(`cached feed on ${testEngine()}`, () => {
     // A visitor who never flamed sees the new count on their next request too.
     const forAnyone = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0))).clips.find((c) => c.id === clip!.id)!;
     expect(forAnyone).toMatchObject({ flamed: false, flames: clip!.flames + 1 });
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: mine }, flamed: false });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: mine }, flamed: false });
     const afterUnflame = (await cachedFeedClips(handle.db, input("aaaaaaaa", 0))).clips.find((c) => c.id === clip!.id)!;
     expect(afterUnflame.flames).toBe(clip!.flames);
   });
@@ -64,7 +64,7 @@ describe(`cached feed on ${testEngine()}`, () => {
     const generation = generationOf(handle.db);
     const [clip] = (await cachedFeedClips(handle.db, input("bbbbbbbb", 0))).clips;
     const before = await generation.current();
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId: randomUUID() }, flamed: true });
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId: randomUUID() }, flamed: true });
     expect(await generation.current()).toBe(before);
     await handle.db.update(clips).set({ status: "hidden" }).where(eq(clips.id, clip!.id));
     expect(await generation.current()).toBeGreaterThan(before);
@@ -110,7 +110,7 @@ describe.runIf(testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1")("
         language: "en" as const,
       };
       const [clip] = (await cachedFeedClips(local.db, anyone)).clips;
-      await setFlame(local.db, { clipId: clip!.id, flameOwner: { visitorId: randomUUID() }, flamed: true });
+      await setFlame(local.db, { clipId: clip!.id, flameOwner: { anonymousId: randomUUID() }, flamed: true });
       queries.length = 0;
       const again = (await cachedFeedClips(local.db, anyone)).clips.find((c) => c.id === clip!.id)!;
       expect(again.flames).toBe(clip!.flames + 1);

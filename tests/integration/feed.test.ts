@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, tags, clipCategories } from "../../db/schema";
+import { clips, clipTags, tags, categories } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { activeCategories, feedClips, feedPage, tagOptions, type FeedQuery } from "~/features/feed/feed.server";
@@ -75,11 +75,11 @@ describe(`home feed on ${testEngine()}`, () => {
 
   it("offers only the tags of the category and audience, each with its number of published clips", async () => {
     const rows = await handle.db
-      .select({ slug: tags.slug, audiences: clips.audiences, status: clips.status, category: clipCategories.slug })
+      .select({ slug: tags.slug, audiences: clips.audiences, status: clips.status, category: categories.slug })
       .from(clipTags)
       .innerJoin(clips, eq(clips.id, clipTags.clipId))
       .innerJoin(tags, eq(tags.id, clipTags.tagId))
-      .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId));
+      .innerJoin(categories, eq(categories.id, clips.categoryId));
     for (const [audience, category] of [
       ["hetero", null],
       ["gay", null],
@@ -122,7 +122,7 @@ describe(`home feed on ${testEngine()}`, () => {
     expect(feed.clips.some((c) => c.id === hidden!.id)).toBe(false);
 
     const many = await makeClips(handle.db, 600);
-    const [category] = await handle.db.select().from(clipCategories).where(eq(clipCategories.id, many[0]!.categoryId));
+    const [category] = await handle.db.select().from(categories).where(eq(categories.id, many[0]!.categoryId));
     const big = await feedPage(
       handle.db,
       { ...base, category: category!.slug, audience: "hetero", seed: randomUUID() },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, user, userFlames, clipCategories } from "../../db/schema";
+import { clips, user, userFlames, categories } from "../../db/schema";
 import { InvalidClipId } from "~/features/flames/flames.server";
 import { parseFlamedFilters } from "~/features/flames/flamed-filters";
 import { flamedClips, unflame } from "~/features/flames/flamed-clips.server";
@@ -36,8 +36,7 @@ describe(`liked videos on ${testEngine()}`, () => {
     [catA, catB] = (await Promise.all(
       [a[0]!, b[0]!].map(
         async (clip) =>
-          (await handle.db.select({ slug: clipCategories.slug }).from(clipCategories).where(eq(clipCategories.id, clip.categoryId)))[0]!
-            .slug,
+          (await handle.db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, clip.categoryId)))[0]!.slug,
       ),
     )) as [string, string];
     // Liked one minute apart: a[0] first (oldest) … b[2] last; flames rise with the index except one outlier.

@@ -249,7 +249,7 @@ describe(`insights on ${testEngine()}`, () => {
     ]);
     const es = await insightsOf("premium-user", { language: "es" });
     expect(es.categories!.map((c) => c.name)).toEqual(["Swing", "BDSM", "Pies"]);
-    // The safe site never names a category, premium or not.
+    // Conscious Mode never names a category, premium or not.
     expect((await insightsOf("premium-user", { brandMode: "conscious" })).categories).toBeNull();
     expect((await insightsOf("free-user")).categories).toBeNull();
   });
@@ -295,10 +295,10 @@ describe(`insights on ${testEngine()}`, () => {
       expect(adult.insights.categories!.map((c) => c.slug)).toEqual(["bdsm", "hotwife"]);
       expect((await load({ cookie: `${cookie}; tz=nowhere` })).insights.timeZone).toBe("UTC");
 
-      const safe = await load({ cookie, brandMode: "conscious" });
-      expect(safe.insights.categories).toBeNull();
+      const conscious = await load({ cookie, brandMode: "conscious" });
+      expect(conscious.insights.categories).toBeNull();
       // Nothing the page is given, not even its hydration data, names a category or the adult brand.
-      const text = JSON.stringify(safe);
+      const text = JSON.stringify(conscious);
       for (const word of ["BDSM", "Hotwife", "bdsm", "hotwife", "Spicy"]) expect(text).not.toContain(word);
     });
 

@@ -4,10 +4,10 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { adminGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
+import { moderatorGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
 import { findClip } from "~/features/clips/clip-page.server";
 import { feedPage } from "~/features/feed/feed.server";
-import { grantAdmin, grantAdmins, isAdminEmail, revokeAdmin } from "~/features/moderation/admins.server";
+import { grantModerator, grantModerators, isModerator, revokeModerator } from "~/features/moderation/moderators.server";
 import { isWithheldMedia, setClipHidden } from "~/features/moderation/clips-visibility.server";
 import { decideItems, saveNote } from "~/features/moderation/decisions.server";
 import { deskFigures } from "~/features/moderation/figures.server";
@@ -43,23 +43,23 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   const audits = async (targetId: string) =>
     (await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, targetId))).map((r) => r.action);
 
-  it("grants and revokes admins by lower-cased e-mail, idempotently, with audit rows", async () => {
-    expect(await grantAdmin(handle.db, "  Boss@Example.COM ")).toEqual({ ok: true, email: "boss@example.com", changed: true });
-    expect(await grantAdmin(handle.db, "boss@example.com")).toEqual({ ok: true, email: "boss@example.com", changed: false });
-    expect(await isAdminEmail(handle.db, "BOSS@example.com")).toBe(true);
-    expect(await grantAdmin(handle.db, "not-an-email")).toEqual({ ok: false, error: "invalid_email" });
-    expect(await revokeAdmin(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: true });
-    expect(await revokeAdmin(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: false });
-    expect(await isAdminEmail(handle.db, "boss@example.com")).toBe(false);
-    expect(await audits("boss@example.com")).toEqual(expect.arrayContaining(["admin_granted", "admin_revoked"]));
+  it("grants and revokes moderators by lower-cased e-mail, idempotently, with audit rows", async () => {
+    expect(await grantModerator(handle.db, "  Boss@Example.COM ")).toEqual({ ok: true, email: "boss@example.com", changed: true });
+    expect(await grantModerator(handle.db, "boss@example.com")).toEqual({ ok: true, email: "boss@example.com", changed: false });
+    expect(await isModerator(handle.db, "BOSS@example.com")).toBe(true);
+    expect(await grantModerator(handle.db, "not-an-email")).toEqual({ ok: false, error: "invalid_email" });
+    expect(await revokeModerator(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: true });
+    expect(await revokeModerator(handle.db, "boss@example.com")).toMatchObject({ ok: true, changed: false });
+    expect(await isModerator(handle.db, "boss@example.com")).toBe(false);
+    expect(await audits("boss@example.com")).toEqual(expect.arrayContaining(["moderator_granted", "moderator_revoked"]));
     const [grantRow] = await handle.db.select().from(moderationAudit).where(eq(moderationAudit.targetId, "boss@example.com")).limit(1);
     expect(grantRow!.actorEmail).toBe("cli");
   });
 
   it("grants ADMIN_EMAILS at boot idempotently", async () => {
-    expect(await grantAdmins(handle.db, ["env1@example.com", "env2@example.com"])).toEqual(["env1@example.com", "env2@example.com"]);
-    expect(await grantAdmins(handle.db, ["env1@example.com", "env2@example.com"])).toEqual([]);
-    const rows = await handle.db.select().from(adminGrants).where(eq(adminGrants.grantedBy, "ADMIN_EMAILS"));
+    expect(await grantModerators(handle.db, ["env1@example.com", "env2@example.com"])).toEqual(["env1@example.com", "env2@example.com"]);
+    expect(await grantModerators(handle.db, ["env1@example.com", "env2@example.com"])).toEqual([]);
+    const rows = await handle.db.select().from(moderatorGrants).where(eq(moderatorGrants.grantedBy, "ADMIN_EMAILS"));
     expect(rows.map((r) => r.email).sort()).toEqual(["env1@example.com", "env2@example.com"]);
   });
 
@@ -193,14 +193,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
     expect(await audits(clip!.id)).toEqual(["clip_hidden", "clip_shown"]);
   });
 
-  it("answers 404 to anonymous visitors, non-admins and safe mode, 200 to admins, for every route", async () => {
+  it("answers 404 to anonymous visitors, non-moderators and Conscious Mode, 200 to moderators, for every route", async () => {
     const [clip] = await makeClips(handle.db, 1);
     await env.services.storage.put(clip!.videoKey, Buffer.from("video bytes"));
     const [report] = await handle.db
       .insert(contentReports)
       .values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id })
       .returning();
-    await grantAdmin(handle.db, "admin@example.com");
+    await grantModerator(handle.db, "admin@example.com");
     const admin = await signIn(env, "admin@example.com");
     const member = await signIn(env, "member@example.com");
     const itemParams = { queue: "reports", id: report!.id };
@@ -213,7 +213,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       [`/admin/clips?q=${clip!.id}`, adminClips.loader, {}],
       [`/admin/clips/${clip!.id}/video`, adminClipFile.loader, { id: clip!.id, file: "video" }],
     ];
-    // [path, action, params, body, the admin's answer: 200, or 302 when the desk moves on]
+    // [path, action, params, body, the moderator's answer: 200, or 302 when the desk moves on]
     const actions: Array<[string, (a: never) => Promise<unknown>, Record<string, string>, Record<string, string>, number]> = [
       [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "note", note: "checked" }, 200],
       [`/admin/reports/${report!.id}`, adminItem.action, itemParams, { intent: "hide-clip" }, 302],
@@ -261,7 +261,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       "resolved",
     ]);
     expect(trail.every((r) => r.actorUserId)).toBe(true);
-    // Unknown queue and item ids are 404 for admins too.
+    // Unknown queue and item ids are 404 for moderators too.
     expect(await status(adminQueue.loader, args("/admin/nope", { cookie: admin, params: { queue: "nope" } }))).toBe(404);
     expect(
       await status(adminItem.loader, args("/admin/reports/x", { cookie: admin, params: { queue: "reports", id: randomUUID() } })),
@@ -281,14 +281,14 @@ describe(`moderation back-end on ${testEngine()}`, () => {
           ).toBeLessThan(500);
       }
   });
-  it("renders every admin page for an admin in English and Spanish", async () => {
+  it("renders every desk page for a moderator in English and Spanish", async () => {
     await Promise.all([loadNamespaces("en"), loadNamespaces("es")]);
     const [clip] = await makeClips(handle.db, 1);
     const [claim] = await handle.db
       .insert(contentClaims)
       .values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, ...clock(new Date(Date.now() - 60 * HOUR)) })
       .returning();
-    await grantAdmin(handle.db, "render@example.com");
+    await grantModerator(handle.db, "render@example.com");
     const cookie = await signIn(env, "render@example.com");
     const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
       ["/admin", adminIndex, {}, "Moderation dashboard", "Panel de moderación"],
@@ -334,7 +334,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
   });
 
   it("names the signed-in sender of an item by e-mail", async () => {
-    await grantAdmin(handle.db, "sender-check@example.com");
+    await grantModerator(handle.db, "sender-check@example.com");
     const cookie = await signIn(env, "sender-check@example.com");
     const [sender] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "sender-check@example.com"));
     const [message] = await handle.db

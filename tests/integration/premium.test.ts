@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { premiumTokens, profiles, user } from "../../db/schema";
+import { premiumActivations, profiles, user } from "../../db/schema";
 import { activatePremium, readProfile } from "~/features/premium/premium.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { outcome } from "../support/outcome";
@@ -22,7 +22,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     if (withProfile) await handle.db.insert(profiles).values({ id });
     return id;
   }
-  const tokensOf = (id: string) => handle.db.select().from(premiumTokens).where(eq(premiumTokens.userId, id));
+  const activationsOf = (id: string) => handle.db.select().from(premiumActivations).where(eq(premiumActivations.userId, id));
   const profileOf = async (id: string) => (await handle.db.select().from(profiles).where(eq(profiles.id, id)))[0];
 
   it("refuses a wrong code and changes nothing", async () => {
@@ -33,20 +33,20 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
         key: "errors.invalidCode",
         status: 400,
       });
-    expect(await tokensOf(id)).toHaveLength(0);
+    expect(await activationsOf(id)).toHaveLength(0);
     expect((await profileOf(id))!.isPremium).toBe(false);
   });
 
-  it("activates 30 days of beta with 'userbeta' in any case: one token row and the profile flags", async () => {
+  it("activates 30 days of beta with 'userbeta' in any case: one activation row and the profile flags", async () => {
     const id = await newUser();
     const now = new Date("2026-11-22T10:00:00.000Z");
     const result = await activatePremium(handle.db, { userId: id, code: " UserBeta ", now });
     const expiresAt = new Date(now.getTime() + 30 * DAY);
     expect(result).toEqual({ plan: "beta", expiresAt });
 
-    const tokens = await tokensOf(id);
-    expect(tokens).toHaveLength(1);
-    expect(tokens[0]).toMatchObject({ planType: "beta", source: "promo_code", startsAt: now, expiresAt });
+    const activations = await activationsOf(id);
+    expect(activations).toHaveLength(1);
+    expect(activations[0]).toMatchObject({ planType: "beta", source: "promo_code", startsAt: now, expiresAt });
     expect(await profileOf(id)).toMatchObject({
       isPremium: true,
       planType: "beta",
@@ -63,7 +63,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
     expect((await profileOf(id))!.isPremium).toBe(true);
   });
 
-  it("says 'already active' while premium lasts, and adds no second token", async () => {
+  it("says 'already active' while premium lasts, and adds no second activation", async () => {
     const id = await newUser();
     const now = new Date();
     await activatePremium(handle.db, { userId: id, code: "userbeta", now });
@@ -72,23 +72,23 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
       key: "errors.alreadyActive",
       status: 409,
     });
-    expect(await tokensOf(id)).toHaveLength(1);
+    expect(await activationsOf(id)).toHaveLength(1);
   });
 
-  it("gives one token when two activations race", async () => {
+  it("gives one activation when two race", async () => {
     const id = await newUser();
     const results = await Promise.all([
       outcome(activatePremium(handle.db, { userId: id, code: "userbeta" })),
       outcome(activatePremium(handle.db, { userId: id, code: "userbeta" })),
     ]);
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(await tokensOf(id)).toHaveLength(1);
+    expect(await activationsOf(id)).toHaveLength(1);
   });
 
   it("fails for an account that does not exist and leaves nothing behind", async () => {
     const ghost = randomUUID();
     await expect(activatePremium(handle.db, { userId: ghost, code: "userbeta" })).rejects.toThrow();
-    expect(await tokensOf(ghost)).toHaveLength(0);
+    expect(await activationsOf(ghost)).toHaveLength(0);
   });
 
   it("clears expired premium as the profile is read, with a clock the test controls", async () => {
@@ -115,7 +115,7 @@ describe(`premium activation and expiry on ${testEngine()}`, () => {
       premiumExpiresAt: null,
     });
     // The activation history stays; a new code works again after expiry.
-    expect(await tokensOf(id)).toHaveLength(1);
+    expect(await activationsOf(id)).toHaveLength(1);
     expect(await activatePremium(handle.db, { userId: id, code: "userbeta", now: after })).toMatchObject({ plan: "beta" });
   });
 

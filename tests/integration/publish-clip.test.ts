@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { channelSites, clips, clipTags, creators, tags, clipCategories } from "../../db/schema";
+import { channelSites, clips, clipTags, creators, tags, categories } from "../../db/schema";
 import { locateFfmpeg, publishClip, type PublishClipInput } from "~/features/publishing/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { clipSlug } from "~/lib/slug";
@@ -93,7 +93,7 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
   let scratch: string;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await handle.db.insert(clipCategories).values([
+    await handle.db.insert(categories).values([
       { slug: "feet", nameEn: "Feet", nameEs: "Pies", color: "#14b8a6", aliases: ["feet-fetish"] },
       { slug: "trans", nameEn: "Trans", nameEs: "Trans", color: "#3b82f6" },
     ]);
@@ -151,7 +151,7 @@ describe.skipIf(!ffmpegAvailable)(`publishClip on ${testEngine()}`, () => {
       expect(isJpeg(await readStored(key!))).toBe(true);
     }
 
-    const [category] = await handle.db.select().from(clipCategories).where(eq(clipCategories.id, clip!.categoryId));
+    const [category] = await handle.db.select().from(categories).where(eq(categories.id, clip!.categoryId));
     expect(category!.slug).toBe("feet");
     const [creator] = await handle.db.select().from(creators).where(eq(creators.id, clip!.creatorId));
     expect(creator).toMatchObject({ slug: "marina-sol", name: "Marina Sol" });

@@ -15,7 +15,7 @@ import {
 } from "../../db/schema";
 import { createWorker } from "~/lib/jobs/index.server";
 import { jobHandlers } from "../../server/jobs";
-import { grantAdmin } from "~/features/moderation/admins.server";
+import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminItem from "~/routes/admin.item";
 import * as adminUpload from "~/routes/admin.upload";
@@ -42,8 +42,8 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     handle = await createTestDatabase();
     env = createTestServices(handle);
     const [clip] = await makeClips(handle.db, 1);
-    categorySlug = (await handle.db.query.clipCategories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
-    await grantAdmin(handle.db, "moderator@example.com");
+    categorySlug = (await handle.db.query.categories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
+    await grantModerator(handle.db, "moderator@example.com");
     admin = await signIn(env, "moderator@example.com");
     member = await signIn(env, "member@example.com");
   });
@@ -105,7 +105,7 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     }
   };
 
-  it("shows the quarantined file to admins only, with byte ranges", async () => {
+  it("shows the quarantined file to moderators only, with byte ranges", async () => {
     const submission = await submitWithVideo("Preview Studio");
     for (const cookie of [null, member]) {
       expect(((await preview(submission.id, cookie ?? undefined)) as Answer).init?.status).toBe(404);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { clips, contentReports, userFlames, usageSessions, user, verification } from "../../db/schema";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
 import * as insightsRoute from "~/routes/insights";
@@ -28,7 +28,7 @@ describe(`refusals on ${testEngine()}`, () => {
     const form = new FormData();
     form.set("email", email);
     const request = new Request(`${services.origin}/auth/sign-in`, { method: "POST", headers: { origin: services.origin } });
-    return outcome(requestSignInLink(services, { form, request, language: "en", clientIp: randomUUID() }));
+    return outcome(requestMagicLink(services, { form, request, language: "en", clientIp: randomUUID() }));
   }
 
   describe("magic links", () => {

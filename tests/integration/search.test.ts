@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags, clipCategories, type Audience, type ClipStatus } from "../../db/schema";
+import { clips, clipTags, creators, tags, categories, type Audience, type ClipStatus } from "../../db/schema";
 import { searchCatalog, type SearchQuery } from "~/features/search/search.server";
 import { servicesContext, visitorContext, type Services, type Visitor } from "~/lib/context";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
@@ -26,10 +26,7 @@ interface ClipSpec {
 
 /** A small catalogue whose titles, creators and tags are known exactly. */
 async function seedCatalogue(db: Database, specs: ClipSpec[]) {
-  const [category] = await db
-    .insert(clipCategories)
-    .values({ slug: "swing", nameEn: "Swing", nameEs: "Swing", color: "#f97316" })
-    .returning();
+  const [category] = await db.insert(categories).values({ slug: "swing", nameEn: "Swing", nameEs: "Swing", color: "#f97316" }).returning();
   const creatorRows = await db
     .insert(creators)
     .values([

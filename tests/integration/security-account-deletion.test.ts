@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
-  adminGrants,
+  moderatorGrants,
   contentSubmissions,
   jobs,
   moderationAudit,
@@ -102,7 +102,7 @@ describe(`account deletion leaves nothing of the person on ${testEngine()}`, () 
     ).toMatchObject({ ok: true });
 
     // As a moderator: a grant, audit rows, a takedown block and a decided copy, a queued outcome e-mail.
-    await db.insert(adminGrants).values({ email, grantedBy: email });
+    await db.insert(moderatorGrants).values({ email, grantedBy: email });
     await db
       .insert(moderationAudit)
       .values({ actorUserId: userId, actorEmail: email, action: "hide", targetType: "clip", targetId: clip!.id });

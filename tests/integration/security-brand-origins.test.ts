@@ -26,7 +26,7 @@ describe(`absolute URLs follow the brand host on ${testEngine()}`, () => {
   const onCalm = (path: string, init: { method?: string; body?: string; headers?: Record<string, string> } = {}) =>
     rawRequest(`${app.url}${path}`, { ...init, headers: { host: calm, ...init.headers } });
 
-  it("robots.txt and the sitemap of the companion site name the companion site", async () => {
+  it("robots.txt and the sitemap of Conscious Mode name its own origin", async () => {
     const robots = await onCalm("/robots.txt");
     expect(robots.body).toContain(`http://${calm}/sitemap.xml`);
     expect(robots.body).not.toContain(ADULT);
@@ -35,13 +35,13 @@ describe(`absolute URLs follow the brand host on ${testEngine()}`, () => {
     expect(sitemap.body).not.toContain(ADULT);
   });
 
-  it("canonical and hreflang links of the companion site name the companion site", async () => {
+  it("canonical and hreflang links of Conscious Mode name its own origin", async () => {
     const page = await onCalm("/");
     expect(page.body).toMatch(new RegExp(`rel="canonical" href="http://${calm}/"`));
     expect(page.body).not.toContain(ADULT);
   });
 
-  it("a sign-in link asked for on the companion site opens on the companion site", async () => {
+  it("a sign-in link asked for on Conscious Mode opens on Conscious Mode", async () => {
     const email = "calm-visitor@example.com";
     const res = await onCalm("/auth/sign-in", {
       method: "POST",

@@ -6,7 +6,7 @@ import { rawRequest } from "../support/raw-request";
 import { signIn } from "../support/sign-in";
 
 const EVIL = "https://evil.example";
-const SAFE_HOST = "calm.test";
+const CONSCIOUS_HOST = "calm.test";
 
 /** Every kind of state-changing endpoint: page actions, resource routes, Better Auth's, admin, uploads. */
 const TARGETS: { path: string; method?: string; body?: Record<string, string> }[] = [
@@ -32,7 +32,7 @@ describe(`one origin check for every state-changing request on ${testEngine()}`,
   let session: string;
   beforeAll(async () => {
     handle = await createTestDatabase();
-    app = await startTestApp(handle, { env: { CONSCIOUS_HOSTS: [SAFE_HOST] } });
+    app = await startTestApp(handle, { env: { CONSCIOUS_HOSTS: [CONSCIOUS_HOST] } });
     session = await signIn(app.env, "reader@example.com");
   });
   afterAll(async () => {
@@ -77,17 +77,17 @@ describe(`one origin check for every state-changing request on ${testEngine()}`,
     expect(own.headers.get("set-cookie")).toContain("age_verified=true");
 
     const port = new URL(app.url).port;
-    const safe = await rawRequest(`${app.url}/preferences`, {
+    const conscious = await rawRequest(`${app.url}/preferences`, {
       method: "POST",
       headers: {
-        host: `${SAFE_HOST}:${port}`,
-        origin: `http://${SAFE_HOST}:${port}`,
+        host: `${CONSCIOUS_HOST}:${port}`,
+        origin: `http://${CONSCIOUS_HOST}:${port}`,
         "sec-fetch-site": "same-origin",
         "content-type": "application/x-www-form-urlencoded",
       },
       body: "language=es&redirectTo=%2F",
     });
-    expect(safe.status).toBe(302);
+    expect(conscious.status).toBe(302);
 
     const flame = await send(TARGETS[1]!, { origin: app.url, cookie: session });
     expect(flame.status).not.toBe(403);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles, user, userFlames } from "../../db/schema";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
@@ -32,7 +32,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
 
   async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
     return outcome(
-      requestSignInLink(env.services, {
+      requestMagicLink(env.services, {
         form: form({ email, ...extra }),
         request: request(cookie),
         language: "es",
@@ -71,8 +71,8 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     expect(again.sessionCookie).toBeNull();
   });
 
-  it("names the companion site in the e-mail of a visitor who asked there", async () => {
-    const result = await requestSignInLink(env.services, {
+  it("names Conscious Mode in the e-mail of a visitor who asked there", async () => {
+    const result = await requestMagicLink(env.services, {
       form: form({ email: "calm@example.com" }),
       request: request(),
       language: "en",
@@ -126,7 +126,7 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
       Promise.all(
         Array.from({ length: count }, (_, i) =>
           outcome(
-            requestSignInLink(services, {
+            requestMagicLink(services, {
               form: form({ email: `ip-${i}-${clientIp.slice(0, 8)}@example.com` }),
               request: request(),
               language: "en",
@@ -148,14 +148,14 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
 
   it("merges the visitor's anonymous flames into the account on sign-in", async () => {
     const [clip] = await makeClips(handle.db, 1);
-    const visitorId = randomUUID();
-    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { visitorId }, flamed: true });
-    await signIn("merger@example.com", {}, `spicy_uid=${visitorId}`);
-    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${visitorId}`);
+    const anonymousId = randomUUID();
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { anonymousId }, flamed: true });
+    await signIn("merger@example.com", {}, `spicy_uid=${anonymousId}`);
+    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${anonymousId}`);
     const [account] = await handle.db.select().from(user).where(eq(user.email, "merger@example.com"));
     const rows = await handle.db.select().from(userFlames).where(eq(userFlames.clipId, clip!.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ userId: account!.id, visitorId: null });
+    expect(rows[0]).toMatchObject({ userId: account!.id, anonymousId: null });
   });
 
   it("refuses to redirect anywhere but this site", async () => {

@@ -96,10 +96,10 @@ describe(`sitemap on ${testEngine()}`, () => {
     for (const part of ["0", "4", "-1", "abc", "1.5", ""]) expect(await render({ maxUrls: 10, part }), part).toBeNull();
   });
 
-  it("escapes XML and, in safe mode, lists only the home page", () => {
+  it("escapes XML and, in Conscious Mode, lists only the home page", () => {
     expect(xmlEscape(`a&b<c>"d'`)).toBe("a&amp;b&lt;c&gt;&quot;d&apos;");
-    const safe = homeOnlySitemap(ORIGIN);
-    expect(locs(safe)).toEqual([`${ORIGIN}/`]);
+    const conscious = homeOnlySitemap(ORIGIN);
+    expect(locs(conscious)).toEqual([`${ORIGIN}/`]);
   });
 
   it("robots.txt disallows private paths and points to the sitemap", () => {

@@ -4,7 +4,7 @@ import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";
 
 // Found by the 10 000-input fuzz run (docs/reliability.md, Fuzzing): a POST
-// answered before its body was read — 404 from an admin guard, 405 from a route
+// answered before its body was read — 404 from a moderator guard, 405 from a route
 // with no action, 401, a redirect — left the rest of a large body unread on a
 // keep-alive connection, and the next request on that connection was never
 // answered. Each answer here is sent on one connection, then a page on the same.

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emotionTypes, usageSessionCategories, usageSessions, clipCategories } from "../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../db/schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
@@ -160,9 +160,9 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
   /** The stored seconds per category slug of one session. */
   async function categoriesOf(sessionId: string) {
     const rows = await handle.db
-      .select({ slug: clipCategories.slug, seconds: usageSessionCategories.seconds })
+      .select({ slug: categories.slug, seconds: usageSessionCategories.seconds })
       .from(usageSessionCategories)
-      .innerJoin(clipCategories, eq(clipCategories.id, usageSessionCategories.categoryId))
+      .innerJoin(categories, eq(categories.id, usageSessionCategories.categoryId))
       .where(eq(usageSessionCategories.sessionId, sessionId));
     return Object.fromEntries(rows.map((r) => [r.slug, r.seconds]));
   }
@@ -197,7 +197,7 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
       JSON.stringify({ swing: -1 }),
       JSON.stringify({ swing: 1.5 }),
       JSON.stringify({ swing: "10" }),
-      JSON.stringify({ "not-a-category": 5 }), // unknown slug: checked against video_categories
+      JSON.stringify({ "not-a-category": 5 }), // unknown slug: checked against categories
       JSON.stringify({ swing: 10, "no-such": 0 }),
       JSON.stringify({ "Swing!": 5 }),
       JSON.stringify([10]),

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { clips, creators, clipCategories } from "../../db/schema";
+import { clips, creators, categories } from "../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { clipSlug } from "~/lib/slug";
 
@@ -7,7 +7,7 @@ import { clipSlug } from "~/lib/slug";
 export async function makeClips(db: Database, count: number, overrides: Partial<typeof clips.$inferInsert> = {}) {
   const suffix = randomUUID().slice(0, 8);
   const [category] = await db
-    .insert(clipCategories)
+    .insert(categories)
     .values({ slug: `cat-${suffix}`, nameEn: "Cat", nameEs: "Cat", color: "#fff" })
     .returning();
   const [creator] = await db

@@ -24,7 +24,7 @@ export async function expectFlamesKept(
   base: Map<string, number>,
   acknowledged: { visitor: string; clipId: string }[],
 ) {
-  const rows = (await rowsOf(handle, sql`select clip_id::text as clip, visitor_id::text as visitor from user_flames`)) as {
+  const rows = (await rowsOf(handle, sql`select clip_id::text as clip, anonymous_id::text as visitor from user_flames`)) as {
     clip: string;
     visitor: string | null;
   }[];

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { requestSignInLink } from "~/features/accounts/sign-in.server";
+import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import type { createTestServices } from "./services";
 
 type TestServices = ReturnType<typeof createTestServices>;
@@ -14,7 +14,7 @@ export async function signIn(env: TestServices, email: string): Promise<string> 
   const form = new FormData();
   form.set("email", email);
   const request = new Request(`${origin}/auth/sign-in`, { method: "POST", headers: { origin } });
-  const result = await requestSignInLink(env.services, { form, request, language: "en", clientIp: randomUUID() });
+  const result = await requestMagicLink(env.services, { form, request, language: "en", clientIp: randomUUID() });
   // The outbox lists the newest message first.
   const mail = env.outbox.list().find((m) => m.to === result.email && m.link?.includes("magic-link"));
   if (!mail?.link) throw new Error(`no sign-in link for ${email} in the outbox`);

@@ -26,7 +26,7 @@ describe("Go Premium link (docs/product.md §2.5)", () => {
     );
   });
 
-  it("goes to this site's activation page on a public host with no companion site configured", () => {
+  it("goes to this site's activation page on a public host with no Conscious Mode site configured", () => {
     // A public host ignores ?mode=sfw: that link would land on the adult home.
     expect(goPremiumUrl(none, "clips.example")).toBe("/ativar");
     expect(goPremiumUrl(none, null)).toBe("/ativar");
@@ -34,7 +34,7 @@ describe("Go Premium link (docs/product.md §2.5)", () => {
 });
 
 describe("Back to the main site (premium success)", () => {
-  it("is the root on the adult site, ?mode=adult on local hosts, MAIN_SITE_URL on a companion host", () => {
+  it("is the root on the adult site, ?mode=adult on local hosts, MAIN_SITE_URL on a Conscious Mode host", () => {
     expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example" }, "clips.example", "adult")).toBe("/");
     expect(mainSiteUrl({ MAIN_SITE_URL: undefined }, "localhost:3000", "conscious")).toBe("/?mode=adult");
     expect(mainSiteUrl({ MAIN_SITE_URL: "https://clips.example/" }, "calm.example", "conscious")).toBe("https://clips.example/");

@@ -67,7 +67,7 @@ describe("the insights page", () => {
     expect(html).toContain("Premium shows the last 30 days and your time by category.");
   });
 
-  it("on the safe site, explains where the timer is without linking to the landing page", () => {
+  it("in Conscious Mode, explains where the timer is without linking to the landing page", () => {
     const html = render(EMPTY, "conscious");
     expect(html).toContain("No sessions yet");
     expect(html).toContain("the usage timer on the main site&#x27;s home page");
@@ -91,9 +91,9 @@ describe("the insights page", () => {
     expect(html).toMatch(/Feet<\/span>.*20 s/);
     expect(html).not.toMatch(/\D0 min/);
     expect(render(WITH_DATA, "adult", "es")).toContain("Tiempo por categoría");
-    // Even if category data reached it, the safe page would not show it.
-    const safe = render(WITH_DATA, "conscious");
-    expect(safe).not.toMatch(/BDSM|Feet|Time by category/);
+    // Even if category data reached it, the Conscious Mode page would not show it.
+    const conscious = render(WITH_DATA, "conscious");
+    expect(conscious).not.toMatch(/BDSM|Feet|Time by category/);
   });
 
   it("shows short sessions in minutes and seconds, in both languages", () => {

@@ -10,7 +10,7 @@ describe("slugs (docs/product.md §13.2)", () => {
     expect(slugify("--a---b--")).toBe("a-b");
   });
 
-  it("builds clip slugs from the title cut to 50 characters, the category and the id prefix", () => {
+  it("builds clip slugs from the title cut to 50 characters, the category and the short id", () => {
     const title = "A".repeat(60);
     expect(clipSlug(title, "feet", "0b1c2d3e-aaaa-4bbb-8ccc-dddddddddddd")).toBe(`${"a".repeat(50)}-feet-0b1c2d3e`);
   });

@@ -1,7 +1,7 @@
 import { eq, inArray, or, sql } from "drizzle-orm";
 import {
   account,
-  adminGrants,
+  moderatorGrants,
   clips,
   contactMessages,
   contentClaims,
@@ -10,7 +10,7 @@ import {
   jobs,
   moderationAudit,
   partnershipApplications,
-  premiumTokens,
+  premiumActivations,
   profiles,
   requestLimits,
   session,
@@ -86,11 +86,11 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
       await tx.delete(contentClaims).where(mine(contentClaims));
       await tx.delete(partnershipApplications).where(mine(partnershipApplications));
       // Moderation: the grant goes; the audit trail and takedowns stay, without the person.
-      await tx.delete(adminGrants).where(sql`lower(${adminGrants.email}) = ${email}`);
+      await tx.delete(moderatorGrants).where(sql`lower(${moderatorGrants.email}) = ${email}`);
       await tx
-        .update(adminGrants)
+        .update(moderatorGrants)
         .set({ grantedBy: DELETED_ACTOR })
-        .where(sql`lower(${adminGrants.grantedBy}) = ${email}`);
+        .where(sql`lower(${moderatorGrants.grantedBy}) = ${email}`);
       await tx
         .update(moderationAudit)
         .set({ actorUserId: null, actorEmail: DELETED_ACTOR })
@@ -110,7 +110,7 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
         await tx.delete(requestLimits).where(inArray(requestLimits.key, keys));
       }
       await tx.delete(usageSessions).where(eq(usageSessions.userId, userId));
-      await tx.delete(premiumTokens).where(eq(premiumTokens.userId, userId));
+      await tx.delete(premiumActivations).where(eq(premiumActivations.userId, userId));
       await tx.delete(profiles).where(eq(profiles.id, userId));
 
       step = "authUser";

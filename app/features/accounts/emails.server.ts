@@ -56,7 +56,7 @@ async function compose(
 /** The account e-mails Better Auth sends, written in the visitor's language. */
 export function accountMail(mailer: Mailer, consciousHosts: readonly string[] = []): AuthMail {
   return {
-    async signInLink({ email, url, language, brandMode }) {
+    async magicLinkEmail({ email, url, language, brandMode }) {
       await mailer.send(
         await compose(isLanguage(language) ? language : "en", brandMode === "conscious" ? "conscious" : "adult", "signIn", email, url),
       );

@@ -16,7 +16,7 @@ export { SIGN_IN_LIMITS } from "~/lib/auth.server";
  * address it went to. Refusals are expected errors keyed in `accounts` (ADR 024): a bad address or username
  * 400, a taken username 409, too many links 429, and a mail that could not be sent 502 (logged here).
  */
-export async function requestSignInLink(
+export async function requestMagicLink(
   services: Services,
   input: { form: FormData; request: Request; language: Language; clientIp: string; brandMode?: BrandMode },
 ): Promise<{ email: string }> {
@@ -39,7 +39,7 @@ export async function requestSignInLink(
         name: mode === "signup" ? username : undefined,
         callbackURL: `/auth/callback?next=${encodeURIComponent(next)}`,
         errorCallbackURL: "/auth/callback",
-        // The e-mail names the site the visitor is on (the companion site's visitors never read the adult brand).
+        // The e-mail names the site the visitor is on (Conscious Mode's visitors never read the adult brand).
         metadata: { language: input.language, brandMode: input.brandMode ?? "adult" },
       },
       // The limits are taken in Better Auth's before-hook (lib/auth.server.ts), for this call and direct POSTs alike.

@@ -1,18 +1,18 @@
 import { asc, eq } from "drizzle-orm";
-import { clipCategories } from "../../../db/schema";
+import { categories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 /** The active browse categories in order: the home feed's bar and filters, the flamed list's filter, publishing. */
 export async function activeCategories(db: Database) {
   return db
     .select({
-      slug: clipCategories.slug,
-      nameEn: clipCategories.nameEn,
-      nameEs: clipCategories.nameEs,
-      color: clipCategories.color,
-      aliases: clipCategories.aliases,
+      slug: categories.slug,
+      nameEn: categories.nameEn,
+      nameEs: categories.nameEs,
+      color: categories.color,
+      aliases: categories.aliases,
     })
-    .from(clipCategories)
-    .where(eq(clipCategories.active, true))
-    .orderBy(asc(clipCategories.orderPriority), asc(clipCategories.slug));
+    .from(categories)
+    .where(eq(categories.active, true))
+    .orderBy(asc(categories.orderPriority), asc(categories.slug));
 }

@@ -1,5 +1,5 @@
 import { eq, type WithSubquery } from "drizzle-orm";
-import { channelSites, clips, creators, clipCategories } from "../../../db/schema";
+import { channelSites, clips, creators, categories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 /**
@@ -15,10 +15,10 @@ export const clipCardColumns = {
   descriptionEs: clips.descriptionEs,
   creatorName: creators.name,
   creatorSlug: creators.slug,
-  categorySlug: clipCategories.slug,
-  categoryNameEn: clipCategories.nameEn,
-  categoryNameEs: clipCategories.nameEs,
-  categoryColor: clipCategories.color,
+  categorySlug: categories.slug,
+  categoryNameEn: categories.nameEn,
+  categoryNameEs: categories.nameEs,
+  categoryColor: categories.color,
   flames: clips.flames,
   durationSeconds: clips.durationSeconds,
   publishedAt: clips.publishedAt,
@@ -37,7 +37,7 @@ export function clipCardFrom(db: Database, ...ctes: WithSubquery[]) {
     .select(clipCardColumns)
     .from(clips)
     .innerJoin(creators, eq(creators.id, clips.creatorId))
-    .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId))
+    .innerJoin(categories, eq(categories.id, clips.categoryId))
     .leftJoin(channelSites, eq(channelSites.id, clips.channelSiteId));
 }
 

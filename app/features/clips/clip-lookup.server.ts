@@ -9,10 +9,10 @@ import { parseClipRef, type ClipRef } from "./clip-ref";
  */
 export function clipRefMatch(ref: ClipRef): { where: SQL; order: SQL[] } {
   if (ref.kind === "uuid") return { where: eq(clips.id, ref.id), order: [] };
-  if (!ref.idPrefix) return { where: eq(clips.slug, ref.slug), order: [] };
+  if (!ref.shortId) return { where: eq(clips.slug, ref.slug), order: [] };
   return {
-    // The expression matches clips_id_prefix_idx exactly.
-    where: or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.idPrefix}`)!,
+    // The expression matches clips_short_id_idx exactly.
+    where: or(eq(clips.slug, ref.slug), sql`left(${clips.id}::text, 8) = ${ref.shortId}`)!,
     order: [sql`${clips.slug} = ${ref.slug} desc`, sql`${clips.publishedAt} desc nulls last`, asc(clips.id)],
   };
 }

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
-import { clips, clipTags, clipCategories, type Audience } from "../../../db/schema";
+import { clips, clipTags, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { type Language, localText } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
@@ -40,7 +40,7 @@ export async function relatedClips(
   input: { clipId: string; categorySlug: string; audience: Audience; limit?: number },
 ): Promise<ClipCardRow[]> {
   const eligible = and(published, arrayOverlaps(clips.audiences, [input.audience]), ne(clips.id, input.clipId));
-  const categoryId = sql`(select ${clipCategories.id} from ${clipCategories} where ${clipCategories.slug} = ${input.categorySlug})`;
+  const categoryId = sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${input.categorySlug})`;
   const sameCategory = sql<boolean>`${clips.categoryId} = ${categoryId}`;
   // The order of the published indexes, so each branch stops after its limit.
   const recent = (where: SQL | undefined) =>

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { emotionTypes, usageSessionCategories, usageSessions, clipCategories } from "../../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { addDays, STREAK_LOOKBACK_DAYS, type EmotionStat, type GoalHistory } from "./insights";
@@ -134,18 +134,18 @@ export async function categoryTime(db: Database, window: LocalWindow, language: 
   const total = sql<number>`sum(${usageSessionCategories.seconds})`;
   const rows = await db
     .select({
-      slug: clipCategories.slug,
-      nameEn: clipCategories.nameEn,
-      nameEs: clipCategories.nameEs,
-      color: clipCategories.color,
+      slug: categories.slug,
+      nameEn: categories.nameEn,
+      nameEs: categories.nameEs,
+      color: categories.color,
       seconds: sql<number>`${total}::int`,
     })
     .from(usageSessionCategories)
     .innerJoin(usageSessions, eq(usageSessions.id, usageSessionCategories.sessionId))
-    .innerJoin(clipCategories, eq(clipCategories.id, usageSessionCategories.categoryId))
+    .innerJoin(categories, eq(categories.id, usageSessionCategories.categoryId))
     .where(inWindow(window))
-    .groupBy(clipCategories.id)
-    .orderBy(sql`${total} desc`, clipCategories.slug)
+    .groupBy(categories.id)
+    .orderBy(sql`${total} desc`, categories.slug)
     .limit(20);
   return rows.map((r) => ({
     slug: r.slug,

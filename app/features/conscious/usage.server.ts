@@ -1,5 +1,5 @@
 import { desc, eq, inArray } from "drizzle-orm";
-import { emotionTypes, usageSessionCategories, usageSessions, clipCategories } from "../../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { InvalidInput } from "~/lib/http/errors";
 import { USAGE_MAX_SECONDS } from "./timer";
@@ -91,7 +91,7 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
   }
   const slugs = input.categories.map((c) => c.slug);
   const known = slugs.length
-    ? await db.select({ id: clipCategories.id, slug: clipCategories.slug }).from(clipCategories).where(inArray(clipCategories.slug, slugs))
+    ? await db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.slug, slugs))
     : [];
   if (known.length !== slugs.length) throw new InvalidUsage("categories");
   const categoryId = new Map(known.map((c) => [c.slug, c.id]));

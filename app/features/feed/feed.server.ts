@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, sql } from "drizzle-orm";
-import { catalogueCounts, clips, clipTags, tagCounts, tags, clipCategories, type Audience } from "../../../db/schema";
+import { catalogueCounts, clips, clipTags, tagCounts, tags, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";
@@ -113,16 +113,16 @@ const TAG_OPTIONS_LIMIT = 200;
 
 /** The id of an active category by slug, as a scalar subquery (the categories table is tiny). */
 const categoryIdOf = (slug: string) =>
-  sql`(select ${clipCategories.id} from ${clipCategories} where ${clipCategories.slug} = ${slug} and ${clipCategories.active})`;
+  sql`(select ${categories.id} from ${categories} where ${categories.slug} = ${slug} and ${categories.active})`;
 
 /** Platform stats: published clips (from catalogue_counts, ADR 036) and active categories. */
 export async function platformStats(db: Database) {
-  const [[videos], [categories]] = await Promise.all([
+  const [[videos], [active]] = await Promise.all([
     db
       .select({ n: sql<number>`coalesce(sum(${catalogueCounts.clips}), 0)`.mapWith(Number) })
       .from(catalogueCounts)
       .where(eq(catalogueCounts.audience, "*")),
-    db.select({ n: count() }).from(clipCategories).where(eq(clipCategories.active, true)),
+    db.select({ n: count() }).from(categories).where(eq(categories.active, true)),
   ]);
-  return { videos: videos?.n ?? 0, categories: categories?.n ?? 0 };
+  return { videos: videos?.n ?? 0, categories: active?.n ?? 0 };
 }

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { channelSites, clips, creators, userFlames, clipCategories, type Audience } from "../../../db/schema";
+import { channelSites, clips, creators, userFlames, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { totalPagesFor } from "~/lib/pagination";
 import { clipCardColumns, toClipCard, type ClipCard } from "~/features/clips/index.server";
@@ -45,7 +45,7 @@ const flamedWhere = (userId: string, audience: Audience | null) =>
 async function flamedCounts(db: Database, input: { userId: string; audience: Audience; category: string | null; everyAudience: boolean }) {
   const inAudience = sql`${clips.audiences} && array[${input.audience}]::text[]`;
   const shown = input.everyAudience ? sql`true` : inAudience;
-  const inCategory = input.category ? sql`${clipCategories.slug} = ${input.category}` : sql`true`;
+  const inCategory = input.category ? sql`${categories.slug} = ${input.category}` : sql`true`;
   const [row] = await db
     .select({
       all: sql<number>`count(*) filter (where ${shown})`.mapWith(Number),
@@ -56,7 +56,7 @@ async function flamedCounts(db: Database, input: { userId: string; audience: Aud
     })
     .from(userFlames)
     .innerJoin(clips, eq(clips.id, userFlames.clipId))
-    .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId))
+    .innerJoin(categories, eq(categories.id, clips.categoryId))
     .where(flamedWhere(input.userId, null));
   return { all: row?.all ?? 0, matching: row?.matching ?? 0, hidden: row?.hidden ?? 0 };
 }
@@ -68,7 +68,7 @@ export async function flamedClips(
 ): Promise<FlamedClipsData> {
   const where = and(
     flamedWhere(input.userId, input.everyAudience ? null : input.audience),
-    input.category ? eq(clipCategories.slug, input.category) : undefined,
+    input.category ? eq(categories.slug, input.category) : undefined,
   );
   const [counts, rows] = await Promise.all([
     flamedCounts(db, input),
@@ -77,7 +77,7 @@ export async function flamedClips(
       .from(userFlames)
       .innerJoin(clips, eq(clips.id, userFlames.clipId))
       .innerJoin(creators, eq(creators.id, clips.creatorId))
-      .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId))
+      .innerJoin(categories, eq(categories.id, clips.categoryId))
       .leftJoin(channelSites, eq(channelSites.id, clips.channelSiteId))
       .where(where)
       .orderBy(...ORDER[input.sort])

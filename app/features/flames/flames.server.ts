@@ -5,11 +5,11 @@ import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 
-/** Who gives a flame: a signed-in user, or an anonymous visitor (`spicy_uid`). */
-export type FlameOwner = { userId: string } | { visitorId: string };
+/** Who gives a flame: a signed-in user, or an anonymous id (`spicy_uid`). */
+export type FlameOwner = { userId: string } | { anonymousId: string };
 
 function ownerCondition(flameOwner: FlameOwner) {
-  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.visitorId, flameOwner.visitorId);
+  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.anonymousId, flameOwner.anonymousId);
 }
 
 /** A clip id that is no UUID v4: an expected failure, answered 400 by the action helper (ADR 024). */
@@ -32,7 +32,9 @@ export class InvalidClipId extends InvalidInput {
 export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
   const [ownerColumn, ownerId] =
-    "userId" in input.flameOwner ? [sql.raw(`"user_id"`), input.flameOwner.userId] : [sql.raw(`"visitor_id"`), input.flameOwner.visitorId];
+    "userId" in input.flameOwner
+      ? [sql.raw(`"user_id"`), input.flameOwner.userId]
+      : [sql.raw(`"anonymous_id"`), input.flameOwner.anonymousId];
   const change = input.flamed
     ? sql`insert into ${userFlames} ("clip_id", ${ownerColumn}) select "id", ${ownerId} from "target" on conflict do nothing returning "clip_id"`
     : sql`delete from ${userFlames} where "clip_id" in (select "id" from "target") and ${ownerColumn} = ${ownerId} returning "clip_id"`;
@@ -66,14 +68,14 @@ export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null,
  * clip both had flamed keeps one flame: the duplicate is dropped and the count
  * goes down by one, so nothing is counted twice.
  */
-export async function mergeVisitorFlames(db: Database, input: { visitorId: string; userId: string }) {
-  if (!isUuidV4(input.visitorId)) return { moved: 0, merged: 0 };
+export async function mergeAnonymousFlames(db: Database, input: { anonymousId: string; userId: string }) {
+  if (!isUuidV4(input.anonymousId)) return { moved: 0, merged: 0 };
   return db.transaction(async (tx) => {
     const duplicates = await tx
       .delete(userFlames)
       .where(
         and(
-          eq(userFlames.visitorId, input.visitorId),
+          eq(userFlames.anonymousId, input.anonymousId),
           sql`${userFlames.clipId} in (select clip_id from user_flames where user_id = ${input.userId})`,
         ),
       )
@@ -91,8 +93,8 @@ export async function mergeVisitorFlames(db: Database, input: { visitorId: strin
     }
     const moved = await tx
       .update(userFlames)
-      .set({ userId: input.userId, visitorId: null })
-      .where(eq(userFlames.visitorId, input.visitorId))
+      .set({ userId: input.userId, anonymousId: null })
+      .where(eq(userFlames.anonymousId, input.anonymousId))
       .returning({ id: userFlames.id });
     return { moved: moved.length, merged: duplicates.length };
   });

@@ -1,3 +1,3 @@
 // Flames' public entry for the browser and the server.
 export { FlameButton, useFlame, type FlameState } from "./components/flame-button";
-export { VISITOR_ID_KEY, visitorIdFrom, syncVisitorId } from "./visitor-id";
+export { ANONYMOUS_ID_KEY, anonymousIdFrom, syncAnonymousId } from "./anonymous-id";

@@ -21,8 +21,8 @@ export type AuditAction =
   | "block_overridden"
   | "copy_dismissed"
   | "job_retried"
-  | "admin_granted"
-  | "admin_revoked";
+  | "moderator_granted"
+  | "moderator_revoked";
 
 type Tx = Pick<Database, "insert">;
 

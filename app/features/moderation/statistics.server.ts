@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { clips, emotionTypes, premiumTokens, profiles, usageSessions, userFlames, clipCategories } from "../../../db/schema";
+import { clips, emotionTypes, premiumActivations, profiles, usageSessions, userFlames, categories } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 
 // The statistics of docs/product.md §10.8, site-wide for the admin dashboard. Every figure is one
@@ -34,8 +34,8 @@ export interface RecentSession {
 export interface SiteStatistics {
   flames: { totalFlames: number; categoriesFlamed: CategoryFlames[]; recentActivity: RecentFlame[] };
   time: { totalTime: number; sessionCount: number; averageTime: number; sessions: RecentSession[] };
-  premium: { activePremiumUsers: number; totalTokensCreated: number; sourceBreakdown: { source: string; tokens: number }[] };
-  app: { totalContents: number; totalProfiles: number; totalFlames: number };
+  premium: { activePremiumUsers: number; totalActivationsCreated: number; sourceBreakdown: { source: string; activations: number }[] };
+  app: { totalClips: number; totalProfiles: number; totalFlames: number };
 }
 
 const published = eq(clips.status, "published");
@@ -48,22 +48,22 @@ const asNumber = (expression: SQL) => expression.mapWith(Number);
  */
 async function publishedTotals(db: Database) {
   const [row] = await db
-    .select({ contents: count(), flames: asNumber(sql`coalesce(sum(${clips.flames}), 0)`) })
+    .select({ clips: count(), flames: asNumber(sql`coalesce(sum(${clips.flames}), 0)`) })
     .from(clips)
     .where(published);
-  return { contents: row?.contents ?? 0, flames: row?.flames ?? 0 };
+  return { clips: row?.clips ?? 0, flames: row?.flames ?? 0 };
 }
 
 function categoriesFlamed(db: Database) {
   const flames = asNumber(sql`sum(${clips.flames})`);
   return db
-    .select({ slug: clipCategories.slug, nameEn: clipCategories.nameEn, nameEs: clipCategories.nameEs, flames })
+    .select({ slug: categories.slug, nameEn: categories.nameEn, nameEs: categories.nameEs, flames })
     .from(clips)
-    .innerJoin(clipCategories, eq(clipCategories.id, clips.categoryId))
+    .innerJoin(categories, eq(categories.id, clips.categoryId))
     .where(published)
-    .groupBy(clipCategories.id)
+    .groupBy(categories.id)
     .having(sql`sum(${clips.flames}) > 0`)
-    .orderBy(desc(sql`sum(${clips.flames})`), clipCategories.slug)
+    .orderBy(desc(sql`sum(${clips.flames})`), categories.slug)
     .limit(CATEGORY_LIMIT);
 }
 
@@ -84,14 +84,14 @@ async function profileTotals(db: Database, now: Date) {
   return { profiles: row?.profiles ?? 0, premium: row?.premium ?? 0 };
 }
 
-async function tokenTotals(db: Database) {
+async function activationTotals(db: Database) {
   const [[total], sources] = await Promise.all([
-    db.select({ n: count() }).from(premiumTokens),
+    db.select({ n: count() }).from(premiumActivations),
     db
-      .select({ source: premiumTokens.source, tokens: count() })
-      .from(premiumTokens)
-      .groupBy(premiumTokens.source)
-      .orderBy(desc(count()), premiumTokens.source)
+      .select({ source: premiumActivations.source, activations: count() })
+      .from(premiumActivations)
+      .groupBy(premiumActivations.source)
+      .orderBy(desc(count()), premiumActivations.source)
       .limit(SOURCE_LIMIT),
   ]);
   return { total: total?.n ?? 0, sources };
@@ -123,21 +123,21 @@ async function recentSessions(db: Database): Promise<RecentSession[]> {
   return rows.map((r) => ({ ...r, startedAt: r.startedAt.toISOString() }));
 }
 
-/** The site-wide likes, time, premium and app statistics of docs/product.md §10.8. */
+/** The site-wide flames, time, premium and app statistics of docs/product.md §10.8. */
 export async function siteStatistics(db: Database, now: Date = new Date()): Promise<SiteStatistics> {
-  const [totals, categories, recent, people, tokens, usage, sessions] = await Promise.all([
+  const [totals, flamedCategories, recent, people, activations, usage, sessions] = await Promise.all([
     publishedTotals(db),
     categoriesFlamed(db),
     recentFlames(db),
     profileTotals(db, now),
-    tokenTotals(db),
+    activationTotals(db),
     usageTotals(db),
     recentSessions(db),
   ]);
   return {
-    flames: { totalFlames: totals.flames, categoriesFlamed: categories, recentActivity: recent },
+    flames: { totalFlames: totals.flames, categoriesFlamed: flamedCategories, recentActivity: recent },
     time: { ...usage, sessions },
-    premium: { activePremiumUsers: people.premium, totalTokensCreated: tokens.total, sourceBreakdown: tokens.sources },
-    app: { totalContents: totals.contents, totalProfiles: people.profiles, totalFlames: totals.flames },
+    premium: { activePremiumUsers: people.premium, totalActivationsCreated: activations.total, sourceBreakdown: activations.sources },
+    app: { totalClips: totals.clips, totalProfiles: people.profiles, totalFlames: totals.flames },
   };
 }

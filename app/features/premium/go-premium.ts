@@ -2,14 +2,14 @@ import { isLocalHost, type BrandMode } from "~/lib/brand-mode";
 import type { Env } from "~/lib/env.server";
 import { ACTIVATE_PATH } from "./promo";
 
-/** Query of the safe landing that shows the 'Activate Conscious Mode Now' call to action. */
+/** Query of the Conscious Mode landing that shows the 'Activate Conscious Mode Now' call to action. */
 export const GO_PREMIUM_QUERY = "source=header_premium_button&cta=premium";
 
 /**
- * Where 'Go Premium' leads: the companion site's landing. Its address is
+ * Where 'Go Premium' leads: Conscious Mode's landing. Its address is
  * CONSCIOUS_SITE_URL, else the first CONSCIOUS_HOSTS entry over HTTPS; on local hosts
  * the same server switches brand with ?mode=sfw. A public host ignores
- * ?mode=, so without a configured companion site the link goes straight to
+ * ?mode=, so without a configured Conscious Mode site the link goes straight to
  * this site's activation page.
  */
 export function goPremiumUrl(env: Pick<Env, "CONSCIOUS_SITE_URL" | "CONSCIOUS_HOSTS">, host: string | null): string {
@@ -20,7 +20,7 @@ export function goPremiumUrl(env: Pick<Env, "CONSCIOUS_SITE_URL" | "CONSCIOUS_HO
 
 /**
  * Where premium-success's "back to the main site" leads (docs/product.md §11.8): the adult site's root. From the
- * adult site that is "/"; from the companion site it is MAIN_SITE_URL, or on local hosts the same
+ * adult site that is "/"; from Conscious Mode it is MAIN_SITE_URL, or on local hosts the same
  * server switched back with ?mode=adult; without either, this site's own root.
  */
 export function mainSiteUrl(env: Pick<Env, "MAIN_SITE_URL">, host: string | null, brandMode: BrandMode): string {

@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { premiumTokens, profiles } from "../../../db/schema";
+import { premiumActivations, profiles } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { BETA_DAYS, BETA_PLAN, isBetaCode } from "./promo";
@@ -55,9 +55,9 @@ export async function readProfile(db: Database, userId: string, now: Date = new 
 }
 
 /**
- * Redeems a promo code: a premium_tokens row and the profile flags, in one
+ * Redeems a promo code: a premium_activations row and the profile flags, in one
  * transaction (the profile row is created when missing and locked, so two
- * activations at once give one token). Refusals are expected errors worded in
+ * activations at once give one). Refusals are expected errors worded in
  * `premium` (ADR 024): an unknown code 400, premium already active 409.
  */
 export async function activatePremium(
@@ -71,7 +71,9 @@ export async function activatePremium(
     await tx.insert(profiles).values({ id: input.userId }).onConflictDoNothing();
     const [profile] = await tx.select(PREMIUM_COLUMNS).from(profiles).where(eq(profiles.id, input.userId)).for("update");
     if (isPremium(profile, now)) throw new Conflict("errors.alreadyActive");
-    await tx.insert(premiumTokens).values({ userId: input.userId, planType: BETA_PLAN, source: "promo_code", startsAt: now, expiresAt });
+    await tx
+      .insert(premiumActivations)
+      .values({ userId: input.userId, planType: BETA_PLAN, source: "promo_code", startsAt: now, expiresAt });
     await tx
       .update(profiles)
       .set({

@@ -2,7 +2,7 @@ import { arrayContains, and, eq, inArray, or } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { channelSites, clips, clipTags, creators, tags, clipCategories, type Audience } from "../../../db/schema";
+import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import type { Logger } from "~/lib/logger.server";
 import { clipSlug, slugify } from "~/lib/slug";
@@ -59,9 +59,9 @@ type Category = { id: string; slug: string };
 /** A browse category by slug or by one of its older aliases. */
 async function findCategory(db: Database | Tx, slug: string): Promise<Category | null> {
   const [row] = await db
-    .select({ id: clipCategories.id, slug: clipCategories.slug })
-    .from(clipCategories)
-    .where(and(eq(clipCategories.active, true), or(eq(clipCategories.slug, slug), arrayContains(clipCategories.aliases, [slug]))))
+    .select({ id: categories.id, slug: categories.slug })
+    .from(categories)
+    .where(and(eq(categories.active, true), or(eq(categories.slug, slug), arrayContains(categories.aliases, [slug]))))
     .limit(1);
   return row ?? null;
 }

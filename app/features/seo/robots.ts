@@ -3,7 +3,7 @@ const DISALLOWED = ["/api/", "/search", "/my-account", "/liked-videos", "/admin"
 
 /**
  * robots.txt, the same in both brand modes: the sitemap line points at this
- * host's own /sitemap.xml, which in safe mode lists only the companion home
+ * host's own /sitemap.xml, which in Conscious Mode lists only its home
  * page, never adult URLs.
  */
 export function robotsTxt(origin: string): string {

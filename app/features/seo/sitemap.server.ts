@@ -153,7 +153,7 @@ export async function renderSitemap(db: Database, options: SitemapOptions): Prom
   return streamOf(urlset(urlBatches(segmentList, origin, start, Math.min(total, start + maxUrls), options.batchSize ?? BATCH_SIZE)));
 }
 
-/** Safe mode (docs/product.md §2.1, §3.2) lists the companion home page only. */
+/** Conscious Mode (docs/product.md §2.1, §3.2) lists its home page only. */
 export function homeOnlySitemap(origin: string): string {
   return `${URLSET_OPEN}${urlXml(origin.replace(/\/+$/, ""), "/", null)}${URLSET_CLOSE}`;
 }

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { clips, clipTags, tagCounts, tags, clipCategories, type Audience } from "../../../db/schema";
+import { clips, clipTags, tagCounts, tags, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
@@ -231,7 +231,7 @@ export async function loadTagPage(
  */
 export async function tagDisplayName(db: Database, slug: string, language: Language): Promise<string | null> {
   const [[category], [tag]] = await Promise.all([
-    db.select({ en: clipCategories.nameEn, es: clipCategories.nameEs }).from(clipCategories).where(eq(clipCategories.slug, slug)).limit(1),
+    db.select({ en: categories.nameEn, es: categories.nameEs }).from(categories).where(eq(categories.slug, slug)).limit(1),
     db.select({ en: tags.nameEn, es: tags.nameEs }).from(tags).where(eq(tags.slug, slug)).limit(1),
   ]);
   const found = category ?? tag;

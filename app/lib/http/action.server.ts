@@ -88,7 +88,7 @@ export async function handleAction<S extends z.ZodType = z.ZodType<Record<string
     if (error instanceof InvalidFields) return refuse(error.status, error.fields);
     if (error instanceof ExpectedError) return refuse(error.status, { [error.field]: error.key }, error);
     if (error instanceof Response) throw withHeaders(error, headers);
-    // A guard's `throw data(…, { status })` (requireUser 401, requireAdmin 404) is an answer, not a failure.
+    // A guard's `throw data(…, { status })` (requireUser 401, requireModerator 404) is an answer, not a failure.
     if (isThrownData(error)) throw error;
     logOnce(args, error);
     throw error;

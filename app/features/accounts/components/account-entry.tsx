@@ -65,7 +65,7 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <Link to="/my-account" className={item}>
           {t("menu.myAccount")}
         </Link>
-        {/* Liked videos is an adult page: it does not exist in safe mode. */}
+        {/* Liked videos is an adult page: it does not exist in Conscious Mode. */}
         {adult ? (
           <Link to="/liked-videos" className={item}>
             {t("menu.flamedClips")}

@@ -20,7 +20,7 @@ const CONFIRM_PARAM = "confirm";
  */
 export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountActionData }) {
   const { t } = useT("my-account");
-  // The companion site has no liked videos to mention.
+  // Conscious Mode has no flamed clips to mention.
   const wording =
     useBrandMode() === "conscious"
       ? { intro: "delete.introConscious", warning: "delete.warningConscious" }

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
-/** The safe-mode home (docs/product.md §11.2): no adult media or wording. */
+/** Conscious Mode's home (docs/product.md §11.2): no adult media or wording. */
 export function ConsciousLanding({ premiumCta }: { premiumCta: boolean }) {
   const { t } = useT("conscious");
   return (

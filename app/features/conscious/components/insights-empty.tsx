@@ -4,12 +4,12 @@ import { useT } from "~/lib/i18n/react";
 
 /**
  * No session in the window: either none ever (how to start) or none lately.
- * The timer lives on the adult site's home page, so the safe site explains
+ * The timer lives on the adult site's home page, so Conscious Mode explains
  * where it is instead of linking to its own landing page.
  */
 export function InsightsEmpty({ periodDays, earlierSessions }: { periodDays: number; earlierSessions: boolean }) {
   const { t } = useT("insights");
-  const safe = useBrandMode() === "conscious";
+  const conscious = useBrandMode() === "conscious";
   const kind = earlierSessions ? "window" : "start";
   return (
     <section
@@ -20,8 +20,8 @@ export function InsightsEmpty({ periodDays, earlierSessions }: { periodDays: num
       <h2 id="empty-title" className="text-xl font-bold text-white">
         {t(`empty.${kind}.title`, { count: periodDays })}
       </h2>
-      <p className="mt-2 text-ink-300">{t(`empty.${kind}.${safe ? "bodyConscious" : "body"}`)}</p>
-      {safe ? null : (
+      <p className="mt-2 text-ink-300">{t(`empty.${kind}.${conscious ? "bodyConscious" : "body"}`)}</p>
+      {conscious ? null : (
         <Link to="/" className="mt-4 inline-block rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
           {t("empty.cta")}
         </Link>

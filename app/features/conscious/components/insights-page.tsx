@@ -26,7 +26,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 /** docs/product.md §11.5, ADR 062: the signed-in user's own usage figures, goal and reflection prompts. */
 export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
-  const safe = useBrandMode() === "conscious";
+  const conscious = useBrandMode() === "conscious";
   const { revalidate } = useRevalidator();
   // Count again when the figures were computed without something: the browser's time zone (the
   // cookie just changed), or the session the home page's timer saved as it unmounted on the way here.
@@ -110,11 +110,11 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         </>
       )}
 
-      {/* The server sends no categories to the safe site; the page does not rely on it alone. */}
-      {insights.categories && !safe ? (
+      {/* The server sends no categories to Conscious Mode; the page does not rely on it alone. */}
+      {insights.categories && !conscious ? (
         <InsightsCategories categories={insights.categories} />
       ) : insights.premium ? null : (
-        <p className="text-sm text-ink-300">{t(safe ? "premiumTeaserConscious" : "premiumTeaser")}</p>
+        <p className="text-sm text-ink-300">{t(conscious ? "premiumTeaserConscious" : "premiumTeaser")}</p>
       )}
 
       <section aria-labelledby="prompts-title">

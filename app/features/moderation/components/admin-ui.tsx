@@ -40,7 +40,8 @@ export function DecisionIcon({ kind }: { kind: "resolve" | "reject" | "hide" }) 
   );
 }
 
-export function AdminNav() {
+/** The moderation desk's navigation: dashboard, queues, copies, jobs, clips, audit log. */
+export function DeskNav() {
   const { t } = useT("admin");
   const link = ({ isActive }: { isActive: boolean }) =>
     `whitespace-nowrap rounded px-2 py-1 ${focusRing} ${isActive ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`;
@@ -157,7 +158,7 @@ export function DeskHeading({ id, title, intro }: { id: string; title: string; i
   );
 }
 
-/** A clip's first thumbnail, through the admin's route (hidden clips too). */
+/** A clip's first thumbnail, through the moderation desk's route (hidden clips too). */
 export function AdminThumbnail({ clipId, className = "h-40 w-28" }: { clipId: string; className?: string }) {
   return (
     <img

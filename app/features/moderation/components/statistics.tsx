@@ -108,7 +108,7 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
       <Group id="statistics-app" title={t("statistics.app.heading")}>
         <Figures
           items={[
-            [t("statistics.app.totalContents"), n(app.totalContents), "stat-contents"],
+            [t("statistics.app.totalClips"), n(app.totalClips), "stat-clips"],
             [t("statistics.app.totalProfiles"), n(app.totalProfiles), "stat-profiles"],
             [t("statistics.app.totalFlames"), n(app.totalFlames), "stat-app-likes"],
           ]}
@@ -167,15 +167,15 @@ export function SiteStatisticsView({ statistics }: { statistics: SiteStatistics 
         <Figures
           items={[
             [t("statistics.premium.activePremiumUsers"), n(premium.activePremiumUsers), "stat-premium-users"],
-            [t("statistics.premium.totalTokensCreated"), n(premium.totalTokensCreated), "stat-tokens"],
+            [t("statistics.premium.totalActivationsCreated"), n(premium.totalActivationsCreated), "stat-activations"],
           ]}
         />
         <StatTable
           caption={t("statistics.premium.sourceBreakdown")}
-          headers={[t("statistics.premium.source"), t("statistics.premium.tokens")]}
+          headers={[t("statistics.premium.source"), t("statistics.premium.activations")]}
           rows={premium.sourceBreakdown.map((s) => ({
             key: s.source,
-            cells: [t(`statistics.premium.sources.${s.source}`, { defaultValue: s.source }), n(s.tokens)],
+            cells: [t(`statistics.premium.sources.${s.source}`, { defaultValue: s.source }), n(s.activations)],
           }))}
         />
       </Group>

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data } from "react-router";
 import { z } from "zod";
-import { adminGrants } from "../../../db/schema";
+import { moderatorGrants } from "../../../db/schema";
 import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { Database } from "~/lib/db.server";
@@ -15,44 +15,44 @@ export function normaliseEmail(raw: string): string | null {
   return parsed.success ? parsed.data : null;
 }
 
-export async function isAdminEmail(db: Database, email: string | null | undefined): Promise<boolean> {
+export async function isModerator(db: Database, email: string | null | undefined): Promise<boolean> {
   const normal = email ? normaliseEmail(email) : null;
   if (!normal) return false;
-  const rows = await db.select({ email: adminGrants.email }).from(adminGrants).where(eq(adminGrants.email, normal)).limit(1);
+  const rows = await db.select({ email: moderatorGrants.email }).from(moderatorGrants).where(eq(moderatorGrants.email, normal)).limit(1);
   return rows.length > 0;
 }
 
 export type GrantResult = { ok: true; email: string; changed: boolean } | { ok: false; error: "invalid_email" };
 
-export async function grantAdmin(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
+export async function grantModerator(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
   const email = normaliseEmail(rawEmail);
   if (!email) return { ok: false, error: "invalid_email" };
   const changed = await db.transaction(async (tx) => {
-    const inserted = await tx.insert(adminGrants).values({ email, grantedBy: actor.email }).onConflictDoNothing().returning();
+    const inserted = await tx.insert(moderatorGrants).values({ email, grantedBy: actor.email }).onConflictDoNothing().returning();
     if (inserted.length === 0) return false;
-    await writeAudit(tx, actor, { action: "admin_granted", targetType: "admin", targetId: email });
+    await writeAudit(tx, actor, { action: "moderator_granted", targetType: "moderator", targetId: email });
     return true;
   });
   return { ok: true, email, changed };
 }
 
-export async function revokeAdmin(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
+export async function revokeModerator(db: Database, rawEmail: string, actor: Actor = CLI_ACTOR): Promise<GrantResult> {
   const email = normaliseEmail(rawEmail);
   if (!email) return { ok: false, error: "invalid_email" };
   const changed = await db.transaction(async (tx) => {
-    const deleted = await tx.delete(adminGrants).where(eq(adminGrants.email, email)).returning();
+    const deleted = await tx.delete(moderatorGrants).where(eq(moderatorGrants.email, email)).returning();
     if (deleted.length === 0) return false;
-    await writeAudit(tx, actor, { action: "admin_revoked", targetType: "admin", targetId: email });
+    await writeAudit(tx, actor, { action: "moderator_revoked", targetType: "moderator", targetId: email });
     return true;
   });
   return { ok: true, email, changed };
 }
 
 /** ADMIN_EMAILS at boot: idempotent, never revokes (the CLI does that). */
-export async function grantAdmins(db: Database, emails: readonly string[]) {
+export async function grantModerators(db: Database, emails: readonly string[]) {
   const granted: string[] = [];
   for (const email of emails) {
-    const result = await grantAdmin(db, email, { userId: null, email: "ADMIN_EMAILS" });
+    const result = await grantModerator(db, email, { userId: null, email: "ADMIN_EMAILS" });
     if (result.ok && result.changed) granted.push(result.email);
   }
   return granted;
@@ -61,12 +61,12 @@ export async function grantAdmins(db: Database, emails: readonly string[]) {
 type GuardArgs = Parameters<typeof getUser>[0];
 
 /**
- * The admin area answers 404 to anyone who is not an admin in adult mode, so
- * its existence is not revealed. Returns the actor for the audit log.
+ * The moderation desk (`/admin`) answers 404 to anyone who is not a moderator in
+ * adult mode, so its existence is not revealed. Returns the actor for the audit log.
  */
-export async function requireAdmin(args: GuardArgs): Promise<Actor> {
+export async function requireModerator(args: GuardArgs): Promise<Actor> {
   if (getVisitor(args).brandMode === "conscious") throw data(null, { status: 404 });
   const user = await getUser(args);
-  if (!user || !(await isAdminEmail(getServices(args).db, user.email))) throw data(null, { status: 404 });
+  if (!user || !(await isModerator(getServices(args).db, user.email))) throw data(null, { status: 404 });
   return { userId: user.id, email: user.email };
 }

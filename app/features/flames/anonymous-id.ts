@@ -2,13 +2,13 @@ import { readCookie } from "~/lib/cookies";
 import { isUuidV4 } from "~/lib/uuid";
 
 /** docs/product.md §7.2, ADR 018: the anonymous flame owner id lives in localStorage under `spicy_uid`; a cookie mirrors it for the server. */
-export const VISITOR_ID_KEY = "spicy_uid";
+export const ANONYMOUS_ID_KEY = "spicy_uid";
 
 /**
  * The cookie's value: `<uuid>.<signature>` since issue 13 (the server signs the ids it issues,
  * ADR 093), or a bare `<uuid>` from before. Only the server can check the signature.
  */
-export function parseVisitorId(value: string | null | undefined): { id: string; signature: string | null } | null {
+export function parseAnonymousId(value: string | null | undefined): { id: string; signature: string | null } | null {
   if (!value) return null;
   const [id, signature, extra] = value.split(".");
   if (extra !== undefined || !isUuidV4(id)) return null;
@@ -17,25 +17,25 @@ export function parseVisitorId(value: string | null | undefined): { id: string; 
 }
 
 /** The anonymous id named by the cookie, signed or not (reading which clips it flamed needs no proof). */
-export function visitorIdFrom(cookieHeader: string | null | undefined): string | null {
-  return parseVisitorId(readCookie(cookieHeader, VISITOR_ID_KEY))?.id ?? null;
+export function anonymousIdFrom(cookieHeader: string | null | undefined): string | null {
+  return parseAnonymousId(readCookie(cookieHeader, ANONYMOUS_ID_KEY))?.id ?? null;
 }
 
 /**
  * In the browser: keep cookie and localStorage in step. A visitor whose cookie
  * was cleared gets the id back from localStorage, so their flames stay theirs.
  */
-export function syncVisitorId() {
-  const fromCookie = readCookie(document.cookie, VISITOR_ID_KEY);
-  const cookieValid = parseVisitorId(fromCookie) !== null;
+export function syncAnonymousId() {
+  const fromCookie = readCookie(document.cookie, ANONYMOUS_ID_KEY);
+  const cookieValid = parseAnonymousId(fromCookie) !== null;
   let stored: string | null;
   try {
-    stored = window.localStorage.getItem(VISITOR_ID_KEY);
-    if (cookieValid && stored !== fromCookie) window.localStorage.setItem(VISITOR_ID_KEY, fromCookie!);
+    stored = window.localStorage.getItem(ANONYMOUS_ID_KEY);
+    if (cookieValid && stored !== fromCookie) window.localStorage.setItem(ANONYMOUS_ID_KEY, fromCookie!);
   } catch {
     return;
   }
-  if (!cookieValid && parseVisitorId(stored)) {
-    document.cookie = `${VISITOR_ID_KEY}=${encodeURIComponent(stored!)}; Path=/; Max-Age=${60 * 60 * 24 * 365 * 2}; SameSite=Lax`;
+  if (!cookieValid && parseAnonymousId(stored)) {
+    document.cookie = `${ANONYMOUS_ID_KEY}=${encodeURIComponent(stored!)}; Path=/; Max-Age=${60 * 60 * 24 * 365 * 2}; SameSite=Lax`;
   }
 }

@@ -12,6 +12,8 @@ declare module "autocannon" {
     errors: number;
     timeouts: number;
     non2xx: number;
+    /** Responses per status code. */
+    statusCodeStats?: Record<string, { count: number }>;
   }
   interface RequestOptions {
     method?: string;

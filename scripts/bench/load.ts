@@ -8,6 +8,8 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** The status codes of the non-2xx answers, with their counts ("503×2"), so a failed target says why. */
+  non2xxCodes: string;
   requests: number;
 }
 
@@ -54,6 +56,10 @@ export async function load(
     errors: result.errors,
     timeouts: result.timeouts,
     non2xx: result.non2xx,
+    non2xxCodes: Object.entries(result.statusCodeStats ?? {})
+      .filter(([code]) => !code.startsWith("2"))
+      .map(([code, { count }]) => `${code}×${count}`)
+      .join(" "),
     requests: result.requests.total,
   };
 }

@@ -60,7 +60,7 @@ export function markdownTable(rows: Row[], cases: BenchCase[]): string {
         r.app.p50,
         r.app.p99,
         r.app.errors + r.app.timeouts,
-        r.app.non2xx,
+        r.app.non2xx ? `${r.app.non2xx} (${r.app.non2xxCodes})` : 0,
         num(r.ceiling.rps),
         pct(r.ratioCeiling),
         r.nginx ? num(r.nginx.rps) : "–",

@@ -19,6 +19,11 @@ export interface SessionCache {
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?spicy\.session_token=([^;]+)/;
+
+/** Whether the request carries Better Auth's session cookie (prefix `spicy`, app/lib/auth.server.ts). */
+export function hasSessionCookie(cookieHeader: string | null): boolean {
+  return cookieHeader !== null && SESSION_COOKIE.test(cookieHeader);
+}
 const MAX_ENTRIES = 10_000;
 /** However sure the notices are, a remembered lookup is asked again after this long. */
 const TTL_MS = 60_000;

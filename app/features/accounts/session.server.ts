@@ -2,7 +2,7 @@ import { isAPIError } from "better-auth/api";
 import { data, type RouterContextProvider } from "react-router";
 import { getServices, getVisitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
-import { sessionCacheOf } from "./session-cache.server";
+import { hasSessionCookie, sessionCacheOf } from "./session-cache.server";
 
 export interface SessionUser {
   id: string;
@@ -35,6 +35,8 @@ async function lookUp(args: Args): Promise<SessionUser | null> {
   const services = getServices(args);
   try {
     const cookie = args.request.headers.get("cookie");
+    // No session cookie, no session: Better Auth is not asked (most visitors are anonymous).
+    if (!hasSessionCookie(cookie)) return null;
     const remembered = await sessionCacheOf(services.db);
     const known = remembered?.get(cookie);
     if (known) return known;

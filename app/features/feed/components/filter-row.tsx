@@ -1,27 +1,35 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { Form, Link, useNavigation, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { feedSearch, FEED_PERIODS, type FeedFilters, type TagOption } from "../feed-filters";
 import { CategoryBar, type CategoryChip } from "./category-bar";
 
 /**
- * Whether the feed is loading other filters. A ref is set on the first
- * choice, before React renders, so a second click while loading is ignored
- * even within the same frame.
+ * Whether the feed is loading other filters. The first choice marks it at once, in the click itself
+ * (flushSync), so the feed shows it is loading even while the router is still starting the navigation on a
+ * busy phone, and a second click while loading is ignored even within the same frame.
  */
 export function useFilterLoading() {
   const navigation = useNavigation();
-  const loading = navigation.state !== "idle" && navigation.location?.pathname === "/";
+  const navigating = navigation.state !== "idle" && navigation.location?.pathname === "/";
+  const [chosen, setChosen] = useState(false);
   const busy = useRef(false);
   useEffect(() => {
-    if (navigation.state === "idle") busy.current = false;
+    if (navigation.state !== "idle") return;
+    busy.current = false;
+    setChosen(false);
   }, [navigation.state]);
+  const loading = navigating || chosen;
   return {
     loading,
     /** Every filter link's onClick: the first choice goes through, the next ones wait for it. */
     guard(event: React.MouseEvent) {
-      if (busy.current || loading) event.preventDefault();
-      else busy.current = true;
+      if (busy.current || loading) return event.preventDefault();
+      // A new tab or window is not this feed's navigation.
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      busy.current = true;
+      flushSync(() => setChosen(true));
     },
   };
 }

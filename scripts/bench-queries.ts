@@ -17,7 +17,7 @@ import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
 import { loadCreatorPage } from "../app/features/creators/creators.server";
 import { feedClips } from "../app/features/feed/feed.server";
-import { loadHomeDiscovery } from "../app/features/feed/home.server";
+import { loadHomeFeed } from "../app/features/feed/home.server";
 import { loadInsights } from "../app/features/conscious/insights.server";
 import { flamedClips } from "../app/features/flames/flamed-clips.server";
 import { listItems, openCount } from "../app/features/moderation/queues.server";
@@ -92,7 +92,7 @@ const base = { audience: "hetero" as const, language: "en" as const, mediaAllowe
 const visitor = { audience: "hetero", language: "en", ageVerified: true, ageGateEnabled: true, brandMode: "adult" } as unknown as Visitor;
 const services = { db, log: createLogger("silent"), origin: "http://localhost:3000" } as unknown as Services;
 const home = (query: string) => () =>
-  loadHomeDiscovery({
+  loadHomeFeed({
     request: new Request(`http://localhost:3000/${query}`, { headers: { cookie: "spicy_seed=bench" } }),
     services,
     visitor,

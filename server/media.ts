@@ -68,7 +68,7 @@ function keyFrom(req: Request): string | null {
 export interface MediaRouterOptions {
   /** Storage failures answer 500 without details; this is where they go instead. */
   onError?: (err: unknown, key: string) => void;
-  /** Files that exist but must not be served to this request (hidden clips, safe mode): they answer 404. */
+  /** Files that exist but must not be served to this request (hidden clips, anything on Conscious Mode): they answer 404. */
   isWithheld?: (key: string, req: Request) => boolean | Promise<boolean>;
 }
 

@@ -15,7 +15,7 @@ import { secureCookies } from "~/lib/cookies";
  */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
-    namespace: "discovery",
+    namespace: "feed",
     schema: z.object({ clipId: z.string().default(""), flamed: z.string().optional() }),
     handle: async ({ clipId, flamed }, { headers }) => {
       const services = getServices(args);

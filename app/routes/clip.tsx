@@ -11,7 +11,7 @@ import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/clip";
 
-export const handle: I18nHandle = { i18n: ["clip", "discovery"] };
+export const handle: I18nHandle = { i18n: ["clip", "feed"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);

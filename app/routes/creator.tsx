@@ -10,7 +10,7 @@ import { pageParam } from "~/lib/pagination";
 import { slugify } from "~/lib/slug";
 import type { Route } from "./+types/creator";
 
-export const handle: I18nHandle = { i18n: ["creator", "discovery"] };
+export const handle: I18nHandle = { i18n: ["creator", "feed"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { HomeDiscovery } from "~/features/feed/components/home-discovery";
+import { HomeFeed } from "~/features/feed/components/home-feed";
 import { getUser } from "~/features/accounts/session.server";
-import { loadHomeDiscovery } from "~/features/feed/home.server";
+import { loadHomeFeed } from "~/features/feed/home.server";
 import { todayOverGoal } from "~/features/conscious/insights.server";
 import { listEmotions } from "~/features/conscious/emotions.server";
 import { generationOf } from "~/lib/cache/generation.server";
@@ -24,7 +24,7 @@ const UsageTimer = lazyView(() => import("~/features/conscious/components/usage-
 const GoalNudge = lazyView(() => import("~/features/conscious/components/insights-goal-nudge").then((m) => m.GoalNudge));
 
 // The adult home is the full-screen feed: the shell's main leaves its width and padding to it.
-export const handle: I18nHandle & ShellHandle = { i18n: ["discovery", "conscious", "insights"], fullBleed: true };
+export const handle: I18nHandle & ShellHandle = { i18n: ["feed", "conscious", "insights"], fullBleed: true };
 
 // The usage timer's emotions change only with the catalogue's reference data (docs/decisions/031-in-memory-caches.md).
 const emotionsMemo = new Memo<Awaited<ReturnType<typeof listEmotions>>>({ ttlMs: 60_000, maxEntries: 4 });
@@ -47,7 +47,7 @@ export async function loader(args: Route.LoaderArgs) {
   const t = await serverT(visitor.language);
   const user = await getUser(args);
   const [home, emotions, overGoal] = await Promise.all([
-    loadHomeDiscovery({ request: args.request, services, visitor, userId: user?.id }),
+    loadHomeFeed({ request: args.request, services, visitor, userId: user?.id }),
     generationOf(services.db)
       .current()
       .then((generation) => emotionsMemo.get(visitor.language, generation, () => listEmotions(services.db, visitor.language))),
@@ -79,7 +79,7 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 export default function Home({ loaderData }: Route.ComponentProps) {
   if (loaderData.mode === "conscious") return <ConsciousLanding premiumCta={loaderData.premiumCta} />;
   return (
-    <HomeDiscovery
+    <HomeFeed
       data={loaderData.home}
       notice={loaderData.overGoal ? <GoalNudge /> : null}
       aside={<UsageTimer emotions={loaderData.emotions} signedIn={loaderData.home.signedIn} />}

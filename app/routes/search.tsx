@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { pageParam, totalPagesFor } from "~/lib/pagination";
 import type { Route } from "./+types/search";
 
-export const handle: I18nHandle = { i18n: ["search", "discovery"] };
+export const handle: I18nHandle = { i18n: ["search", "feed"] };
 
 // Result pages are endless combinations of user input: never index them.
 const noindexHeaders = { "X-Robots-Tag": "noindex" };

@@ -10,7 +10,7 @@ import { pageMeta, notFoundMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import type { Route } from "./+types/tag";
 
-export const handle: I18nHandle = { i18n: ["tag", "discovery"] };
+export const handle: I18nHandle = { i18n: ["tag", "feed"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const { db, origin } = getServices(args);

@@ -6,8 +6,8 @@ import { loadNamespaces } from "~/lib/i18n/resources";
 describe("the flame rule", () => {
   it("reads the same in the feed's namespace and in the shortcuts help, in every language", async () => {
     for (const language of LANGUAGES) {
-      const namespaces = await loadNamespaces(language, ["discovery", "shortcuts"]);
-      const rule = (namespaces.discovery as { flames: { rule: string } }).flames.rule;
+      const namespaces = await loadNamespaces(language, ["feed", "shortcuts"]);
+      const rule = (namespaces.feed as { flames: { rule: string } }).flames.rule;
       expect(rule, language).toBeTruthy();
       expect((namespaces.shortcuts as { flameRule: string }).flameRule, language).toBe(rule);
     }

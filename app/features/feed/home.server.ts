@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { mediaAllowedFor, type Services, type Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
 import { resolveFlameOwner } from "~/features/flames/index.server";
-import type { HomeDiscoveryData } from "./components/home-discovery";
+import type { HomeFeedData } from "./components/home-feed";
 import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
 import { feedSeed } from "./feed-seed.server";
 import { secureCookies } from "~/lib/cookies";
@@ -11,16 +11,16 @@ import { cachedActiveCategories, cachedFeedClips, cachedPlatformStats, cachedTag
 const FILTER_KEYS = ["category", "tag", "period"];
 
 /** Everything the adult home needs, in parallel; a failing part becomes the service banner, not a 500. */
-export async function loadHomeDiscovery(input: {
+export async function loadHomeFeed(input: {
   request: Request;
   services: Services;
   visitor: Visitor;
   userId?: string | null;
-}): Promise<{ data: HomeDiscoveryData; setCookie?: string }> {
+}): Promise<{ data: HomeFeedData; setCookie?: string }> {
   const { request, services, visitor } = input;
   const { db, log, origin } = services;
   const url = new URL(request.url);
-  const t = await serverT(visitor.language, "discovery");
+  const t = await serverT(visitor.language, "feed");
   const secure = secureCookies(origin);
 
   const categories = await cachedActiveCategories(db).catch((error: unknown) => {

@@ -133,7 +133,7 @@ function CreatorLink({ clip }: { clip: ClipCard }) {
  * in the same words as the feed, and a press invites them to sign in.
  */
 function ClipFlame(props: { clipId: string; flamed: boolean; flames: number; canFlame: boolean }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const flame = useFlame(props.clipId, { flamed: props.flamed, flames: props.flames });
   const [invite, setInvite] = useState(false);
   const location = useLocation();

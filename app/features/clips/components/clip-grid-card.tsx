@@ -7,7 +7,7 @@ import { TagStrip } from "./tag-strip";
 
 /** The card used by every clip list (related, creator, tag, search): links to the video and the creator. */
 export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   return (
     // No overflow clipping on the card: it would cut the focus rings of the links at its edges.
     <article className="flex flex-col rounded-2xl border border-ink-800 bg-ink-900">

@@ -18,7 +18,7 @@ export function FullContentAction({
   clip: Pick<ClipCard, "fullContentUrl" | "channelName">;
   layout?: "inline" | "stacked";
 }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const stacked = layout === "stacked";
   const label = t("fullContent.label");
   const inline =

@@ -6,7 +6,7 @@ import { orderTagStrip, visibleTagCount } from "../tag-strip";
 
 /** A card's tags: 3 to 5 by the card's width, expandable to all, 'hetero' last. */
 export function TagStrip({ tags, tone = "card" }: { tags: TagChip[]; tone?: "card" | "overlay" }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const ref = useRef<HTMLDivElement>(null);
   const [limit, setLimit] = useState(3);
   const [expanded, setExpanded] = useState(false);

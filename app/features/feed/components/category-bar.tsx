@@ -29,7 +29,7 @@ export function CategoryBar({
   /** Called on every choice: it cancels the navigation while another filter is still loading. */
   onNavigate: (event: React.MouseEvent) => void;
 }) {
-  const { t, language } = useT("discovery");
+  const { t, language } = useT("feed");
   const name = (c: CategoryChip) => localName(language, c);
   const visible = categories.slice(0, CATEGORY_BAR_VISIBLE);
   const rest = categories.slice(CATEGORY_BAR_VISIBLE);

@@ -21,7 +21,7 @@ const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
  * layout places.
  */
 export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedClip[]; total: number; search: string; signedIn: boolean }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const feed = useFeed({ initial, total, search });
   const playback = usePlayback();
   const stage = useRef<HTMLElement>(null);

@@ -11,7 +11,7 @@ import { localName } from "~/lib/i18n/languages";
  * 'Clear filters'.
  */
 export function EmptyFeed({ filters, categories, tags }: { filters: FeedFilters; categories: CategoryChip[]; tags: TagOption[] }) {
-  const { t, language } = useT("discovery");
+  const { t, language } = useT("feed");
   if (!hasFeedFilters(filters)) {
     return (
       <div role="status" className="feed-empty">

@@ -24,7 +24,7 @@ export function ActionRail({
   onFlamed: (position: number, state: FlameState) => void;
   onHotAndNext: () => void;
 }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const flame = useFlame(clip.id, { flamed: clip.flamed, flames: clip.flames });
   // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4).
   const [ruleShown, setRuleShown] = useState(false);
@@ -84,7 +84,7 @@ export function ActionRail({
 
 /** Previous and next clip: top right on phones, at the side of the stage on wider screens. */
 export function FeedNav({ onPrevious, onNext }: { onPrevious: () => void; onNext: () => void }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const buttons = [
     { label: t("feed.previous"), onClick: onPrevious, chevron: "M6 15l6-6 6 6" },
     { label: t("feed.next"), onClick: onNext, chevron: "M6 9l6 6 6-6" },

@@ -48,7 +48,7 @@ export function FilterRow({
   loading: boolean;
   guard: (event: React.MouseEvent) => void;
 }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const submit = useSubmit();
   return (
     <div className="feed-filters" data-testid="feed-filters" aria-busy={loading}>

@@ -14,7 +14,7 @@ export function UpcomingStrip({
   upcoming: { position: number; clip?: FeedClip }[];
   onChoose: (position: number) => void;
 }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   if (upcoming.length === 0) return null;
   return (
     <section aria-labelledby="upcoming-title" className="feed-upnext">

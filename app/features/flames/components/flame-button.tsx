@@ -57,7 +57,7 @@ export function FlameButton(props: {
   layout?: "inline" | "stacked";
   describedBy?: string;
 }) {
-  const { t, language } = useT("discovery");
+  const { t, language } = useT("feed");
   const label = `${t("flames.give")}, ${t("feed.flames", { count: props.flames })}`;
   const icon = (
     <FlameIcon

@@ -7,7 +7,7 @@ import { usePlayerKeys } from "./use-player-keys";
 
 /** One clip with the feed's controls (the video page): a tap on the picture plays or pauses, Space and M work too. */
 export function ClipPlayer({ clip }: { clip: ClipCard }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const playback = usePlayback();
   usePlayerKeys({ togglePlay: playback.togglePlay, toggleMute: playback.toggleMute });
   return (

@@ -26,7 +26,7 @@ export function ClipVideo({
   onReady?: () => void;
   handlers: Playback["handlers"];
 }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const [sourceIndex, setSourceIndex] = useState(0);
   const video = useRef<HTMLVideoElement | null>(null);
   const sources = [clip.videoUrl, clip.storageUrl].filter((s): s is string => Boolean(s));

@@ -3,7 +3,7 @@ import type { Playback } from "./use-playback";
 
 /** Play/pause, the seek bar and mute: the same controls on the feed and on the video page (docs/product.md §5.4). */
 export function PlayerBar({ playback, disabled, children }: { playback: Playback; disabled: boolean; children?: React.ReactNode }) {
-  const { t } = useT("discovery");
+  const { t } = useT("feed");
   const button = "flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 disabled:opacity-40";
   return (
     // Padding of at least the focus ring (outline + offset) on every side: the clip box clips what overflows.

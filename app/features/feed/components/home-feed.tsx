@@ -10,7 +10,7 @@ import { FilterRow, useFilterLoading } from "./filter-row";
 // An empty feed is rare: its view loads only when shown (docs/decisions/040-javascript-budgets.md).
 const EmptyFeed = lazyView(() => import("./empty-feed").then((m) => m.EmptyFeed));
 
-export interface HomeDiscoveryData {
+export interface HomeFeedData {
   filters: FeedFilters;
   categories: CategoryChip[];
   tags: TagOption[];
@@ -27,8 +27,8 @@ export interface HomeDiscoveryData {
  * right (under the feed on smaller screens). `aside` is the usage timer and
  * `notice` the goal nudge, handed in by the route.
  */
-export function HomeDiscovery({ data, aside, notice }: { data: HomeDiscoveryData; aside?: React.ReactNode; notice?: React.ReactNode }) {
-  const { t, language } = useT("discovery");
+export function HomeFeed({ data, aside, notice }: { data: HomeFeedData; aside?: React.ReactNode; notice?: React.ReactNode }) {
+  const { t, language } = useT("feed");
   const { filters } = data;
   const search = feedSearch(filters);
   const { loading, guard } = useFilterLoading();

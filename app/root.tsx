@@ -169,7 +169,7 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An adult route refused in Conscious Mode answers before the root loader runs; its 404 brings the shell's data.
-  const shell = useRootData() ?? shellOfError(error);
+  const shell = useRootData() ?? shellOfError<NonNullable<ReturnType<typeof useRootData>>>(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <NotFoundPage /> : <ErrorPage />;
   // Without shell data (the root loader itself failed) render the page alone.

@@ -3,7 +3,6 @@ import { getUser } from "~/features/accounts/session.server";
 import { goPremiumUrl } from "~/features/premium/go-premium";
 import { readProfile } from "~/features/premium/premium.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
-import type { ShellError } from "./components/shell/shell-error";
 
 // Next to root.tsx rather than in components/: it composes features (session, premium), which
 // components may not import.
@@ -41,5 +40,5 @@ export type ShellData = Awaited<ReturnType<typeof loadShell>>;
 
 /** The 404 for a route refused before the root loader ran: it carries the shell's data (read back by `shellOfError`). */
 export async function notFoundWithShell(args: Args) {
-  return data({ shell: await loadShell(args) } satisfies ShellError, { status: 404 });
+  return data({ shell: await loadShell(args) } satisfies { shell: ShellData }, { status: 404 });
 }

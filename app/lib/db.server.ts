@@ -5,7 +5,6 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -17,12 +16,12 @@ import { reportLostConnections } from "./pg-lost-connections.server";
 import { RemotePglite } from "./pglite/remote.server";
 import { followGeneration } from "./cache/generation.server";
 import { registerSynchronousNotices } from "./cache/notices.server";
+import type { Database } from "./database";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
 // process by default, a PostgreSQL pool when DATABASE_URL is set.
 
-export type Schema = typeof schema;
-export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Database, Schema } from "./database";
 
 export interface DatabaseHandle {
   db: Database;

@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
 import { synchronousNoticesOf } from "~/lib/cache/notices.server";
-import type { SessionUser } from "./session.server";
 
 /**
  * Sign-in lookups remembered per session cookie, on a database with synchronous notices (PGlite in process,
@@ -13,9 +12,9 @@ import type { SessionUser } from "./session.server";
  * Only a lookup Better Auth accepted is remembered, under the exact cookie value it accepted (token and
  * signature): a forged signature never matches one.
  */
-export interface SessionCache {
-  get(cookieHeader: string | null): SessionUser | null | undefined;
-  remember(cookieHeader: string | null, user: SessionUser, session: { token: string; expiresAt: Date }): void;
+export interface SessionCache<User extends { id: string }> {
+  get(cookieHeader: string | null): User | undefined;
+  remember(cookieHeader: string | null, user: User, session: { token: string; expiresAt: Date }): void;
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?spicy\.session_token=([^;]+)/;
@@ -28,22 +27,23 @@ const MAX_ENTRIES = 10_000;
 /** However sure the notices are, a remembered lookup is asked again after this long. */
 const TTL_MS = 60_000;
 
-interface Entry {
-  user: SessionUser;
+interface Entry<User> {
+  user: User;
   token: string;
   expiresAt: number;
   at: number;
 }
 
-const caches = new WeakMap<Database, Promise<SessionCache | null>>();
+const caches = new WeakMap<Database, Promise<SessionCache<{ id: string }> | null>>();
 
-export function sessionCacheOf(db: Database): Promise<SessionCache | null> {
+/** The database's session cache, for one kind of user record (the caller's: `SessionUser`). */
+export function sessionCacheOf<User extends { id: string }>(db: Database): Promise<SessionCache<User> | null> {
   let cache = caches.get(db);
   if (!cache) caches.set(db, (cache = open(db)));
-  return cache;
+  return cache as Promise<SessionCache<User> | null>;
 }
 
-async function open(db: Database): Promise<SessionCache | null> {
+async function open<User extends { id: string }>(db: Database): Promise<SessionCache<User> | null> {
   const notices = synchronousNoticesOf(db);
   if (!notices) return null;
   const triggers = (await db.execute(
@@ -51,8 +51,8 @@ async function open(db: Database): Promise<SessionCache | null> {
   )) as unknown as { rows: unknown[] };
   if (triggers.rows.length !== 2) return null;
 
-  const byCookie = new Map<string, Entry>();
-  const forget = (matches: (entry: Entry) => boolean) => {
+  const byCookie = new Map<string, Entry<User>>();
+  const forget = (matches: (entry: Entry<User>) => boolean) => {
     for (const [cookie, entry] of byCookie) if (matches(entry)) byCookie.delete(cookie);
   };
   await notices.listen("session_changed", (token) => forget((entry) => entry.token === token));

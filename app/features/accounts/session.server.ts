@@ -37,7 +37,7 @@ async function lookUp(args: Args): Promise<SessionUser | null> {
     const cookie = args.request.headers.get("cookie");
     // No session cookie, no session: Better Auth is not asked (most visitors are anonymous).
     if (!hasSessionCookie(cookie)) return null;
-    const remembered = await sessionCacheOf(services.db);
+    const remembered = await sessionCacheOf<SessionUser>(services.db);
     const known = remembered?.get(cookie);
     if (known) return known;
     const result = await services.auth.api.getSession({ headers: args.request.headers });

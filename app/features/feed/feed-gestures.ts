@@ -1,4 +1,5 @@
-import type { Direction } from "./use-feed-motion";
+/** Towards the next clip (1) or the previous one (-1). */
+export type Direction = 1 | -1;
 
 // The feed's pointer and wheel gestures (docs/product.md §5.3), attached by useFeedMotion once the
 // page has hydrated: this module is its own chunk, outside the home page's first-load JavaScript.

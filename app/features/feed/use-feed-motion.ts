@@ -1,9 +1,8 @@
 import { useEffect, useEffectEvent, useRef, type RefObject } from "react";
 import { prefersReducedMotion } from "~/features/clips";
+import type { Direction } from "./feed-gestures";
 
 const SLIDE_MS = 240;
-
-export type Direction = 1 | -1;
 
 /**
  * How the stage moves like a short-video app: a vertical drag (touch or mouse)

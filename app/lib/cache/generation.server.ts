@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { synchronousNoticesOf } from "./notices.server";
 
 /**

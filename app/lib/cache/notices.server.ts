@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 /**
  * A database connection that hears notifications before the statement that sent one returns: PGlite in

@@ -46,7 +46,7 @@ async function secondaryIndexes(db: Database): Promise<{ name: string; definitio
   const result = await db.execute(sql`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
-    where i.schemaname = 'public' and i.tablename in ('clips', 'clip_tags', 'user_flames')
+    where i.schemaname = 'public' and i.tablename in ('clips', 'clip_tags', 'user_flames', 'title_words')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
   return (result as unknown as { rows: { name: string; definition: string }[] }).rows;
 }

@@ -107,9 +107,19 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
   const byCreator = matches.creatorIds.length ? inArray(clips.creatorId, matches.creatorIds) : null;
   const branches: ReturnType<typeof branch>[] = [];
   if (short) branches.push(branch(and(titleMatches, sql`${clips.publishedAt} >= ${shortTermHorizon(db)}`)));
-  // The newest title matches, found in the title_words listings (ADR 039), are read by primary key.
+  // The newest title matches, found in the title_words listings (ADR 039), are read by primary key
+  // (joined to the ids as one array: a list of 500 literals leads planners to scan a whole index).
   else if (matches.titleIds) {
-    if (matches.titleIds.length) branches.push(branch(inArray(clips.id, matches.titleIds)));
+    if (matches.titleIds.length)
+      branches.push(
+        db
+          .select(hit)
+          .from(clips)
+          .innerJoin(sql`unnest(${sql.param(matches.titleIds)}::uuid[]) as title_hits(id)`, sql`title_hits.id = ${clips.id}`)
+          .where(base)
+          .orderBy(...newest)
+          .limit(SEARCH_BRANCH_LIMIT) as unknown as (typeof branches)[number],
+      );
   } else branches.push(branch(titleMatches));
   if (byCreator) branches.push(branch(and(byCreator, not(titleMatches))));
   if (matches.tagIds.length === 1) {

@@ -7,7 +7,7 @@ import { LANGUAGES } from "~/lib/i18n/languages";
 /** The sitemaps.org limit of URLs per file: no part ever lists more. */
 export const SITEMAP_MAX_URLS = 50_000;
 /** URLs a part aims at (ADR 046): a part is read and written in a few milliseconds. */
-export const SITEMAP_PART_URLS = 5_000;
+export const SITEMAP_PART_URLS = 2_500;
 const BATCH_SIZE = 2_500;
 
 export interface SitemapOptions {

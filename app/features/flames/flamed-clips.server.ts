@@ -94,7 +94,23 @@ function popularCandidates(db: Database, input: FlamedInput) {
 
 /** One page of the user's liked videos (docs/product.md §7.5), filtered, sorted and counted in SQL. */
 export async function flamedClips(db: Database, input: FlamedInput): Promise<FlamedClipsData> {
-  const where = and(shownFlames(input), eq(clips.status, "published"), input.sort === "flames" ? popularCandidates(db, input) : undefined);
+  const offset = (input.page - 1) * FLAMED_PAGE_SIZE;
+  // 'Recent' and 'oldest' pick the page's ten rows from the user's own index first, so skipping to a
+  // deep page reads no clips; 'most flames' needs the clips' counts for its few candidates.
+  const chosen =
+    input.sort === "flames"
+      ? popularCandidates(db, input)
+      : inArray(
+          userFlames.id,
+          db
+            .select({ id: userFlames.id })
+            .from(userFlames)
+            .where(shownFlames(input))
+            .orderBy(...ORDER[input.sort])
+            .limit(FLAMED_PAGE_SIZE)
+            .offset(offset),
+        );
+  const where = and(shownFlames(input), eq(clips.status, "published"), chosen);
   const [counts, rows] = await Promise.all([
     flamedCounts(db, input),
     db
@@ -107,7 +123,7 @@ export async function flamedClips(db: Database, input: FlamedInput): Promise<Fla
       .where(where)
       .orderBy(...ORDER[input.sort])
       .limit(FLAMED_PAGE_SIZE)
-      .offset((input.page - 1) * FLAMED_PAGE_SIZE),
+      .offset(input.sort === "flames" ? offset : 0),
   ]);
   return {
     videos: rows.map((row) => ({ clip: toClipCard(row, input), flamedAt: row.flamedAt.toISOString() })),

@@ -110,10 +110,10 @@ SELECT rebuild_title_word_counts();
 CREATE INDEX IF NOT EXISTS "title_words_listing_idx" ON "title_words" USING btree ("word", "published_at" DESC, "clip_id") INCLUDE ("audiences", "title") WHERE "listed";
 --> statement-breakpoint
 
--- ─── Liked videos: listing copies, flame bands and per-user counters (ADR 045) ─────────────────
+-- ─── Liked videos: listing copies, flame bands and per-user counters (ADR 047) ─────────────────
 -- The band of a flame count f: [f - f/16, f + f/16] (integer division). A signed-in flame row's band
 -- always holds its clip's current count; a clip's rows are rewritten only when the count leaves it,
--- so a flame rewrites at most f/16 + 1 … see ADR 045 for the bound.
+-- so a flame rewrites at most f/16 + 1 … see ADR 047 for the bound.
 CREATE OR REPLACE FUNCTION flames_band_lo(f integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT f - f / 16 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION flames_band_hi(f integer) RETURNS integer LANGUAGE sql IMMUTABLE AS $$ SELECT f + f / 16 $$;

@@ -46,7 +46,7 @@ export const tagCounts = pgTable(
 
 /**
  * A signed-in user's flames on published clips, per audience and category (audience '*' counts each
- * flame once): the Liked videos page's totals (ADR 045). Kept by the triggers of user_flames, which
+ * flame once): the Liked videos page's totals (ADR 047). Kept by the triggers of user_flames, which
  * follow the listing copies on the user's rows, so a flame, an unflame, a hidden clip or a deleted
  * clip moves them in the same transaction; the rows go with the user.
  */

@@ -10,7 +10,7 @@ import { clips } from "./catalog";
  * `flames` column changes in the same transaction.
  *
  * A signed-in user's row also carries copies of what the Liked videos page filters and sorts on
- * (ADR 045), kept by triggers (db/migrations/*_scale_leftovers.sql): whether the clip is listed,
+ * (ADR 047), kept by triggers (db/migrations/*_scale_leftovers.sql): whether the clip is listed,
  * its audiences and category, and a band [clipFlamesLo, clipFlamesHi] that always holds the clip's
  * flame count. Anonymous rows keep the defaults: no page lists them.
  */
@@ -33,7 +33,7 @@ export const userFlames = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     categoryId: uuid(),
-    /** clipFlamesLo ≤ the clip's flames ≤ clipFlamesHi (signed-in rows only; ADR 045). */
+    /** clipFlamesLo ≤ the clip's flames ≤ clipFlamesHi (signed-in rows only; ADR 047). */
     clipFlamesLo: integer().notNull().default(0),
     clipFlamesHi: integer().notNull().default(0),
   },
@@ -51,7 +51,7 @@ export const userFlames = pgTable(
     index("user_flames_visitor_idx")
       .on(t.visitorId)
       .where(sql`${t.visitorId} is not null`),
-    // Out-of-band rows of a clip, found when its flames move (ADR 045). The Liked videos listings,
+    // Out-of-band rows of a clip, found when its flames move (ADR 047). The Liked videos listings,
     // user_flames_user_recent_idx and user_flames_user_popular_idx, are INCLUDE indexes created in
     // the custom migration *_scale_leftovers.sql.
     index("user_flames_clip_band_hi_idx")

@@ -222,7 +222,7 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
   }
   await db.execute(sql`select rebuild_catalogue_counters()`);
   await db.transaction(async (tx) => {
-    // The liked-videos copies and counters (ADR 045) and the title word counts (ADR 039), with the row triggers off.
+    // The liked-videos copies and counters (ADR 047) and the title word counts (ADR 039), with the row triggers off.
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`select rebuild_user_flame_counts()`);
     await tx.execute(sql`select rebuild_title_word_counts()`);

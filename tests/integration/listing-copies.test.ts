@@ -14,7 +14,7 @@ const rowsOf = (result: unknown) => (result as Rows).rows.map((row) => JSON.stri
 const numberOf = (result: unknown) => Number(Object.values((result as Rows).rows[0]!)[0]);
 
 /**
- * What the triggers of ADR 039 and ADR 045 keep, compared with a recount from the catalogue: the
+ * What the triggers of ADR 039 and ADR 047 keep, compared with a recount from the catalogue: the
  * liked-videos counters, the copies and flame bands on signed-in flames, the title words.
  */
 async function drift(handle: DatabaseHandle) {

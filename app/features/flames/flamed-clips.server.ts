@@ -29,7 +29,7 @@ export interface FlamedClipsData {
 /** The categories the filter offers: the same active categories, in browse order, as the home feed (one query serves both). */
 export const flamedCategories: (db: Database) => Promise<FlamedCategory[]> = activeCategories;
 
-// Every order reads the user's listed flames from user_flames' own copies (ADR 045), so only the
+// Every order reads the user's listed flames from user_flames' own copies (ADR 047), so only the
 // page's ten clips are read: 'recent' and 'oldest' walk user_flames_user_recent_idx forwards or
 // backwards; 'most flames' reads the few rows whose flame band can reach the page (below).
 const ORDER: Record<FlamedSort, SQL[]> = {
@@ -56,7 +56,7 @@ const shownFlames = (input: FlamedInput) =>
       : undefined,
   );
 
-/** The totals from the user's counters (ADR 045): a few rows, whatever the number of flames. */
+/** The totals from the user's counters (ADR 047): a few rows, whatever the number of flames. */
 async function flamedCounts(db: Database, input: FlamedInput) {
   const rows = await db
     .select({ audience: userFlameCounts.audience, category: clipCategories.slug, flames: userFlameCounts.flames })
@@ -77,7 +77,7 @@ async function flamedCounts(db: Database, input: FlamedInput) {
 
 /**
  * 'Most flames' orders by the clips' current counts, which other people's flames move. Each row
- * carries a band [clip_flames_lo, clip_flames_hi] that holds its clip's count (ADR 045). With T the
+ * carries a band [clip_flames_lo, clip_flames_hi] that holds its clip's count (ADR 047). With T the
  * page-end-th largest lo, at least that many clips have T flames or more, so a row can reach the
  * page only if its hi ≥ T — and hi ≤ lo · 17/15 bounds the index range of lo to read.
  */

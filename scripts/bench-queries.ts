@@ -87,6 +87,9 @@ const [sessions] = await db
   .from(usageSessions)
   .where(eq(usageSessions.userId, BENCH_HABITS_ID));
 const creatorCount = await db.select({ slug: creators.slug }).from(creators);
+// The last sitemap part is one id range of the clips (ADR 046).
+const sitemapIndex = await new Response(await renderSitemap(db, { origin: "http://localhost:3000", part: null })).text();
+const sitemapParts = Math.max(1, (sitemapIndex.match(/<sitemap>/g) ?? []).length);
 
 const base = { audience: "hetero" as const, language: "en" as const, mediaAllowed: true };
 const visitor = { audience: "hetero", language: "en", ageVerified: true, ageGateEnabled: true, brandMode: "adult" } as unknown as Visitor;
@@ -153,7 +156,10 @@ const pages: [string, () => Promise<unknown>][] = [
     () => loadInsights(db, { userId: BENCH_HABITS_ID, language: "en", timeZone: "Europe/Madrid", brandMode: "adult" } as never),
   ],
   ["Sitemap index", () => renderSitemap(db, { origin: "http://localhost:3000", part: null }).then(drain)],
-  ["Sitemap part 2 (50 000 URLs)", () => renderSitemap(db, { origin: "http://localhost:3000", part: "2" }).then(drain)],
+  [
+    `Sitemap part ${sitemapParts} (clips, ~${Math.round(total / Math.max(1, sitemapParts - 2))} URLs)`,
+    () => renderSitemap(db, { origin: "http://localhost:3000", part: String(sitemapParts) }).then(drain),
+  ],
   [
     "Admin reports queue, open, by deadline",
     () => Promise.all([listItems(db, { queue: "reports", state: "open", sort: "deadline", q: null, page: 1 }), openCount(db, "reports")]),
@@ -218,7 +224,11 @@ async function explainPage(name: string, run: () => Promise<unknown>): Promise<s
   for (const { query, params } of queries) {
     const inlined = query.replace(/\$(\d+)/g, (_, i: string) => literal(params[Number(i) - 1]));
     const result = await db.execute(sql.raw(`explain (analyze, buffers, costs off) ${inlined}`));
-    const plan = (result as unknown as { rows: Record<string, string>[] }).rows.map((r) => Object.values(r)[0]).join("\n");
+    // Long literal lists (a search's 500 title-match ids) are cut: the plan's shape is what matters.
+    const plan = (result as unknown as { rows: Record<string, string>[] }).rows
+      .map((r) => String(Object.values(r)[0]))
+      .map((line) => (line.length > 400 ? `${line.slice(0, 400)} …` : line))
+      .join("\n");
     const seqScans = [...new Set([...plan.matchAll(/Seq Scan on (\w+)/g)].map((m) => m[1]))];
     out.push("```sql\n" + (inlined.length > 600 ? `${inlined.slice(0, 600)} …` : inlined) + "\n```\n");
     out.push("```\n" + plan + "\n```\n");

@@ -170,7 +170,9 @@ export const clips = pgTable(
       .using("gin", clipMediaKeys(t))
       .where(sql`${t.status} <> 'published'`),
     index("clips_media_keys_idx").using("gin", clipMediaKeys(t)),
-    // Search (ADR 064): substring matches on titles use trigram indexes.
+    // The sitemap reads clips_sitemap_idx (id) include (slug, updated_at) where published, one id range per
+    // part (ADR 046), created in the custom migration *_scale_leftovers.sql (INCLUDE again).
+    // Search (ADR 064): substring matches on titles use trigram indexes (and title_words, ADR 039).
     index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

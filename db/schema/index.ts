@@ -10,3 +10,4 @@ export * from "./limits";
 export * from "./jobs";
 export * from "./takedowns";
 export * from "./counters";
+export * from "./search";

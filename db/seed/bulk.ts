@@ -46,7 +46,7 @@ async function secondaryIndexes(db: Database): Promise<{ name: string; definitio
   const result = await db.execute(sql`
     select i.indexname as name, i.indexdef as definition
     from pg_indexes i
-    where i.schemaname = 'public' and i.tablename in ('clips', 'clip_tags', 'user_flames')
+    where i.schemaname = 'public' and i.tablename in ('clips', 'clip_tags', 'user_flames', 'title_words')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)`);
   return (result as unknown as { rows: { name: string; definition: string }[] }).rows;
 }
@@ -135,7 +135,14 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
         r.audiences, ${flames},
         now() - (case when i < 8 then i * 0.7 else r.r_age * 60 end) * interval '1 day'
       from rows r
-      returning id, category_id, creator_id, audiences, flames, published_at
+      returning id, title, category_id, creator_id, audiences, flames, published_at
+    ),
+    worded as (
+      -- The title's words for title search (ADR 039), as clips_title_words_trigger() would write them.
+      insert into title_words (clip_id, word, listed, published_at, audiences, title)
+      select c.id, w, true, c.published_at, c.audiences, lower(c.title)
+      from inserted c cross join lateral title_words_of(c.title) as w
+      returning clip_id
     ),
     candidate_tags as (
       select c.id as clip_id, t.id as tag_id, 0 as prio, 0 as ord
@@ -178,8 +185,9 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
   const indexes = await secondaryIndexes(db);
   log?.info({ indexes: indexes.length }, "dropping secondary indexes for the load");
   for (const { name } of indexes) await db.execute(sql.raw(`drop index if exists "${name}"`));
-  // Nothing references user_flames.id: its primary key is built once after the load too.
+  // Nothing references user_flames.id or title_words' key: their primary keys are built once after the load too.
   await db.execute(sql`alter table user_flames drop constraint if exists user_flames_pkey`);
+  await db.execute(sql`alter table title_words drop constraint if exists title_words_clip_id_word_pk`);
 
   const started = Date.now();
   for (let done = 0; done < options.clips; done += BATCH) {
@@ -202,8 +210,9 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
     await tx.execute(sql`alter table user_flames add constraint user_flames_pkey primary key (id)`);
+    await tx.execute(sql`alter table title_words add constraint title_words_clip_id_word_pk primary key (clip_id, word)`);
   });
-  log?.info({ seconds: Math.round((Date.now() - started) / 1000) }, "user_flames primary key built");
+  log?.info({ seconds: Math.round((Date.now() - started) / 1000) }, "user_flames and title_words primary keys built");
   for (const { name, definition } of indexes) {
     await db.transaction(async (tx) => {
       await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
@@ -211,9 +220,13 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
     });
     log?.info({ index: name, seconds: Math.round((Date.now() - started) / 1000) }, "index built");
   }
-  const counters = await db.execute(sql`select to_regproc('rebuild_catalogue_counters') is not null as present`);
-  if ((counters as unknown as { rows: { present: boolean }[] }).rows[0]?.present)
-    await db.execute(sql`select rebuild_catalogue_counters()`);
+  await db.execute(sql`select rebuild_catalogue_counters()`);
+  await db.transaction(async (tx) => {
+    // The liked-videos copies and counters (ADR 047) and the title word counts (ADR 039), with the row triggers off.
+    await tx.execute(sql`set local session_replication_role = replica`);
+    await tx.execute(sql`select rebuild_user_flame_counts()`);
+    await tx.execute(sql`select rebuild_title_word_counts()`);
+  });
   log?.info({ seconds: Math.round((Date.now() - started) / 1000) }, "counters rebuilt");
   return { added: options.clips, total: existing + options.clips };
 }

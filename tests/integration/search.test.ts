@@ -2,10 +2,12 @@ import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { asc, desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, clipTags, creators, tags, categories, type Audience, type ClipStatus } from "../../db/schema";
 import { searchCatalog, type SearchQuery } from "~/features/search/search.server";
+import { newestTitleMatches, titleDriver } from "~/features/search/title-words.server";
 import { servicesContext, visitorContext, type Services, type Visitor } from "~/lib/context";
 import type { Database, DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
@@ -145,6 +147,70 @@ describe(`search on ${testEngine()}`, () => {
   it("withholds media until the age gate is passed", async () => {
     const [hit] = (await query("velvet", { mediaAllowed: false })).clips;
     expect(hit?.clip.videoUrl).toBeNull();
+  });
+
+  describe("titles through their words (ADR 039)", () => {
+    const LUX = ["Luxa", "Luxb", "Luxc", "Luxd", "Luxe", "Luxf", "Luxg", "Luxh", "Luxi"];
+    beforeAll(async () => {
+      const titles = [
+        ...Array.from({ length: 12 }, (_, i) => `Amber Comet ${100 + i}`),
+        "Comet Amber 200",
+        "Xamber Cometary",
+        ...LUX.map((word) => `${word} Glow`),
+      ];
+      const [category] = await handle.db.select().from(categories).where(eq(categories.slug, "swing"));
+      const [creator] = await handle.db.select().from(creators).where(eq(creators.slug, "other-person"));
+      for (const [i, title] of titles.entries()) {
+        const id = randomUUID();
+        await handle.db.insert(clips).values({
+          id,
+          title,
+          slug: clipSlug(title, category!.slug, id),
+          creatorId: creator!.id,
+          categoryId: category!.id,
+          videoKey: "clips/clip-01.mp4",
+          durationSeconds: 8,
+          publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000),
+        });
+      }
+    });
+
+    it("finds what the trigram index finds: pieces that end, start or lie inside words, digits, separators", async () => {
+      expect(await titles("amber comet 10")).toHaveLength(10);
+      expect((await query("amber comet 10")).total).toBe(10);
+      expect(await titles("mber come", { perPage: 50 })).toHaveLength(13);
+      expect(await titles("comet amber")).toEqual(["Comet Amber 200"]);
+      expect(await titles("ber cometar")).toEqual(["Xamber Cometary"]);
+      expect(await titles("r comet 111")).toEqual(["Amber Comet 111"]);
+      expect(await titles("amber  comet")).toEqual([]);
+      expect(await titles("comet amber 2001")).toEqual([]);
+    });
+
+    it("walks the rarest piece's words, rules a term out when a piece is in no title, and leaves digits and vague pieces to trigrams", async () => {
+      expect(await titleDriver(handle.db, "glow luxa")).toEqual({ kind: "words", words: ["luxa"] });
+      expect(await titleDriver(handle.db, "xamber comet")).toEqual({ kind: "words", words: ["xamber"] });
+      expect(await titleDriver(handle.db, "mber comet")).toEqual({ kind: "words", words: ["amber", "xamber"] });
+      expect(await titleDriver(handle.db, "amber zzyzx")).toEqual({ kind: "none" });
+      expect(await titleDriver(handle.db, "2001")).toEqual({ kind: "trigram" });
+      expect(await titleDriver(handle.db, "lux")).toEqual({ kind: "trigram" });
+      expect(await titles("lux", { perPage: 20 })).toHaveLength(LUX.length);
+    });
+
+    it("keeps the newest matches, as the trigram branch did", async () => {
+      const newest = await newestTitleMatches(handle.db, {
+        words: ["amber", "xamber"],
+        likePattern: "mber come",
+        audience: "hetero",
+        limit: 5,
+      });
+      const expected = await handle.db
+        .select({ id: clips.id })
+        .from(clips)
+        .where(sql`lower(${clips.title}) like '%mber come%' and ${clips.status} = 'published'`)
+        .orderBy(desc(clips.publishedAt), asc(clips.id))
+        .limit(5);
+      expect(newest).toEqual(expected.map((row) => row.id));
+    });
   });
 
   describe("the /search loader", () => {

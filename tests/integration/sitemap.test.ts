@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type clips, clipTags, creators, tags } from "../../db/schema";
+import { clips as clipsTable, type clips, clipTags, creators, tags } from "../../db/schema";
 import { robotsTxt } from "~/features/seo/robots";
-import { homeOnlySitemap, renderSitemap, xmlEscape, type SitemapOptions } from "~/features/seo/sitemap.server";
+import { homeOnlySitemap, idRanges, renderSitemap, xmlEscape, type SitemapOptions } from "~/features/seo/sitemap.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -78,22 +78,52 @@ describe(`sitemap on ${testEngine()}`, () => {
     expect(xml).not.toContain("/tag/unused");
   });
 
-  it("becomes an index of parts above the URL limit, and the parts together list every URL once", async () => {
+  it("becomes an index of id-range parts above the URL limit, and the parts together list every URL once", async () => {
     await makeClips(handle.db, 15);
     const all = locs(await read(await render()));
     expect(all).toHaveLength(1 + 20 + 2 + 1);
 
+    // 20 clips at 10 a part: two halves of the id space; the 2 creators and the tag fit one part each.
     const index = await read(await render({ maxUrls: 10 }));
     expect(index).toContain('<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
-    expect(locs(index)).toEqual([1, 2, 3].map((part) => `${ORIGIN}/sitemap.xml?part=${part}`));
+    expect(locs(index)).toEqual([1, 2, 3, 4].map((part) => `${ORIGIN}/sitemap.xml?part=${part}`));
 
-    const parts = await Promise.all(["1", "2", "3"].map(async (part) => locs(await read(await render({ maxUrls: 10, part })))));
-    expect(parts.map((urls) => urls.length)).toEqual([10, 10, 4]);
+    const parts = await Promise.all(["1", "2", "3", "4"].map(async (part) => locs(await read(await render({ maxUrls: 10, part })))));
     expect(parts.flat().sort()).toEqual([...all].sort());
+    expect(parts[0]![0]).toBe(`${ORIGIN}/`);
+    expect(parts[0]!.slice(1).every((url) => url.includes("/creator/"))).toBe(true);
+    expect(parts[1]).toEqual([`${ORIGIN}/tag/neon`]);
+    // Each clip part is one half of the id space, in id order.
+    const clipIds = await handle.db
+      .select({ id: clipsTable.id, slug: clipsTable.slug })
+      .from(clipsTable)
+      .where(eq(clipsTable.status, "published"));
+    const half = (url: string) => clipIds.find((clip) => url.endsWith(`/video/${clip.slug}`))!.id < "80000000";
+    expect(parts[2]!.every(half)).toBe(true);
+    expect(parts[3]!.some(half)).toBe(false);
+  });
+
+  it("reads a part in batches without losing or repeating a URL", async () => {
+    const whole = locs(await read(await render({ maxUrls: 10, part: "3", batchSize: 1000 })));
+    for (const batchSize of [1, 2, 3]) expect(locs(await read(await render({ maxUrls: 10, part: "3", batchSize })))).toEqual(whole);
   });
 
   it("answers null (404) for parts that do not exist", async () => {
-    for (const part of ["0", "4", "-1", "abc", "1.5", ""]) expect(await render({ maxUrls: 10, part }), part).toBeNull();
+    for (const part of ["0", "5", "-1", "abc", "1.5", ""]) expect(await render({ maxUrls: 10, part }), part).toBeNull();
+    // One file: /sitemap.xml itself, and part 1 is the same list.
+    expect(locs(await read(await render({ part: "1" })))).toHaveLength(1 + 20 + 2 + 1);
+    expect(await render({ part: "2" })).toBeNull();
+  });
+
+  it("cuts a segment into powers of two of id ranges that cover every id once", () => {
+    expect(idRanges(0, 5000)).toEqual([]);
+    expect(idRanges(4000, 5000)).toEqual([{ from: "00000000-0000-0000-0000-000000000000", to: null }]);
+    const ranges = idRanges(1_000_000, 5000);
+    expect(ranges).toHaveLength(256);
+    expect(ranges[0]!.from).toBe("00000000-0000-0000-0000-000000000000");
+    expect(ranges[1]!.from).toBe("01000000-0000-0000-0000-000000000000");
+    expect(ranges.at(-1)).toEqual({ from: "ff000000-0000-0000-0000-000000000000", to: null });
+    for (let i = 1; i < ranges.length; i++) expect(ranges[i - 1]!.to).toBe(ranges[i]!.from);
   });
 
   it("escapes XML and, in Conscious Mode, lists only the home page", () => {

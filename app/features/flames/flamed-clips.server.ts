@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, asc, desc, eq, sql, type SQL } from "drizzle-orm";
-import { channelSites, clips, creators, userFlames, categories, type Audience } from "../../../db/schema";
+import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import { channelSites, clips, creators, userFlameCounts, userFlames, categories, type Audience } from "../../../db/schema";
 import type { Database } from "~/lib/db.server";
 import { totalPagesFor } from "~/lib/pagination";
 import { clipCardColumns, toClipCard, type ClipCard } from "~/features/clips/index.server";
@@ -29,47 +29,88 @@ export interface FlamedClipsData {
 /** The categories the filter offers: the same active categories, in browse order, as the home feed (one query serves both). */
 export const flamedCategories: (db: Database) => Promise<FlamedCategory[]> = activeCategories;
 
-// 'recent' and 'oldest' walk user_flames_user_idx (user_id, created_at desc) forwards or
-// backwards; 'most flames' has to sort the user's likes, which are bounded by one person's taste.
+// Every order reads the user's listed flames from user_flames' own copies (ADR 047), so only the
+// page's ten clips are read: 'recent' and 'oldest' walk user_flames_user_recent_idx forwards or
+// backwards; 'most flames' reads the few rows whose flame band can reach the page (below).
 const ORDER: Record<FlamedSort, SQL[]> = {
   recent: [desc(userFlames.createdAt), desc(userFlames.id)],
   oldest: [asc(userFlames.createdAt), asc(userFlames.id)],
   flames: [desc(clips.flames), desc(userFlames.createdAt), desc(userFlames.id)],
 };
 
-/** The user's flames on published clips (of the audience, unless every audience is asked for): what the list reads. */
-const flamedWhere = (userId: string, audience: Audience | null) =>
-  and(eq(userFlames.userId, userId), eq(clips.status, "published"), audience ? arrayOverlaps(clips.audiences, [audience]) : undefined);
+interface FlamedInput extends FlamedFilters {
+  userId: string;
+  audience: Audience;
+  page: number;
+  mediaAllowed: boolean;
+}
 
-/** The counts in one aggregate query over the user's flames (bounded by one person's taste). */
-async function flamedCounts(db: Database, input: { userId: string; audience: Audience; category: string | null; everyAudience: boolean }) {
-  const inAudience = sql`${clips.audiences} && array[${input.audience}]::text[]`;
-  const shown = input.everyAudience ? sql`true` : inAudience;
-  const inCategory = input.category ? sql`${categories.slug} = ${input.category}` : sql`true`;
-  const [row] = await db
-    .select({
-      all: sql<number>`count(*) filter (where ${shown})`.mapWith(Number),
-      matching: sql<number>`count(*) filter (where ${shown} and ${inCategory})`.mapWith(Number),
-      hidden: input.everyAudience
-        ? sql<number>`0`.mapWith(Number)
-        : sql<number>`count(*) filter (where not (${inAudience}))`.mapWith(Number),
-    })
+/** The user's flames the list shows, from the copies on the user's own rows. */
+const shownFlames = (input: FlamedInput) =>
+  and(
+    eq(userFlames.userId, input.userId),
+    eq(userFlames.listed, true),
+    input.everyAudience ? undefined : arrayOverlaps(userFlames.audiences, [input.audience]),
+    input.category
+      ? sql`${userFlames.categoryId} = (select ${categories.id} from ${categories} where ${categories.slug} = ${input.category})`
+      : undefined,
+  );
+
+/** The totals from the user's counters (ADR 047): a few rows, whatever the number of flames. */
+async function flamedCounts(db: Database, input: FlamedInput) {
+  const rows = await db
+    .select({ audience: userFlameCounts.audience, category: categories.slug, flames: userFlameCounts.flames })
+    .from(userFlameCounts)
+    .innerJoin(categories, eq(categories.id, userFlameCounts.categoryId))
+    .where(and(eq(userFlameCounts.userId, input.userId), inArray(userFlameCounts.audience, ["*", input.audience])));
+  const sum = (audience: string, category: string | null = null) =>
+    rows
+      .filter((row) => row.audience === audience && (category === null || row.category === category))
+      .reduce((n, row) => n + row.flames, 0);
+  const shown = input.everyAudience ? "*" : input.audience;
+  return {
+    all: sum(shown),
+    matching: sum(shown, input.category),
+    hidden: input.everyAudience ? 0 : sum("*") - sum(input.audience),
+  };
+}
+
+/**
+ * 'Most flames' orders by the clips' current counts, which other people's flames move. Each row
+ * carries a band [clip_flames_lo, clip_flames_hi] that holds its clip's count (ADR 047). With T the
+ * page-end-th largest lo, at least that many clips have T flames or more, so a row can reach the
+ * page only if its hi ≥ T — and hi ≤ lo · 17/15 bounds the index range of lo to read.
+ */
+function popularCandidates(db: Database, input: FlamedInput) {
+  const threshold = sql`coalesce((${db
+    .select({ lo: userFlames.clipFlamesLo })
     .from(userFlames)
-    .innerJoin(clips, eq(clips.id, userFlames.clipId))
-    .innerJoin(categories, eq(categories.id, clips.categoryId))
-    .where(flamedWhere(input.userId, null));
-  return { all: row?.all ?? 0, matching: row?.matching ?? 0, hidden: row?.hidden ?? 0 };
+    .where(shownFlames(input))
+    .orderBy(desc(userFlames.clipFlamesLo), desc(userFlames.createdAt), desc(userFlames.id))
+    .offset(input.page * FLAMED_PAGE_SIZE - 1)
+    .limit(1)}), 0)`;
+  return and(gte(userFlames.clipFlamesHi, threshold), gte(userFlames.clipFlamesLo, sql`(${threshold} * 15) / 17`));
 }
 
 /** One page of the user's liked videos (docs/product.md §7.5), filtered, sorted and counted in SQL. */
-export async function flamedClips(
-  db: Database,
-  input: FlamedFilters & { userId: string; audience: Audience; page: number; mediaAllowed: boolean },
-): Promise<FlamedClipsData> {
-  const where = and(
-    flamedWhere(input.userId, input.everyAudience ? null : input.audience),
-    input.category ? eq(categories.slug, input.category) : undefined,
-  );
+export async function flamedClips(db: Database, input: FlamedInput): Promise<FlamedClipsData> {
+  const offset = (input.page - 1) * FLAMED_PAGE_SIZE;
+  // 'Recent' and 'oldest' pick the page's ten rows from the user's own index first, so skipping to a
+  // deep page reads no clips; 'most flames' needs the clips' counts for its few candidates.
+  const chosen =
+    input.sort === "flames"
+      ? popularCandidates(db, input)
+      : inArray(
+          userFlames.id,
+          db
+            .select({ id: userFlames.id })
+            .from(userFlames)
+            .where(shownFlames(input))
+            .orderBy(...ORDER[input.sort])
+            .limit(FLAMED_PAGE_SIZE)
+            .offset(offset),
+        );
+  const where = and(shownFlames(input), eq(clips.status, "published"), chosen);
   const [counts, rows] = await Promise.all([
     flamedCounts(db, input),
     db
@@ -82,7 +123,7 @@ export async function flamedClips(
       .where(where)
       .orderBy(...ORDER[input.sort])
       .limit(FLAMED_PAGE_SIZE)
-      .offset((input.page - 1) * FLAMED_PAGE_SIZE),
+      .offset(input.sort === "flames" ? offset : 0),
   ]);
   return {
     videos: rows.map((row) => ({ clip: toClipCard(row, input), flamedAt: row.flamedAt.toISOString() })),

@@ -7,6 +7,7 @@ import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.
 import { tagsForClips, type TagChip } from "~/features/clips/index.server";
 import { matchingTagIds, tagMatchCondition } from "~/features/tags/index.server";
 import { likeTerm, SEARCH_PAGE_SIZE } from "./search-term";
+import { newestTitleMatches, titleDriver } from "./title-words.server";
 
 /** Tags matching the term per docs/product.md §13.5 (owned by the tags feature); never matches when the term is too short. */
 const tagMatches = (term: string): SQL => tagMatchCondition(term) ?? sql`false`;
@@ -40,31 +41,50 @@ const contains = (column: AnyPgColumn, pattern: string) => sql`lower(${column}) 
 
 const visible = (audience: Audience) => and(eq(clips.status, "published"), arrayOverlaps(clips.audiences, [audience]));
 
-/** Creators and tags are small tables: their matches are found first, and a branch with none is left out. */
+/**
+ * Creators and tags are small tables: their matches are found first, and a branch with none is left
+ * out. The newest title matches come first too, from the title_words listings (ADR 039), unless the
+ * term is short or has no piece those listings can find (`titleIds` null: the branch asks the clips).
+ */
 interface Matches {
   creatorIds: string[];
   tagIds: string[];
+  titleIds: string[] | null;
 }
 
-async function findMatches(db: Database, term: string): Promise<Matches> {
-  const [creatorRows, tagIds] = await Promise.all([
+async function findMatches(db: Database, query: SearchQuery): Promise<Matches> {
+  const [creatorRows, tagIds, titleIds] = await Promise.all([
     db
       .select({ id: creators.id })
       .from(creators)
-      .where(contains(creators.name, likeTerm(term)))
+      .where(contains(creators.name, likeTerm(query.term)))
       .limit(MATCHING_CREATORS_LIMIT),
-    matchingTagIds(db, term),
+    matchingTagIds(db, query.term),
+    query.term.length < TRIGRAM ? null : titleMatchIds(db, query),
   ]);
-  return { creatorIds: creatorRows.map((row) => row.id), tagIds };
+  return { creatorIds: creatorRows.map((row) => row.id), tagIds, titleIds };
+}
+
+async function titleMatchIds(db: Database, query: SearchQuery): Promise<string[] | null> {
+  const driver = await titleDriver(db, query.term.toLowerCase());
+  if (driver.kind === "trigram") return null;
+  if (driver.kind === "none") return [];
+  return newestTitleMatches(db, {
+    words: driver.words,
+    likePattern: likeTerm(query.term),
+    audience: query.audience,
+    limit: SEARCH_BRANCH_LIMIT,
+  });
 }
 
 /**
  * Visible clips whose title, creator name or a tag matches, as disjoint
  * branches (title; else creator; else tag) so each can use its own index —
- * title trigrams, clips_creator_listing_idx, clip_tags_tag_idx — and the
- * union needs no de-duplicating sort. Each branch keeps its newest
+ * title_words listings, clips_creator_listing_idx, clip_tags_tag_recent_idx —
+ * and the union needs no de-duplicating sort. Each branch keeps its newest
  * SEARCH_BRANCH_LIMIT matches, read in index order, so a term that matches a
- * large part of the catalogue never reads the whole table.
+ * large part of the catalogue never reads the whole table. Null when no branch
+ * can have a match.
  */
 function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
   const short = query.term.length < TRIGRAM;
@@ -85,7 +105,22 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
       .limit(SEARCH_BRANCH_LIMIT);
 
   const byCreator = matches.creatorIds.length ? inArray(clips.creatorId, matches.creatorIds) : null;
-  const branches = [branch(short ? and(titleMatches, sql`${clips.publishedAt} >= ${shortTermHorizon(db)}`) : titleMatches)];
+  const branches: ReturnType<typeof branch>[] = [];
+  if (short) branches.push(branch(and(titleMatches, sql`${clips.publishedAt} >= ${shortTermHorizon(db)}`)));
+  // The newest title matches, found in the title_words listings (ADR 039), are read by primary key
+  // (joined to the ids as one array: a list of 500 literals leads planners to scan a whole index).
+  else if (matches.titleIds) {
+    if (matches.titleIds.length)
+      branches.push(
+        db
+          .select(hit)
+          .from(clips)
+          .innerJoin(sql`unnest(${sql.param(matches.titleIds)}::uuid[]) as title_hits(id)`, sql`title_hits.id = ${clips.id}`)
+          .where(base)
+          .orderBy(...newest)
+          .limit(SEARCH_BRANCH_LIMIT) as unknown as (typeof branches)[number],
+      );
+  } else branches.push(branch(titleMatches));
   if (byCreator) branches.push(branch(and(byCreator, not(titleMatches))));
   if (matches.tagIds.length === 1) {
     // One tag: its newest clips straight from clip_tags_tag_recent_idx (ADR 037), each
@@ -118,7 +153,8 @@ function matchingClips(db: Database, query: SearchQuery, matches: Matches) {
     branches.push(branch(and(tagged, not(titleMatches), byCreator ? not(byCreator) : undefined)));
   }
   const [first, second, third] = branches;
-  const union = third ? unionAll(first!, second!, third) : second ? unionAll(first!, second) : first!;
+  if (!first) return null;
+  const union = third ? unionAll(first, second!, third) : second ? unionAll(first, second) : first;
   return db.$with("search_matches").as(union);
 }
 
@@ -141,24 +177,26 @@ const shortTermHorizon = (db: Database) =>
 export async function searchCatalog(db: Database, query: SearchQuery): Promise<SearchResults> {
   const perPage = query.perPage ?? SEARCH_PAGE_SIZE;
   const offset = (query.page - 1) * perPage;
-  const found = await findMatches(db, query.term);
+  const found = await findMatches(db, query);
   const matches = matchingClips(db, query, found);
 
   const [pageRows, creatorRows, tagRows] = await Promise.all([
     // The window count comes with the page, so the matches are computed once.
-    db
-      .with(matches)
-      .select({ id: matches.matchId, total: sql<number>`count(*) over ()`.mapWith(Number) })
-      .from(matches)
-      .orderBy(desc(matches.flames), desc(matches.publishedAt), asc(matches.matchId))
-      .limit(perPage)
-      .offset(offset),
+    matches
+      ? db
+          .with(matches)
+          .select({ id: matches.matchId, total: sql<number>`count(*) over ()`.mapWith(Number) })
+          .from(matches)
+          .orderBy(desc(matches.flames), desc(matches.publishedAt), asc(matches.matchId))
+          .limit(perPage)
+          .offset(offset)
+      : Promise.resolve([]),
     matchingCreators(db, query),
     matchingTagsWithClips(db, query),
   ]);
 
   const ids = pageRows.map((row) => row.id);
-  const total = pageRows[0]?.total ?? (offset > 0 ? await countMatches(db, query, found) : 0);
+  const total = pageRows[0]?.total ?? (offset > 0 && matches ? await countMatches(db, query, found) : 0);
   const [cardRows, tagsByClip] = await Promise.all([
     ids.length ? clipCardFrom(db).where(inArray(clips.id, ids)) : Promise.resolve([]),
     tagsForClips(db, ids, query.language),
@@ -178,6 +216,7 @@ export async function searchCatalog(db: Database, query: SearchQuery): Promise<S
 /** Only needed for a page past the end, where the window count has no row to ride on. */
 async function countMatches(db: Database, query: SearchQuery, found: Matches): Promise<number> {
   const matches = matchingClips(db, query, found);
+  if (!matches) return 0;
   const [row] = await db.with(matches).select({ n: count() }).from(matches);
   return row?.n ?? 0;
 }

@@ -4,9 +4,10 @@ import type { Database } from "~/lib/db.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
+import { flamedSetsOf } from "./flamed-sets.server";
+import type { FlameOwner } from "./owner";
 
-/** Who gives a flame: a signed-in user, or an anonymous id (`spicy_uid`). */
-export type FlameOwner = { userId: string } | { anonymousId: string };
+export type { FlameOwner };
 
 function ownerCondition(flameOwner: FlameOwner) {
   return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.anonymousId, flameOwner.anonymousId);
@@ -56,6 +57,8 @@ type FlameRow = { before: number | string | null; after: number | string | null 
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {
   noteFlamedStateRead(clipIds);
   if (!flameOwner || clipIds.length === 0) return new Set();
+  const known = await (await flamedSetsOf(db))?.of(flameOwner);
+  if (known) return new Set(clipIds.filter((id) => known.has(id)));
   const rows = await db
     .select({ clipId: userFlames.clipId })
     .from(userFlames)

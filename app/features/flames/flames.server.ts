@@ -28,7 +28,9 @@ export class InvalidClipId extends InvalidInput {
  * Returns null when the clip does not exist or is not published.
  *
  * One statement rather than a transaction of five: on PGlite each round trip costs
- * as much as the work (docs/performance.md § Throughput, round 2).
+ * as much as the work (docs/performance.md § Throughput, round 2). The clip's row is
+ * locked first, before any flame row: a flame moving the clip's band rewrites other
+ * owners' rows under that lock (ADR 047), so taking them in the other order deadlocks.
  */
 export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
@@ -41,7 +43,7 @@ export async function setFlame(db: Database, input: { clipId: string; flameOwner
     : sql`delete from ${userFlames} where "clip_id" in (select "id" from "target") and ${ownerColumn} = ${ownerId} returning "clip_id"`;
   const counted = input.flamed ? sql`"flames" + 1` : sql`greatest("flames" - 1, 0)`;
   const result = (await db.execute(sql`
-    with "target" as (select "id", "flames" from ${clips} where "id" = ${input.clipId} and "status" = 'published'),
+    with "target" as materialized (select "id", "flames" from ${clips} where "id" = ${input.clipId} and "status" = 'published' for no key update),
       "changed" as (${change}),
       "counted" as (update ${clips} set "flames" = ${counted} where "id" in (select "clip_id" from "changed") returning "flames")
     select (select "flames" from "target") as "before", (select "flames" from "counted") as "after"`)) as unknown as

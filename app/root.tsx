@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { syncVisitorId } from "./features/flames";
 import { SearchBox } from "./features/search";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
@@ -42,6 +42,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+// With a precedence React puts the stylesheet at the top of the head, before the scripts' modulepreload links:
+// the browser asks for it first and paints without waiting for them (docs/decisions/044-first-load-budget-met.md).
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
 
 /** Preferences only change through a full reload or the preferences action. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

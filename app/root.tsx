@@ -44,7 +44,7 @@ export async function loader(args: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 // With a precedence React puts the stylesheet at the top of the head, before the scripts' modulepreload links:
-// the browser asks for it first and paints without waiting for them (docs/decisions/044-first-load-budget-met.md).
+// the browser asks for it first and paints without waiting for them (docs/decisions/105-first-load-budget-met.md).
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
 
 /** Preferences only change through a full reload or the preferences action. */
@@ -148,6 +148,8 @@ function FlashWithoutScript({ flash }: { flash: RootData["flash"] }) {
   );
 }
 
+const HEADER_END_ID = "header-end";
+
 function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useT();
   const matches = useMatches();
@@ -161,7 +163,11 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />
+      {/* The first frame waits for the whole header: painted while its HTML was still arriving, the right-aligned
+          navigation moved left as its last items came (a layout shift). */}
+      <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
       <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} />} />
+      <span id={HEADER_END_ID} hidden />
       <main id="main" className={fullBleed ? "w-full" : "mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6"}>
         {children}
       </main>

@@ -2,7 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 
-// What the first frame of a page waits for and what it already holds (docs/decisions/044-first-load-budget-met.md):
+// What the first frame of a page waits for and what it already holds (docs/decisions/105-first-load-budget-met.md):
 // Lighthouse's largest contentful paint and layout shifts on the home, video, tag and creator pages.
 let browser: Browser;
 beforeAll(async () => {
@@ -42,6 +42,15 @@ describe("the first paint", () => {
       .find((link) => link.includes(`href="${poster}"`));
     expect(preload).toMatch(/as="image"/);
     expect(preload).toMatch(/fetchPriority="high"/);
+  });
+
+  it("holds every page's first frame until the header is parsed", async () => {
+    const home = await html("/");
+    for (const path of ["/", /href="(\/video\/[^"?#]+)"/.exec(home)![1]!, "/sobre"]) {
+      const page = await html(path);
+      expect(head(page), path).toContain('<link rel="expect" href="#header-end" blocking="render"/>');
+      expect(page.indexOf('id="header-end"'), path).toBeGreaterThan(page.indexOf("</header>"));
+    }
   });
 
   it("holds the home page's first frame until the feed's stage is parsed", async () => {

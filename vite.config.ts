@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 import { fileURLToPath } from "node:url";
 import { clientChunk, FEATURE_ENTRY, reactRouterProductionAliases, reactRouterTreeShaking } from "./scripts/client-bundle.ts";
 
-// Browser chunks (docs/decisions/040-javascript-budgets.md, 043 and 044): the framework and our first-load
+// Browser chunks (docs/decisions/040-javascript-budgets.md, 043 and 105): the framework and our first-load
 // modules form one `first-load` file; everything else is split by the bundler.
 export default defineConfig(({ command, isSsrBuild }) => {
   const clientBuild = command === "build" && !isSsrBuild;

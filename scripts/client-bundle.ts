@@ -1,5 +1,5 @@
 // How the browser build is cut into files (docs/decisions/043-first-load-javascript.md,
-// docs/decisions/044-first-load-budget-met.md). Used by vite.config.ts for the client build only.
+// docs/decisions/105-first-load-budget-met.md). Used by vite.config.ts for the client build only.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Alias, Plugin } from "vite";

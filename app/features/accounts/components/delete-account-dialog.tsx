@@ -26,7 +26,7 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
       ? { intro: "delete.introConscious", warning: "delete.warningConscious" }
       : { intro: "delete.intro", warning: "delete.warning" };
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
-  // The location, not useSearchParams: only this dialog used it, and it weighed on every first load (ADR 044).
+  // The location, not useSearchParams: only this dialog used it, and it weighed on every first load (ADR 105).
   const confirming = new URLSearchParams(useLocation().search).get(CONFIRM_PARAM) === "delete";
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState<string | null>(initial?.errors.form ?? null);

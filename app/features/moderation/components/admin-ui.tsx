@@ -63,7 +63,7 @@ export function AdminNav() {
 /**
  * A link of the desk's navigation, marked as the current page on its own path and (unless `end`) below it.
  * Not React Router's NavLink: only the desk used it, and it came with every page's first load
- * (docs/decisions/044-first-load-budget-met.md).
+ * (docs/decisions/105-first-load-budget-met.md).
  */
 function AdminNavLink({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
   const { pathname } = useLocation();

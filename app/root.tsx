@@ -13,7 +13,7 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import { useEffect } from "react";
-import "./app.css";
+import stylesheet from "./app.css?url";
 import { syncAnonymousId } from "./features/flames";
 import { SearchBox } from "./features/search";
 import { ErrorPage, NotFoundPage } from "./components/error-pages";
@@ -42,6 +42,10 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+// With a precedence React puts the stylesheet at the top of the head, before the scripts' modulepreload links:
+// the browser asks for it first and paints without waiting for them (docs/decisions/105-first-load-budget-met.md).
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
 
 /** Preferences only change through a full reload or the preferences action. */
 export function shouldRevalidate({ formAction, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
@@ -144,6 +148,8 @@ function FlashWithoutScript({ flash }: { flash: RootData["flash"] }) {
   );
 }
 
+const HEADER_END_ID = "header-end";
+
 function Shell({ data, children }: { data: ShellData; children: React.ReactNode }) {
   const { t } = useT();
   const matches = useMatches();
@@ -157,7 +163,11 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
         {t("nav.skipToContent")}
       </a>
       <ConnectivityBanner />
+      {/* The first frame waits for the whole header: painted while its HTML was still arriving, the right-aligned
+          navigation moved left as its last items came (a layout shift). */}
+      <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
       <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} />} />
+      <span id={HEADER_END_ID} hidden />
       <main id="main" className={fullBleed ? "w-full" : "mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6"}>
         {children}
       </main>
@@ -168,8 +178,8 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  // An adult route refused in Conscious Mode answers before the root loader runs; its 404 brings the shell's data.
-  const shell = useRootData() ?? shellOfError<NonNullable<ReturnType<typeof useRootData>>>(error);
+  // An adult route refused in safe mode answers before the root loader runs; its 404 brings the shell's data.
+  const shell = useRootData() ?? shellOfError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const page = notFound ? <NotFoundPage /> : <ErrorPage />;
   // Without shell data (the root loader itself failed) render the page alone.

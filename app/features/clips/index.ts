@@ -1,5 +1,5 @@
 // The clip catalogue's public entry for the browser and the server: what other features may use.
-export { ClipGridCard } from "./components/clip-grid-card";
+export { CARDS_ON_FIRST_SCREEN, ClipGridCard } from "./components/clip-grid-card";
 export { CardCaption, CardCategoryBadge } from "./components/clip-card-parts";
 export { FullContentAction } from "./components/full-content";
 export { TagLinks } from "./components/tag-links";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher, useSearchParams } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { Refused } from "~/lib/http/action.server";
 import { useBrandMode } from "~/lib/brand-context";
@@ -26,7 +26,8 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
       ? { intro: "delete.introConscious", warning: "delete.warningConscious" }
       : { intro: "delete.intro", warning: "delete.warning" };
   const fetcher = useFetcher<DeleteAccountActionData>({ key: "delete-account" });
-  const [searchParams] = useSearchParams();
+  // The location, not useSearchParams: only this dialog used it, and it weighed on every first load (ADR 105).
+  const confirming = new URLSearchParams(useLocation().search).get(CONFIRM_PARAM) === "delete";
   const dialog = useRef<HTMLDialogElement>(null);
   const [error, setError] = useState<string | null>(initial?.errors.form ?? null);
   const busy = fetcher.state !== "idle";
@@ -72,7 +73,7 @@ export function DeleteAccountDialog({ initial }: { initial?: DeleteAccountAction
 
       <dialog
         ref={dialog}
-        open={searchParams.get(CONFIRM_PARAM) === "delete" || undefined}
+        open={confirming || undefined}
         aria-labelledby="delete-account-title"
         aria-describedby="delete-account-warning"
         onCancel={(event) => {

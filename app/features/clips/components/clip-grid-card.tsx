@@ -5,8 +5,15 @@ import type { TagChip } from "../clip-tags.server";
 import { CardCaption, CardCategoryBadge } from "./clip-card-parts";
 import { TagStrip } from "./tag-strip";
 
-/** The card used by every clip list (related, creator, tag, search): links to the video and the creator. */
-export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] }) {
+/** How many cards of a list are on a phone's first screen (two columns, one row): they get `priority`. */
+export const CARDS_ON_FIRST_SCREEN = 2;
+
+/**
+ * The card used by every clip list (related, creator, tag, search): links to the video and the creator.
+ * `priority`: the list's first cards, on screen at once (their thumbnail is the page's largest paint), load
+ * their picture at once and first; the others when scrolled near.
+ */
+export function ClipGridCard({ clip, tags, priority = false }: { clip: ClipCard; tags?: TagChip[]; priority?: boolean }) {
   const { t } = useT("feed");
   return (
     // No overflow clipping on the card: it would cut the focus rings of the links at its edges.
@@ -15,7 +22,14 @@ export function ClipGridCard({ clip, tags }: { clip: ClipCard; tags?: TagChip[] 
       <div className="relative">
         <Link to={`/video/${clip.slug}`} className="block aspect-[9/16] overflow-hidden rounded-t-2xl bg-ink-800" aria-label={clip.title}>
           {clip.thumbnailUrl ? (
-            <img src={clip.thumbnailUrl} alt="" loading="lazy" decoding="async" className="h-full w-full object-cover" />
+            <img
+              src={clip.thumbnailUrl}
+              alt=""
+              loading={priority ? "eager" : "lazy"}
+              fetchPriority={priority ? "high" : undefined}
+              decoding="async"
+              className="h-full w-full object-cover"
+            />
           ) : null}
         </Link>
         <CardCategoryBadge category={clip.category} />

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips";
+import { CARDS_ON_FIRST_SCREEN, ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { CreatorPageData } from "../creators.server";
 import { CreatorHeader } from "./creator-header";
@@ -21,9 +21,9 @@ export function CreatorPage({ data, page, shareUrl }: { data: CreatorPageData; p
         </h2>
         {data.clips.length ? (
           <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-            {data.clips.map(({ clip, tags }) => (
+            {data.clips.map(({ clip, tags }, index) => (
               <li key={clip.id} className="grid">
-                <ClipGridCard clip={clip} tags={tags} />
+                <ClipGridCard clip={clip} tags={tags} priority={index < CARDS_ON_FIRST_SCREEN} />
               </li>
             ))}
           </ul>

@@ -9,6 +9,7 @@ import { ClipInfo } from "./clip-info";
 import { UpcomingStrip } from "./upcoming-strip";
 
 const NEIGHBOURS_FALLBACK_MS = 1500;
+const STAGE_END_ID = "feed-stage-end";
 
 // Only a keyboard user asks for it: kept out of the first load.
 const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
@@ -96,6 +97,9 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
 
   return (
     <>
+      {/* Chromium paints a half-received page: the overlay and the action rail, both held at the stage's foot, grew
+          upwards while their markup arrived (a layout shift). The first frame waits for the stage's last element. */}
+      <link rel="expect" href={`#${STAGE_END_ID}`} blocking="render" />
       <section
         ref={stage}
         aria-label={t("feed.label")}
@@ -139,6 +143,7 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
         </div>
         <ActionRail clip={clip} position={feed.index} signedIn={signedIn} onFlamed={feed.updateClip} onHotAndNext={() => go(1)} />
         <FeedNav onPrevious={() => go(-1)} onNext={() => go(1)} />
+        <span id={STAGE_END_ID} hidden />
       </section>
       <UpcomingStrip upcoming={feed.upcoming} onChoose={choose} />
       {helpOpen ? (

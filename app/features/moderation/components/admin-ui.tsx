@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
 import { QUEUES } from "~/features/forms";
 import { formatLongDate } from "~/lib/i18n/format";
@@ -43,31 +43,40 @@ export function DecisionIcon({ kind }: { kind: "resolve" | "reject" | "hide" }) 
 /** The moderation desk's navigation: dashboard, queues, copies, jobs, clips, audit log. */
 export function DeskNav() {
   const { t } = useT("admin");
-  const link = ({ isActive }: { isActive: boolean }) =>
-    `whitespace-nowrap rounded px-2 py-1 ${focusRing} ${isActive ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`;
   return (
     <nav aria-label={t("nav.label")} className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm sm:flex-wrap">
-      <NavLink to="/admin" end className={link}>
+      <AdminNavLink to="/admin" end>
         {t("nav.dashboard")}
-      </NavLink>
+      </AdminNavLink>
       {QUEUES.map((q) => (
-        <NavLink key={q} to={`/admin/${q}`} className={link}>
+        <AdminNavLink key={q} to={`/admin/${q}`}>
           {t(`queues.${q}`)}
-        </NavLink>
+        </AdminNavLink>
       ))}
-      <NavLink to="/admin/copies" className={link}>
-        {t("nav.copies")}
-      </NavLink>
-      <NavLink to="/admin/jobs" className={link}>
-        {t("nav.jobs")}
-      </NavLink>
-      <NavLink to="/admin/clips" className={link}>
-        {t("nav.clips")}
-      </NavLink>
-      <NavLink to="/admin/audit" className={link}>
-        {t("nav.audit")}
-      </NavLink>
+      <AdminNavLink to="/admin/copies">{t("nav.copies")}</AdminNavLink>
+      <AdminNavLink to="/admin/jobs">{t("nav.jobs")}</AdminNavLink>
+      <AdminNavLink to="/admin/clips">{t("nav.clips")}</AdminNavLink>
+      <AdminNavLink to="/admin/audit">{t("nav.audit")}</AdminNavLink>
     </nav>
+  );
+}
+
+/**
+ * A link of the desk's navigation, marked as the current page on its own path and (unless `end`) below it.
+ * Not React Router's NavLink: only the desk used it, and it came with every page's first load
+ * (docs/decisions/105-first-load-budget-met.md).
+ */
+function AdminNavLink({ to, end = false, children }: { to: string; end?: boolean; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const active = pathname === to || (!end && pathname.startsWith(`${to}/`));
+  return (
+    <Link
+      to={to}
+      aria-current={active ? "page" : undefined}
+      className={`whitespace-nowrap rounded px-2 py-1 ${focusRing} ${active ? "bg-ink-800 text-flame-300" : "text-ink-200 hover:text-flame-300"}`}
+    >
+      {children}
+    </Link>
   );
 }
 

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips";
+import { CARDS_ON_FIRST_SCREEN, ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { SearchResults } from "../search.server";
 
@@ -61,9 +61,9 @@ export function SearchResultsView({
         </h2>
         {results.clips.length > 0 ? (
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
-            {results.clips.map(({ clip, tags }) => (
+            {results.clips.map(({ clip, tags }, index) => (
               <li key={clip.id}>
-                <ClipGridCard clip={clip} tags={tags} />
+                <ClipGridCard clip={clip} tags={tags} priority={index < CARDS_ON_FIRST_SCREEN} />
               </li>
             ))}
           </ul>

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { useLocation, useNavigation } from "react-router";
 import { Pagination } from "~/components/ui/pagination";
-import { ClipGridCard } from "~/features/clips";
+import { CARDS_ON_FIRST_SCREEN, ClipGridCard } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { TagSort } from "../tag-match";
 import type { TagPageData } from "../tags.server";
@@ -32,9 +32,9 @@ export function TagPage(props: { data: TagPageData; title: string; slug: string;
             </div>
           ) : null}
           <ul className={`grid grid-cols-2 gap-4 transition-opacity sm:grid-cols-3 lg:grid-cols-4 ${pending ? "opacity-40" : ""}`}>
-            {data.clips.map(({ clip, tags }) => (
+            {data.clips.map(({ clip, tags }, index) => (
               <li key={clip.id} className="grid">
-                <ClipGridCard clip={clip} tags={tags} />
+                <ClipGridCard clip={clip} tags={tags} priority={index < CARDS_ON_FIRST_SCREEN} />
               </li>
             ))}
           </ul>

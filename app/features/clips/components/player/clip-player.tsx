@@ -1,3 +1,4 @@
+import { preload } from "react-dom";
 import { useT } from "~/lib/i18n/react";
 import type { ClipCard } from "../../clip-card.server";
 import { ClipVideo } from "./clip-video";
@@ -10,6 +11,8 @@ export function ClipPlayer({ clip }: { clip: ClipCard }) {
   const { t } = useT("feed");
   const playback = usePlayback();
   usePlayerKeys({ togglePlay: playback.togglePlay, toggleMute: playback.toggleMute });
+  // The poster is the page's largest paint: asked for in the head, first, not once the parser reaches the video.
+  if (clip.thumbnailUrl) preload(clip.thumbnailUrl, { as: "image", fetchPriority: "high" });
   return (
     <figure
       aria-label={t("player.label", { title: clip.title })}

@@ -37,11 +37,18 @@ export function reactRouterHandler(build: BuildSource, services: Services, mode:
   const keysOf = (loaded: ServerBuild) => loaded.entry.module as unknown as ContextKeys;
   if (mode !== "production") return handlerFor(build, async () => keysOf(await build()));
 
-  const ready = build().then((loaded) => {
-    const keys = keysOf(loaded);
-    return handlerFor(loaded, async () => keys);
-  });
+  // Loaded when the first request reaches React Router (a refused method never does), and again if loading failed.
+  let ready: Promise<RequestHandler> | null = null;
+  const load = () =>
+    build().then((loaded) => {
+      let keys: ContextKeys | undefined;
+      return handlerFor(loaded, async () => (keys ??= keysOf(loaded)));
+    });
   return (req, res, next) => {
+    ready ??= load().catch((error: unknown) => {
+      ready = null;
+      throw error;
+    });
     ready.then((handler) => handler(req, res, next), next);
   };
 }

@@ -15,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 
 import { AUDIENCES, type Audience } from "./values";
+import { audienceList } from "./columns";
 
 export { AUDIENCES, type Audience };
 
@@ -86,11 +87,7 @@ export const channelSites = pgTable(
     url: text().notNull(),
     producerLink: text(),
     verified: boolean().notNull().default(false),
-    audiences: text()
-      .array()
-      .$type<Audience[]>()
-      .notNull()
-      .default(sql`'{hetero}'::text[]`),
+    audiences: audienceList("hetero"),
     ...timestamps,
   },
   (t) => [uniqueIndex("channel_sites_url_key").on(t.url)],
@@ -133,11 +130,7 @@ export const clips = pgTable(
     durationSeconds: real().notNull(),
     fileSizeBytes: integer(),
     status: text().$type<ClipStatus>().notNull().default("published"),
-    audiences: text()
-      .array()
-      .$type<Audience[]>()
-      .notNull()
-      .default(sql`'{hetero}'::text[]`),
+    audiences: audienceList("hetero"),
     /** Denormalised flame count, changed in the same transaction as user_flames. */
     flames: integer().notNull().default(0),
     publishedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -208,11 +201,7 @@ export const clipTags = pgTable(
     listed: boolean().notNull().default(false),
     publishedAt: timestamp({ withTimezone: true }),
     flames: integer().notNull().default(0),
-    audiences: text()
-      .array()
-      .$type<Audience[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    audiences: audienceList("none"),
     categoryId: uuid(),
   },
   (t) => [primaryKey({ columns: [t.clipId, t.tagId] }), index("clip_tags_tag_idx").on(t.tagId, t.clipId)],

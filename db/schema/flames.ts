@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { Audience } from "./values";
 import { user } from "./auth";
 import { clips } from "./catalog";
+import { audienceList } from "./columns";
 
 /**
  * A flame is one row per (clip, flame owner): a signed-in user, or an
@@ -27,11 +27,7 @@ export const userFlames = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** The clip is published (signed-in rows only). */
     listed: boolean().notNull().default(false),
-    audiences: text()
-      .array()
-      .$type<Audience[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    audiences: audienceList("none"),
     categoryId: uuid(),
     /** clipFlamesLo ≤ the clip's flames ≤ clipFlamesHi (signed-in rows only; ADR 047). */
     clipFlamesLo: integer().notNull().default(0),

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { clips, type Audience } from "./catalog";
+import { clips } from "./catalog";
+import { audienceList } from "./columns";
 
 // Title search through words (ADR 039): each clip's title words, with copies of what a title
 // search filters and sorts on, kept by triggers on clips (db/migrations/*_scale_leftovers.sql).
@@ -19,11 +20,7 @@ export const titleWords = pgTable(
     /** The clip is published (only listed rows are in the listing index). */
     listed: boolean().notNull().default(false),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
-    audiences: text()
-      .array()
-      .$type<Audience[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    audiences: audienceList("none"),
     /** lower(title): the search term is checked against it without reading the clip. */
     title: text().notNull(),
   },

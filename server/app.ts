@@ -17,7 +17,8 @@ import { methodGuard } from "./methods";
 import { databaseOutageGate } from "./outage";
 import { microCache } from "./micro-cache";
 import { withheldMedia } from "./withheld-media";
-import { reactRouterHandler, type BuildSource } from "./react-router";
+import { loadContextFor, loadedBuild, reactRouterHandler, type BuildSource } from "./react-router";
+import { directResourceRoutes } from "./resource-routes";
 import { bodyLimit, drainUnreadBody, requestLog } from "./request-log";
 import { refuseNulInAddress } from "./refusal";
 import { sameOriginOnly } from "./same-origin";
@@ -47,6 +48,12 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * anything larger is refused here unread.
  */
 export const UPLOAD_BODY_LIMITS = [{ path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES }];
+
+/** Resource routes Express calls itself (server/resource-routes.ts). */
+const DIRECT_ROUTES = [
+  { path: "/api/feed", id: "routes/api.feed" },
+  { path: "/api/flames", id: "routes/api.flames" },
+];
 
 export function createApp({ services, outbox, ping, database, onDatabaseError, build, vite, clientDir }: AppOptions) {
   const { env, log } = services;
@@ -84,7 +91,9 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     }),
   );
 
-  app.use(compression());
+  const compress = compression();
+  // Without Accept-Encoding there is nothing to negotiate: the answer goes out as written, unwrapped.
+  app.use((req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next()));
   if (vite) {
     app.use(vite.middlewares);
   } else {
@@ -111,7 +120,11 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong }));
   }
   app.use(methodGuard());
-  app.all("/{*splat}", reactRouterHandler(build, services, vite ? "development" : "production"));
+  const mode = vite ? "development" : "production";
+  const routerBuild = loadedBuild(build, mode);
+  // The feed's pages and flames skip React Router's request machinery (ADR 106).
+  app.use(directResourceRoutes(DIRECT_ROUTES, routerBuild, loadContextFor(routerBuild, services)));
+  app.all("/{*splat}", reactRouterHandler(routerBuild, services, mode));
 
   app.use(((error, req, res, _next) => {
     log.error({ err: error, url: req.originalUrl }, "unhandled error"); // the logger scrubs url (ADR 096)

@@ -8,13 +8,59 @@ declare module "express-serve-static-core" {
   }
 }
 
+const NONCE_BYTES = 16;
+/** Random bytes drawn from the system a page at a time: one call per 256 nonces instead of one per response. */
+const NONCE_POOL_BYTES = NONCE_BYTES * 256;
+let noncePool = Buffer.alloc(0);
+let nonceAt = 0;
+
+/** 16 random bytes never handed out before, in base64. */
+export function freshNonce(): string {
+  if (nonceAt + NONCE_BYTES > noncePool.length) {
+    noncePool = randomBytes(NONCE_POOL_BYTES);
+    nonceAt = 0;
+  }
+  const nonce = noncePool.toString("base64", nonceAt, nonceAt + NONCE_BYTES);
+  nonceAt += NONCE_BYTES;
+  return nonce;
+}
+
 /** A fresh nonce per response for the inline scripts React Router emits. */
 export const cspNonce: RequestHandler = (_req, res, next) => {
-  res.locals.cspNonce = randomBytes(16).toString("base64");
+  res.locals.cspNonce = freshNonce();
   next();
 };
 
+/** Stands for the response's nonce while helmet's headers are worked out once. */
+const NONCE_SLOT = "\u0000nonce\u0000";
+
+/**
+ * helmet's headers, worked out once (its eleven middlewares cost a tenth of a cached page's time,
+ * docs/performance.md § Throughput, round 3): every response gets the same headers, the CSP with its own nonce.
+ */
 export function securityHeaders(options: { https: boolean; adScriptUrl?: string; devServer?: boolean }): RequestHandler {
+  const headers = headersSetBy(helmetFor(options));
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, typeof value === "string" ? value : value.join(res.locals.cspNonce));
+    next();
+  };
+}
+
+/** The headers a middleware sets on a response, with the nonce's place kept open (as the parts around it). */
+function headersSetBy(middleware: RequestHandler): [string, string | string[]][] {
+  const headers: [string, string | string[]][] = [];
+  const res = {
+    locals: { cspNonce: NONCE_SLOT },
+    setHeader: (name: string, value: string) => void headers.push([name, value.includes(NONCE_SLOT) ? value.split(NONCE_SLOT) : value]),
+    removeHeader: () => undefined,
+  };
+  let called = false;
+  middleware({} as Parameters<RequestHandler>[0], res as unknown as Parameters<RequestHandler>[1], () => (called = true));
+  if (!called) throw new Error("the security headers' middleware did not finish synchronously");
+  return headers;
+}
+
+function helmetFor(options: { https: boolean; adScriptUrl?: string; devServer?: boolean }): RequestHandler {
   const adOrigin = options.adScriptUrl ? new URL(options.adScriptUrl).origin : null;
   return helmet({
     contentSecurityPolicy: {

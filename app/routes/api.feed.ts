@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { feedSeed } from "~/features/feed/feed-seed.server";
-import { cachedActiveCategories, cachedFeedClips } from "~/features/feed/feed-cache.server";
+import { cachedActiveCategories, cachedFeedJson } from "~/features/feed/feed-cache.server";
 import { getUser } from "~/features/accounts/session.server";
 import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
@@ -20,12 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
   const mediaAllowed = mediaAllowedFor(visitor);
   const { flameOwner } = resolveFlameOwner(args.request, { userId: (await getUser(args))?.id });
-  const page = await cachedFeedClips(db, {
+  const page = await cachedFeedJson(db, {
     query: { ...filters, audience: visitor.audience, seed },
     offset,
     mediaAllowed,
     flameOwner,
     language: visitor.language,
   });
-  return data(page, { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "private, no-store" };
+  if (setCookie) headers["Set-Cookie"] = setCookie;
+  return new Response(page, { headers });
 }

@@ -1,0 +1,104 @@
+import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import { Readable } from "node:stream";
+import type { RouterContextProvider, ServerBuild } from "react-router";
+
+/**
+ * The hottest resource routes — the feed's pages and flames — called straight from Express
+ * (docs/decisions/106-direct-resource-routes.md). Their route modules stay the one definition; this runs
+ * their loader or action the way React Router does for a resource route (a route module with no
+ * component: its answer is the response), without React Router's per-request work of matching,
+ * data strategy and turning `data()` into a web `Response` and back, which cost a third of the time of
+ * an `/api/feed` page (docs/performance.md § Throughput, round 3).
+ *
+ * What React Router gives such a route and this keeps: `request` (a web Request with the same URL,
+ * method, headers and body), `params` (these routes have none), `context`; a returned or thrown
+ * `Response` is sent as is, `data()` as JSON with its status and headers, anything else returned as
+ * JSON; anything else thrown is the app's 500.
+ */
+export interface DirectRoute {
+  /** The exact path, e.g. `/api/feed`. */
+  path: string;
+  /** The route's id in the build, e.g. `routes/api.feed`. */
+  id: string;
+}
+
+type RouteFunction = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
+
+export function directResourceRoutes(
+  routes: DirectRoute[],
+  build: () => Promise<ServerBuild>,
+  contextFor: (req: ExpressRequest, res: ExpressResponse) => Promise<RouterContextProvider>,
+): RequestHandler {
+  const byPath = new Map(routes.map((route) => [route.path, route.id]));
+  return (req, res, next) => {
+    const id = byPath.get(req.path);
+    const kind = req.method === "GET" ? "loader" : req.method === "POST" ? "action" : null;
+    if (!id || !kind) return next();
+    void (async () => {
+      const module = (await build()).routes[id]?.module as { loader?: RouteFunction; action?: RouteFunction } | undefined;
+      const run = module?.[kind];
+      // A route without this function gets React Router's own answer (405).
+      if (!run) return next();
+      const request = webRequest(req, res);
+      let result: unknown;
+      try {
+        result = await run({ request, params: {}, context: await contextFor(req, res) });
+      } catch (thrown) {
+        if (!isResponse(thrown) && !isData(thrown)) throw thrown;
+        result = thrown;
+      }
+      await send(res, result);
+    })().catch(next);
+  };
+}
+
+/** The web Request React Router would make of this Express request (as @react-router/express does). */
+function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  const headers = new Headers();
+  for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  if (req.method === "GET") return new Request(url, { method: "GET", headers, signal: controller.signal });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
+    duplex: "half",
+  } as RequestInit);
+}
+
+interface DataWithInit {
+  type: "DataWithResponseInit";
+  data: unknown;
+  init: ResponseInit | null;
+}
+
+function isData(value: unknown): value is DataWithInit {
+  return typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+}
+
+function isResponse(value: unknown): value is Response {
+  return value instanceof Response;
+}
+
+async function send(res: ExpressResponse, result: unknown): Promise<void> {
+  if (isResponse(result)) {
+    res.status(result.status);
+    result.headers.forEach((value, name) => res.append(name, value));
+    const body = Buffer.from(await result.arrayBuffer());
+    res.setHeader("Content-Length", body.length);
+    res.end(body);
+    return;
+  }
+  const { data, init } = isData(result) ? result : { data: result, init: null };
+  res.status(init?.status ?? 200);
+  new Headers(init?.headers).forEach((value, name) => res.append(name, value));
+  if (!res.getHeader("content-type")) res.setHeader("Content-Type", "application/json");
+  const body = JSON.stringify(data) ?? "";
+  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.end(body);
+}

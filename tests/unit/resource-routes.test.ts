@@ -1,0 +1,104 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { data, RouterContextProvider, type ServerBuild } from "react-router";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { directResourceRoutes } from "../../server/resource-routes";
+
+// Express calls the hottest resource routes itself (ADR 106); they must answer exactly as React Router
+// would have: the loader or action gets the request as sent, and every kind of answer goes out unchanged.
+
+type Args = { request: Request; params: Record<string, string>; context: RouterContextProvider };
+
+const routes: Record<string, { loader?: (args: Args) => unknown; action?: (args: Args) => unknown }> = {
+  "routes/plain": { loader: () => ({ hello: "world" }) },
+  "routes/data": {
+    loader: () => data({ error: "offset" }, { status: 400, headers: { "Cache-Control": "no-store", "Set-Cookie": "a=1" } }),
+  },
+  "routes/response": {
+    loader: ({ request }) =>
+      new Response(JSON.stringify({ url: new URL(request.url).search, cookie: request.headers.get("cookie") }), {
+        headers: { "Content-Type": "application/json", "X-Kind": "response" },
+      }),
+    action: async ({ request }) => ({ method: request.method, body: Object.fromEntries(await request.formData()) }),
+  },
+  "routes/thrown": { loader: () => Promise.reject(data(null, { status: 405, headers: { Allow: "POST" } })) },
+  "routes/broken": { loader: () => Promise.reject(new Error("broken loader")) },
+  "routes/no-action": { loader: () => ({ ok: true }) },
+};
+
+describe("resource routes called from Express (ADR 106)", () => {
+  let url: string;
+  let close: () => void;
+  const reachedRouter: string[] = [];
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    const build = async () =>
+      ({ routes: Object.fromEntries(Object.entries(routes).map(([id, module]) => [id, { id, module }])) }) as unknown as ServerBuild;
+    const app = express();
+    app.use(
+      directResourceRoutes(
+        Object.keys(routes).map((id) => ({ path: `/${id.slice("routes/".length)}`, id })),
+        build,
+        async () => new RouterContextProvider(),
+      ),
+    );
+    app.use((req, res) => {
+      reachedRouter.push(`${req.method} ${req.path}`);
+      res.status(405).end("router");
+    });
+    app.use(((error, _req, res, _next) => {
+      errors.push((error as Error).message);
+      res.status(500).end("Internal Server Error");
+    }) as express.ErrorRequestHandler);
+    const server = app.listen(0, "127.0.0.1");
+    await new Promise((resolve) => server.once("listening", resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+  });
+  afterAll(() => close());
+
+  it("sends a plain result as JSON", async () => {
+    const res = await fetch(`${url}/plain`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.json()).toEqual({ hello: "world" });
+  });
+
+  it("sends data() with its status and headers", async () => {
+    const res = await fetch(`${url}/data`);
+    expect(res.status).toBe(400);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.getSetCookie()).toEqual(["a=1"]);
+    expect(await res.json()).toEqual({ error: "offset" });
+  });
+
+  it("hands the loader the request's URL and headers, and sends its Response as is", async () => {
+    const res = await fetch(`${url}/response?offset=12`, { headers: { cookie: "feed_seed=abc" } });
+    expect(res.headers.get("x-kind")).toBe("response");
+    expect(await res.json()).toEqual({ url: "?offset=12", cookie: "feed_seed=abc" });
+  });
+
+  it("hands the action the posted form", async () => {
+    const res = await fetch(`${url}/response`, { method: "POST", body: new URLSearchParams({ clipId: "x", flamed: "true" }) });
+    expect(await res.json()).toEqual({ method: "POST", body: { clipId: "x", flamed: "true" } });
+  });
+
+  it("sends a thrown data() like a returned one", async () => {
+    const res = await fetch(`${url}/thrown`);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+  });
+
+  it("passes anything else thrown to the app's error handler", async () => {
+    const res = await fetch(`${url}/broken`);
+    expect(res.status).toBe(500);
+    expect(errors).toContain("broken loader");
+  });
+
+  it("leaves a method the route does not answer, and other methods, to React Router", async () => {
+    await fetch(`${url}/no-action`, { method: "POST", body: "a=1" });
+    await fetch(`${url}/plain`, { method: "HEAD" });
+    expect(reachedRouter).toEqual(["POST /no-action", "HEAD /plain"]);
+  });
+});

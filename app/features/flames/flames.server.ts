@@ -27,27 +27,19 @@ export class InvalidClipId extends InvalidInput {
  * count never below 0, and the count moves only when a row was added or removed.
  * Returns null when the clip does not exist or is not published.
  *
- * One statement rather than a transaction of five: on PGlite each round trip costs
- * as much as the work (docs/performance.md § Throughput, round 2). The clip's row is
- * locked first, before any flame row: a flame moving the clip's band rewrites other
- * owners' rows under that lock (ADR 047), so taking them in the other order deadlocks.
+ * One call of the `set_flame` function (migration 0022, ADR 107) rather than a transaction of five: on
+ * PGlite each round trip costs as much as the work, and the function's statements are planned once per
+ * connection (docs/performance.md § Throughput, rounds 2 and 3). The clip's row is locked first, before
+ * any flame row: a flame moving the clip's band rewrites other owners' rows under that lock (ADR 047), so
+ * taking them in the other order deadlocks.
  */
 export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
-  const [ownerColumn, ownerId] =
-    "userId" in input.flameOwner
-      ? [sql.raw(`"user_id"`), input.flameOwner.userId]
-      : [sql.raw(`"anonymous_id"`), input.flameOwner.anonymousId];
-  const change = input.flamed
-    ? sql`insert into ${userFlames} ("clip_id", ${ownerColumn}) select "id", ${ownerId} from "target" on conflict do nothing returning "clip_id"`
-    : sql`delete from ${userFlames} where "clip_id" in (select "id" from "target") and ${ownerColumn} = ${ownerId} returning "clip_id"`;
-  const counted = input.flamed ? sql`"flames" + 1` : sql`greatest("flames" - 1, 0)`;
-  const result = (await db.execute(sql`
-    with "target" as materialized (select "id", "flames" from ${clips} where "id" = ${input.clipId} and "status" = 'published' for no key update),
-      "changed" as (${change}),
-      "counted" as (update ${clips} set "flames" = ${counted} where "id" in (select "clip_id" from "changed") returning "flames")
-    select (select "flames" from "target") as "before", (select "flames" from "counted") as "after"`)) as unknown as
-    { rows: FlameRow[] } | FlameRow[];
+  const [userId, anonymousId] = "userId" in input.flameOwner ? [input.flameOwner.userId, null] : [null, input.flameOwner.anonymousId];
+  // One call: the function locks the clip's row, writes the owner's flame and moves the count (migration 0022, ADR 107).
+  const result = (await db.execute(
+    sql`select "before", "after" from set_flame(${input.clipId}, ${userId}, ${anonymousId}, ${input.flamed})`,
+  )) as unknown as { rows: FlameRow[] } | FlameRow[];
   const row = (Array.isArray(result) ? result : result.rows)[0];
   if (!row || row.before === null) return null;
   return { flamed: input.flamed, flames: Number(row.after ?? row.before) };

@@ -25,10 +25,24 @@ export function useT(namespace = "common"): { t: Translate; language: Language }
   // loaded by then) made the next hook throw React error #467/#520.
   use(namespaceReady(language, namespace));
   use(namespaceReady(language, "common"));
-  return useMemo(() => {
-    const resources = { [namespace]: getNamespace(language, namespace) ?? {}, common: getNamespace(language, "common") ?? {} };
-    return { t: createTranslator(language, resources, [namespace, "common"]), language };
-  }, [language, namespace]);
+  return useMemo(() => translatorFor(language, namespace), [language, namespace]);
+}
+
+/**
+ * One translator per language and namespace while its resources stay the same objects (a server render
+ * used to build one for every component that translates).
+ */
+const translators = new Map<string, { own: unknown; common: unknown; value: { t: Translate; language: Language } }>();
+function translatorFor(language: Language, namespace: string): { t: Translate; language: Language } {
+  const own = getNamespace(language, namespace);
+  const common = getNamespace(language, "common");
+  const key = `${language}:${namespace}`;
+  const known = translators.get(key);
+  if (known && known.own === own && known.common === common) return known.value;
+  const resources = { [namespace]: own ?? {}, common: common ?? {} };
+  const value = { t: createTranslator(language, resources, [namespace, "common"]), language };
+  translators.set(key, { own, common, value });
+  return value;
 }
 
 // A promise React reads without suspending (the `status` field is React's own
@@ -51,7 +65,7 @@ export interface I18nHandle {
  * escaped so no text can close the script element.
  */
 export function PageTranslations({ language, namespaces, nonce }: { language: Language; namespaces: Iterable<string>; nonce?: string }) {
-  const json = JSON.stringify(loadedNamespaces(language, namespaces)).replace(/</g, "\\u003c");
+  const json = translationsJson(language, [...namespaces]);
   return (
     <script
       type="application/json"
@@ -61,4 +75,17 @@ export function PageTranslations({ language, namespaces, nonce }: { language: La
       dangerouslySetInnerHTML={{ __html: json }}
     />
   );
+}
+
+/** The page's namespaces as script-safe JSON, made once per language and set of namespaces while their files stay loaded. */
+const translationsJsons = new Map<string, { resources: unknown[]; json: string }>();
+function translationsJson(language: Language, namespaces: string[]): string {
+  const key = `${language}:${namespaces.join(",")}`;
+  const resources = namespaces.map((namespace) => getNamespace(language, namespace));
+  const known = translationsJsons.get(key);
+  if (known && known.resources.every((resource, i) => resource === resources[i])) return known.json;
+  const json = JSON.stringify(loadedNamespaces(language, namespaces)).replace(/</g, "\\u003c");
+  if (translationsJsons.size >= 200) translationsJsons.clear();
+  translationsJsons.set(key, { resources, json });
+  return json;
 }

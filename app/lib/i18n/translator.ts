@@ -35,7 +35,7 @@ function interpolate(text: string, options: TranslateOptions): string {
 
 /** `t(key, options)` over the given namespaces, in order (e.g. ["legal", "common"]). */
 export function createTranslator(language: Language, resources: Resources, namespaces: string[]): Translate {
-  const plurals = new Intl.PluralRules(language);
+  const plurals = pluralRulesOf(language);
   return (key, options = {}) => {
     const candidates = typeof options.count === "number" ? [`${key}_${plurals.select(options.count)}`, key] : [key];
     for (const namespace of namespaces) {
@@ -47,4 +47,12 @@ export function createTranslator(language: Language, resources: Resources, names
     }
     return options.defaultValue ?? key;
   };
+}
+
+// Built once per language: every `useT` of every server render made its own.
+const pluralRules = new Map<Language, Intl.PluralRules>();
+function pluralRulesOf(language: Language): Intl.PluralRules {
+  let rules = pluralRules.get(language);
+  if (!rules) pluralRules.set(language, (rules = new Intl.PluralRules(language)));
+  return rules;
 }

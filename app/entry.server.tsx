@@ -1,6 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { PassThrough } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
@@ -11,6 +10,7 @@ import { BrandModeProvider } from "./lib/brand-context";
 import { NonceProvider } from "./lib/nonce";
 import { alreadyLogged } from "./lib/http/action.server";
 import { lazyViewsReady } from "./lib/lazy-view";
+import { lowPriorityModulePreloads } from "./lib/http/low-priority-module-preloads.server";
 
 // The server fills these keys in getLoadContext; exporting them from the
 // build keeps one set of key objects (server/react-router.ts reads them).
@@ -52,7 +52,8 @@ export default async function handleRequest(
         nonce: visitor.nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // The modulepreload links at fetchpriority=low (docs/decisions/108-low-priority-module-preloads.md).
+          const body = lowPriorityModulePreloads();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

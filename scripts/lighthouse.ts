@@ -61,7 +61,7 @@ async function startServer() {
     rmSync(server.dataDir, { recursive: true, force: true });
     if (!args["no-build"] && buildDir) rmSync(buildDir, { recursive: true, force: true });
   };
-  return { url: server.url, stop };
+  return { url: server.url, stop, output: server.output, exitCode: () => server.child.exitCode ?? server.child.signalCode };
 }
 
 /** Home plus the first video, tag and creator page the home page links to. */
@@ -138,6 +138,11 @@ try {
     const med = Object.fromEntries(keys.map((key) => [key, median(pageRuns.map((r) => r[key] as number))])) as unknown as Run;
     results[name] = { url: pathname, median: med, runs: pageRuns, failing: [...failing], loadAverage: load };
   }
+} catch (error) {
+  // A server that died mid-run leaves only "connection refused" behind: show why it stopped.
+  const exit = server.exitCode();
+  if (exit !== null) console.error(`the server exited (${exit}); the end of its output:\n${server.output().slice(-4000)}`);
+  throw error;
 } finally {
   clearTimeout(deadline);
   await stopAll();

@@ -22,6 +22,13 @@ describe("the first paint", () => {
     expect(firstLink(page, /<link[^>]*rel="stylesheet"/)).toBeLessThan(firstLink(page, /<link[^>]*rel="modulepreload"/));
   });
 
+  it("asks for the scripts at low priority, keeping their nonce (docs/decisions/108-low-priority-module-preloads.md)", async () => {
+    const page = await html("/");
+    const preloads = [...head(page).matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map(([link]) => link);
+    expect(preloads.length).toBeGreaterThan(0);
+    for (const link of preloads) expect(link).toMatch(/^<link rel="modulepreload" fetchpriority="low" href="[^"]+" nonce="[^"]+"\/>$/);
+  });
+
   it("loads the first two thumbnails of a tag or creator page at once and first, the others when near", async () => {
     const home = await html("/");
     const thumbnailsOf = async (path: string) =>
@@ -54,6 +61,16 @@ describe("the first paint", () => {
   it("preloads the video page's poster, its largest paint", async () => {
     const video = /href="(\/video\/[^"?#]+)"/.exec(await html("/"))![1]!;
     const page = await html(video);
+    const poster = /<video [^>]*poster="([^"]+)"/.exec(page)![1]!;
+    const preload = [...head(page).matchAll(/<link rel="preload"[^>]*>/g)]
+      .map(([link]) => link)
+      .find((link) => link.includes(`href="${poster}"`));
+    expect(preload).toMatch(/as="image"/);
+    expect(preload).toMatch(/fetchPriority="high"/);
+  });
+
+  it("preloads the home page's first poster, its largest paint", async () => {
+    const page = await html("/");
     const poster = /<video [^>]*poster="([^"]+)"/.exec(page)![1]!;
     const preload = [...head(page).matchAll(/<link rel="preload"[^>]*>/g)]
       .map(([link]) => link)

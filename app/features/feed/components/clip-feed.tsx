@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
+import { preload } from "react-dom";
 import { ClipVideo, PlayerBar, usePlayback, usePlayerKeys, type Playback } from "~/features/clips";
 import { useT } from "~/lib/i18n/react";
 import type { FeedClip } from "../feed-clip";
@@ -94,6 +95,10 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
     // From Up Next under the feed (phones), back up to the player.
     window.scrollTo({ top: 0, behavior: "instant" });
   }
+
+  // The poster of the clip on screen is the page's largest paint: asked for in the head, at high priority, as on the
+  // video page (ClipPlayer), not once the parser reaches the video.
+  if (clip.thumbnailUrl) preload(clip.thumbnailUrl, { as: "image", fetchPriority: "high" });
 
   return (
     <>

@@ -1,6 +1,7 @@
 import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
 import { Readable } from "node:stream";
 import type { RouterContextProvider, ServerBuild } from "react-router";
+import { jsonTextOf } from "../app/lib/http/json-text";
 
 /**
  * The hottest resource routes — the feed's pages and flames — called straight from Express
@@ -98,7 +99,7 @@ async function send(res: ExpressResponse, result: unknown): Promise<void> {
   res.status(init?.status ?? 200);
   new Headers(init?.headers).forEach((value, name) => res.append(name, value));
   if (!res.getHeader("content-type")) res.setHeader("Content-Type", "application/json");
-  const body = JSON.stringify(data) ?? "";
+  const body = jsonTextOf(data) ?? JSON.stringify(data) ?? "";
   res.setHeader("Content-Length", Buffer.byteLength(body));
   res.end(body);
 }

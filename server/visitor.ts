@@ -27,7 +27,7 @@ export function brandModeOf(req: Request, env: Env): BrandMode {
 /** Everything the server decides about a request before React Router sees it. */
 export function resolveVisitor(req: Request, res: Response, env: Env, secure: boolean): Visitor {
   const cookies = req.headers.cookie;
-  const query = new URL(req.originalUrl, "http://x").searchParams;
+  const query = queryOf(req.originalUrl);
 
   const brand = decideBrandMode({
     host: req.headers.host,
@@ -53,4 +53,12 @@ export function resolveVisitor(req: Request, res: Response, env: Env, secure: bo
     clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
     isLoopback: isLoopbackPeer(req),
   };
+}
+
+/** The query of a request target, as `new URL(target, base).searchParams` reads it, without parsing the whole URL. */
+export function queryOf(target: string): URLSearchParams {
+  const hash = target.indexOf("#");
+  const path = hash < 0 ? target : target.slice(0, hash);
+  const start = path.indexOf("?");
+  return new URLSearchParams(start < 0 ? "" : path.slice(start + 1));
 }

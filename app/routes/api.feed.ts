@@ -7,6 +7,7 @@ import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
 import { secureCookies } from "~/lib/cookies";
+import { JsonText } from "~/lib/http/json-text";
 
 /** GET ?category&tag&period&offset → one page of the visitor's shuffled feed. */
 export async function loader(args: Route.LoaderArgs) {
@@ -27,7 +28,5 @@ export async function loader(args: Route.LoaderArgs) {
     flameOwner,
     language: visitor.language,
   });
-  const headers: Record<string, string> = { "Content-Type": "application/json", "Cache-Control": "private, no-store" };
-  if (setCookie) headers["Set-Cookie"] = setCookie;
-  return new Response(page, { headers });
+  return data(new JsonText(page), { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
 }

@@ -2,6 +2,7 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import { data, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JsonText } from "~/lib/http/json-text";
 import { directResourceRoutes } from "../../server/resource-routes";
 
 // Express calls the hottest resource routes itself (ADR 106); they must answer exactly as React Router
@@ -24,6 +25,8 @@ const routes: Record<string, { loader?: (args: Args) => unknown; action?: (args:
   "routes/thrown": { loader: () => Promise.reject(data(null, { status: 405, headers: { Allow: "POST" } })) },
   "routes/broken": { loader: () => Promise.reject(new Error("broken loader")) },
   "routes/no-action": { loader: () => ({ ok: true }) },
+  // Spaces kept: the text goes out exactly as made, not parsed and serialized again.
+  "routes/json-text": { loader: () => data(new JsonText('{"clips": [1, 2]}'), { status: 201, headers: { "X-Kind": "text" } }) },
 };
 
 describe("resource routes called from Express (ADR 106)", () => {
@@ -82,6 +85,16 @@ describe("resource routes called from Express (ADR 106)", () => {
   it("hands the action the posted form", async () => {
     const res = await fetch(`${url}/response`, { method: "POST", body: new URLSearchParams({ clipId: "x", flamed: "true" }) });
     expect(await res.json()).toEqual({ method: "POST", body: { clipId: "x", flamed: "true" } });
+  });
+
+  it("sends JSON text as it was made, with its status and headers", async () => {
+    const res = await fetch(`${url}/json-text`);
+    expect(res.status).toBe(201);
+    expect(res.headers.get("x-kind")).toBe("text");
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await res.text()).toBe('{"clips": [1, 2]}');
+    // Serialized by anything else (React Router's HEAD, a test), it is the same JSON.
+    expect(JSON.parse(JSON.stringify(new JsonText('{"clips": [1, 2]}')))).toEqual({ clips: [1, 2] });
   });
 
   it("sends a thrown data() like a returned one", async () => {

@@ -5,6 +5,7 @@ import type { Database } from "~/lib/db.server";
 import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";
+import { freshBatch } from "~/lib/cache/fresh-batch.server";
 import { tagsForClips, type ClipCard, type TagChip } from "~/features/clips/index.server";
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
@@ -96,7 +97,7 @@ async function personalPage(db: Database, input: FeedPageInput) {
   const ids = page.map((clip) => clip.id);
   const [flamed, counts] = await Promise.all([
     flamedClipIds(db, input.flameOwner, ids),
-    heard ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const]))) : flameCounts(db, ids),
+    heard ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const]))) : flameCountsOf(db)(ids),
   ]);
   return { page, flamed, flames: (clip: PoolClip) => counts.get(clip.id) ?? clip.flames, total: pool.length };
 }
@@ -138,6 +139,17 @@ export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[]
     .map((clip) => ({ clip, key: hash("md5", clip.id + seed) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.clip.id < b.clip.id ? -1 : a.clip.id > b.clip.id ? 1 : 0))
     .map((entry) => entry.clip);
+}
+
+/**
+ * The page's flame counts where no flame is heard (PostgreSQL): read fresh for every page, and shared between
+ * the pages asked for while the previous read ran (app/lib/cache/fresh-batch.server.ts).
+ */
+const countReaders = new WeakMap<Database, (ids: string[]) => Promise<Map<string, number>>>();
+function flameCountsOf(db: Database) {
+  let reader = countReaders.get(db);
+  if (!reader) countReaders.set(db, (reader = freshBatch((ids: string[]) => flameCounts(db, ids))));
+  return reader;
 }
 
 async function flameCounts(db: Database, ids: string[]): Promise<Map<string, number>> {

@@ -54,6 +54,18 @@ describe.skipIf(!postgres)("two app servers, one database, one store", () => {
     expect((await fetch(`${b.url}/my-account`, { headers: { cookie: "age_verified=true" }, redirect: "manual" })).status).not.toBe(200);
   });
 
+  it("ends a session on both servers when it is signed out through one", async () => {
+    const session = `age_verified=true; ${await signInOverHttp(a.url, "scale-leaver@example.com", "127.0.0.5")}`;
+    // Both servers have looked the session up (and may remember it, ADR 045) before it ends on A.
+    for (const server of [a, b, b]) {
+      expect((await fetch(`${server.url}/my-account`, { headers: { cookie: session }, redirect: "manual" })).status).toBe(200);
+    }
+    expect((await post(a.url, "/auth/sign-out", session, {})).status).toBeLessThan(400);
+    for (const server of [b, a]) {
+      expect((await fetch(`${server.url}/my-account`, { headers: { cookie: session }, redirect: "manual" })).status).not.toBe(200);
+    }
+  });
+
   it("counts a rate limit once across both servers", async () => {
     // Three sign-in links per address in ten minutes (SIGN_IN_LIMITS.perEmail), wherever they are asked for.
     const form = { email: "scale-limit@example.com" };

@@ -1,20 +1,31 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/db.server";
+import { freshBatch } from "~/lib/cache/fresh-batch.server";
 import { synchronousNoticesOf } from "~/lib/cache/notices.server";
 
 /**
  * Sign-in lookups remembered per session cookie, on a database with synchronous notices (PGlite in process,
  * app/lib/cache/notices.server.ts). Every change to a session or user row — sign-out, an expiry refresh,
  * account deletion — is announced (migration 0016) and heard before the statement that made it returns, so a
- * remembered lookup is gone before anyone can act on it. Elsewhere (PostgreSQL) every request asks Better
- * Auth: one indexed read in another process.
+ * remembered lookup is gone before anyone can act on it.
+ *
+ * Elsewhere (PostgreSQL, any number of servers) a remembered lookup is used only while the session's and
+ * the user's rows are the very row versions (`xmin`) read just before Better Auth was asked — checked by a
+ * read that started after the request asked, shared with the requests asking meanwhile
+ * (app/lib/cache/fresh-batch.server.ts). Any change to either row, by any server or by hand, is seen on the
+ * next request; under load one indexed read serves many requests instead of a Better Auth lookup each.
  *
  * Only a lookup Better Auth accepted is remembered, under the exact cookie value it accepted (token and
  * signature): a forged signature never matches one.
  */
 export interface SessionCache<User extends { id: string }> {
-  get(cookieHeader: string | null): User | undefined;
-  remember(cookieHeader: string | null, user: User, session: { token: string; expiresAt: Date }): void;
+  /** The user of this session cookie: remembered, or what `ask` (Better Auth) answers, remembered if it may be. */
+  lookUp(cookieHeader: string | null, ask: () => Promise<BetterAuthAnswer<User> | null>): Promise<User | null>;
+}
+
+export interface BetterAuthAnswer<User> {
+  user: User;
+  session: { token: string; expiresAt: Date };
 }
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?spicy\.session_token=([^;]+)/;
@@ -32,6 +43,8 @@ interface Entry<User> {
   token: string;
   expiresAt: number;
   at: number;
+  /** The row versions of the session and its user before Better Auth read them (checked without notices). */
+  versions: string | null;
 }
 
 const caches = new WeakMap<Database, Promise<SessionCache<{ id: string }> | null>>();
@@ -45,38 +58,76 @@ export function sessionCacheOf<User extends { id: string }>(db: Database): Promi
 
 async function open<User extends { id: string }>(db: Database): Promise<SessionCache<User> | null> {
   const notices = synchronousNoticesOf(db);
-  if (!notices) return null;
-  const triggers = (await db.execute(
-    sql`select tgname from pg_trigger where tgname in ('session_changed_notify', 'user_changed_notify')`,
-  )) as unknown as { rows: unknown[] };
-  if (triggers.rows.length !== 2) return null;
-
   const byCookie = new Map<string, Entry<User>>();
-  const forget = (matches: (entry: Entry<User>) => boolean) => {
-    for (const [cookie, entry] of byCookie) if (matches(entry)) byCookie.delete(cookie);
-  };
-  await notices.listen("session_changed", (token) => forget((entry) => entry.token === token));
-  await notices.listen("user_changed", (userId) => forget((entry) => entry.user.id === userId));
+  if (notices) {
+    const triggers = (await db.execute(
+      sql`select tgname from pg_trigger where tgname in ('session_changed_notify', 'user_changed_notify')`,
+    )) as unknown as { rows: unknown[] };
+    if (triggers.rows.length !== 2) return null;
+    const forget = (matches: (entry: Entry<User>) => boolean) => {
+      for (const [cookie, entry] of byCookie) if (matches(entry)) byCookie.delete(cookie);
+    };
+    await notices.listen("session_changed", (token) => forget((entry) => entry.token === token));
+    await notices.listen("user_changed", (userId) => forget((entry) => entry.user.id === userId));
+  }
+  // Without notices: the rows' versions as they stand now, read for many requests at once.
+  const versionsNow = notices ? null : freshBatch((tokens: string[]) => rowVersionsOf(db, tokens));
 
   const cookieOf = (header: string | null) => (header ? (SESSION_COOKIE.exec(header)?.[1] ?? null) : null);
+  const remembered = async (cookie: string): Promise<User | undefined> => {
+    const entry = byCookie.get(cookie);
+    if (!entry) return undefined;
+    const now = Date.now();
+    const stale =
+      now - entry.at > TTL_MS ||
+      now >= entry.expiresAt ||
+      (versionsNow && (await versionsNow([entry.token])).get(entry.token) !== entry.versions);
+    if (!stale) return entry.user;
+    byCookie.delete(cookie);
+    return undefined;
+  };
+
   return {
-    get(header) {
+    async lookUp(header, ask) {
       const cookie = cookieOf(header);
-      if (!cookie) return undefined;
-      const entry = byCookie.get(cookie);
-      if (!entry) return undefined;
-      const now = Date.now();
-      if (now - entry.at > TTL_MS || now >= entry.expiresAt) {
-        byCookie.delete(cookie);
-        return undefined;
+      if (!cookie) return (await ask())?.user ?? null;
+      const known = await remembered(cookie);
+      if (known) return known;
+      // Read before Better Auth is asked: a change after this read makes the entry stale, never wrongly fresh.
+      // The cookie's token is only read here; nothing is remembered unless Better Auth accepts the cookie.
+      const token = tokenOf(cookie);
+      const versions = versionsNow && token ? ((await versionsNow([token])).get(token) ?? null) : null;
+      const answer = await ask();
+      if (!answer) return null;
+      const checked = versionsNow === null || (versions !== null && answer.session.token === token);
+      if (checked) {
+        if (byCookie.size >= MAX_ENTRIES) byCookie.delete(byCookie.keys().next().value!);
+        const { user, session } = answer;
+        byCookie.set(cookie, { user, token: session.token, expiresAt: session.expiresAt.getTime(), at: Date.now(), versions });
       }
-      return entry.user;
-    },
-    remember(header, user, session) {
-      const cookie = cookieOf(header);
-      if (!cookie) return;
-      if (byCookie.size >= MAX_ENTRIES) byCookie.delete(byCookie.keys().next().value!);
-      byCookie.set(cookie, { user, token: session.token, expiresAt: session.expiresAt.getTime(), at: Date.now() });
+      return answer.user;
     },
   };
+}
+
+/** The session token a cookie names (`<token>.<signature>`, URL-encoded), or null when it is malformed. */
+function tokenOf(cookie: string): string | null {
+  try {
+    return decodeURIComponent(cookie).split(".")[0] || null;
+  } catch {
+    return null;
+  }
+}
+
+/** The row versions (`xmin`) of each of these sessions and its user; a session that is gone has none. */
+async function rowVersionsOf(db: Database, tokens: string[]): Promise<Map<string, string>> {
+  const result = (await db.execute(sql`
+    select s."token", s."xmin"::text || ':' || u."xmin"::text as "versions"
+    from "session" s join "user" u on u."id" = s."user_id"
+    where s."token" in (${sql.join(
+      tokens.map((token) => sql`${token}`),
+      sql`, `,
+    )})`)) as unknown as { rows: { token: string; versions: string }[] } | { token: string; versions: string }[];
+  const rows = Array.isArray(result) ? result : result.rows;
+  return new Map(rows.map((row) => [row.token, row.versions]));
 }

@@ -37,19 +37,19 @@ async function lookUp(args: Args): Promise<SessionUser | null> {
     const cookie = args.request.headers.get("cookie");
     // No session cookie, no session: Better Auth is not asked (most visitors are anonymous).
     if (!hasSessionCookie(cookie)) return null;
-    const remembered = await sessionCacheOf<SessionUser>(services.db);
-    const known = remembered?.get(cookie);
-    if (known) return known;
-    const result = await services.auth.api.getSession({ headers: args.request.headers });
-    if (!result) return null;
-    const user = {
-      id: result.user.id,
-      email: result.user.email,
-      name: result.user.name,
-      createdAt: new Date(result.user.createdAt).toISOString(),
+    const cache = await sessionCacheOf<SessionUser>(services.db);
+    const ask = async () => {
+      const result = await services.auth.api.getSession({ headers: args.request.headers });
+      if (!result) return null;
+      const user = {
+        id: result.user.id,
+        email: result.user.email,
+        name: result.user.name,
+        createdAt: new Date(result.user.createdAt).toISOString(),
+      };
+      return { user, session: { token: result.session.token, expiresAt: new Date(result.session.expiresAt) } };
     };
-    remembered?.remember(cookie, user, { token: result.session.token, expiresAt: new Date(result.session.expiresAt) });
-    return user;
+    return cache ? await cache.lookUp(cookie, ask) : ((await ask())?.user ?? null);
   } catch (error) {
     // The auth library answers 401 for a session deleted while it was being refreshed: signed out.
     if (isAPIError(error) && error.statusCode === 401) return null;

@@ -79,6 +79,8 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
   const maxEntries = options.maxEntries ?? 2_000;
   const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
   const entries = new Map<string, Entry>();
+  /** Pages being rendered to be stored, by key: settled once that response is finished or closed. */
+  const fillings = new Map<string, Promise<void>>();
 
   const handler: RequestHandler = (req, res, next) => {
     if (req.method !== "GET" || !MICRO_CACHE_PATHS.test(req.path)) return next();
@@ -99,8 +101,17 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
     // Serves a stored page, or renders one (and stores it for an anonymous visitor), or renders privately.
     const answer = async (): Promise<"served" | "fill" | "bypass"> => {
       const generation = await options.generation.current();
-      const hit = entries.get(key);
-      if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) {
+      let hit = entries.get(key);
+      const fresh = (entry: Entry | undefined): entry is Entry =>
+        entry !== undefined && entry.generation === generation && Date.now() - entry.at < ttlMs;
+      const rendering = fillings.get(key);
+      if (!fresh(hit) && rendering) {
+        // The page is being rendered for another visitor: wait for it instead of rendering it again (a burst
+        // of visitors on an expired page rendered it once each, the p99 of the bench's first renders).
+        await rendering;
+        hit = entries.get(key);
+      }
+      if (fresh(hit)) {
         const { flameOwnerId } = who;
         const shared =
           !flameOwnerId || hit.flamedStateOf.length === 0 || (await options.flamedAmong(flameOwnerId, hit.flamedStateOf)).size === 0;
@@ -120,6 +131,15 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
 
   /** Renders the page for an anonymous visitor, recording its personal reads, and stores it if it may be. */
   function fill(res: Response, key: string, generation: number, next: NextFunction): void {
+    let settle!: () => void;
+    const filling = new Promise<void>((resolve) => (settle = resolve));
+    fillings.set(key, filling);
+    const done = () => {
+      if (fillings.get(key) === filling) fillings.delete(key);
+      settle();
+    };
+    res.once("finish", done);
+    res.once("close", done);
     let reads: PersonalReads | null = null;
     capture(res, (status, body) => {
       if (status !== 200 || res.getHeader("set-cookie") !== undefined || Buffer.byteLength(body) > maxBodyBytes) return;

@@ -58,25 +58,23 @@ describe("the first paint", () => {
     }
   });
 
-  it("preloads the video page's poster, its largest paint", async () => {
-    const video = /href="(\/video\/[^"?#]+)"/.exec(await html("/"))![1]!;
-    const page = await html(video);
+  /** The page's first video poster, its largest paint, is preloaded from the head at high priority. */
+  const expectPosterPreloaded = (page: string) => {
     const poster = /<video [^>]*poster="([^"]+)"/.exec(page)![1]!;
     const preload = [...head(page).matchAll(/<link rel="preload"[^>]*>/g)]
       .map(([link]) => link)
       .find((link) => link.includes(`href="${poster}"`));
     expect(preload).toMatch(/as="image"/);
     expect(preload).toMatch(/fetchPriority="high"/);
+  };
+
+  it("preloads the video page's poster, its largest paint", async () => {
+    const video = /href="(\/video\/[^"?#]+)"/.exec(await html("/"))![1]!;
+    expectPosterPreloaded(await html(video));
   });
 
   it("preloads the home page's first poster, its largest paint", async () => {
-    const page = await html("/");
-    const poster = /<video [^>]*poster="([^"]+)"/.exec(page)![1]!;
-    const preload = [...head(page).matchAll(/<link rel="preload"[^>]*>/g)]
-      .map(([link]) => link)
-      .find((link) => link.includes(`href="${poster}"`));
-    expect(preload).toMatch(/as="image"/);
-    expect(preload).toMatch(/fetchPriority="high"/);
+    expectPosterPreloaded(await html("/"));
   });
 
   it("holds every page's first frame until the header is parsed", async () => {

@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,9 +11,9 @@ import { servicesContext, visitorContext, type Services, type Visitor } from "~/
 import type { Database, DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
-import { clipSlug } from "~/lib/slug";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { loader } from "~/routes/search";
+import { clipRow } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
 
 interface ClipSpec {
@@ -49,15 +48,10 @@ async function seedCatalogue(db: Database, specs: ClipSpec[]) {
   const tagId = (slug: string) => tagRows.find((t) => t.slug === slug)!.id;
   const day = 86_400_000;
   for (const [i, spec] of specs.entries()) {
-    const id = randomUUID();
+    const row = clipRow(spec.title, category!, creatorId(spec.creator));
+    const id = row.id;
     await db.insert(clips).values({
-      id,
-      title: spec.title,
-      slug: clipSlug(spec.title, category!.slug, id),
-      creatorId: creatorId(spec.creator),
-      categoryId: category!.id,
-      videoKey: "clips/clip-01.mp4",
-      durationSeconds: 8,
+      ...row,
       flames: spec.flames ?? 0,
       status: spec.status ?? "published",
       audiences: spec.audiences ?? ["hetero"],
@@ -161,17 +155,9 @@ describe(`search on ${testEngine()}`, () => {
       const [category] = await handle.db.select().from(categories).where(eq(categories.slug, "swing"));
       const [creator] = await handle.db.select().from(creators).where(eq(creators.slug, "other-person"));
       for (const [i, title] of titles.entries()) {
-        const id = randomUUID();
-        await handle.db.insert(clips).values({
-          id,
-          title,
-          slug: clipSlug(title, category!.slug, id),
-          creatorId: creator!.id,
-          categoryId: category!.id,
-          videoKey: "clips/clip-01.mp4",
-          durationSeconds: 8,
-          publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000),
-        });
+        await handle.db
+          .insert(clips)
+          .values({ ...clipRow(title, category!, creator!.id), publishedAt: new Date(Date.UTC(2026, 0, 1) + i * 86_400_000) });
       }
     });
 

@@ -14,19 +14,20 @@ export async function makeClips(db: Database, count: number, overrides: Partial<
     .insert(creators)
     .values({ slug: `creator-${suffix}`, name: `Creator ${suffix}` })
     .returning();
-  const rows = Array.from({ length: count }, (_, i) => {
-    const id = randomUUID();
-    const title = `Test clip ${i}`;
-    return {
-      id,
-      title,
-      slug: clipSlug(title, category!.slug, id),
-      creatorId: creator!.id,
-      categoryId: category!.id,
-      videoKey: "clips/clip-01.mp4",
-      durationSeconds: 8,
-      ...overrides,
-    };
-  });
+  const rows = Array.from({ length: count }, (_, i) => ({ ...clipRow(`Test clip ${i}`, category!, creator!.id), ...overrides }));
   return db.insert(clips).values(rows).returning();
+}
+
+/** A published test clip's row: a new id, its slug, the demo video. */
+export function clipRow(title: string, category: { id: string; slug: string }, creatorId: string) {
+  const id = randomUUID();
+  return {
+    id,
+    title,
+    slug: clipSlug(title, category.slug, id),
+    creatorId,
+    categoryId: category.id,
+    videoKey: "clips/clip-01.mp4",
+    durationSeconds: 8,
+  };
 }

@@ -16,7 +16,6 @@ import { useEffect } from "react";
 import stylesheet from "./app.css?url";
 import { syncAnonymousId } from "./features/flames";
 import { SearchBox } from "./features/search";
-import { ErrorPage, NotFoundPage } from "./components/error-pages";
 import { ConnectivityBanner } from "./components/shell/connectivity-banner";
 import { SiteHeader, type ShellHandle } from "./components/shell/site-header";
 import { toast, Toaster } from "./components/ui/toaster";
@@ -31,6 +30,12 @@ import { useNonce } from "./lib/nonce";
 import { AgeGate } from "./features/age-gate/components/age-gate";
 import { AccountEntry } from "./features/accounts";
 import { SiteFooter } from "./components/shell/site-footer";
+import { lazyView } from "./lib/lazy-view";
+
+// Error pages are rare: loaded when shown, outside the home page's first-load JavaScript
+// (docs/decisions/040-javascript-budgets.md); the server's HTML holds them until then.
+const NotFoundPage = lazyView(() => import("./components/error-pages").then((m) => m.NotFoundPage));
+const ErrorPage = lazyView(() => import("./components/error-pages").then((m) => m.ErrorPage));
 
 // The age gate, the account menu and the footer are in the first load: loading them after it left
 // the server's markup and the client's side by side (two footers, two account menus) and took the

@@ -10,7 +10,7 @@ import { recordPersonalReads, type PersonalReads } from "../app/lib/cache/person
 import { ANONYMOUS_ID_KEY, anonymousIdFrom } from "../app/features/flames/index.server";
 
 /**
- * The anonymous micro-cache (docs/decisions/032-anonymous-micro-cache.md, ADR 068): rendered video, tag,
+ * The anonymous micro-cache (docs/decisions/032-anonymous-micro-cache.md, ADR 068): rendered home, video, tag,
  * creator and search pages (and their `.data` twins) kept a few seconds in memory, keyed by every input
  * that changes them — host, path and query, brand mode, language, audience, age state — and dropped as
  * soon as the catalogue's cache generation moves (a hide or a publish shows on the next request).
@@ -23,7 +23,7 @@ import { ANONYMOUS_ID_KEY, anonymousIdFrom } from "../app/features/flames/index.
  * rendered. Only a 200 without Set-Cookie and without `private`/`no-store` is stored. The CSP nonce
  * differs per response: a stored page has its nonce swapped for this response's.
  */
-export const MICRO_CACHE_PATHS = /^\/(video|tag|creator)\/[^/]+(\.data)?$|^\/search(\.data)?$/;
+export const MICRO_CACHE_PATHS = /^\/(video|tag|creator)\/[^/]+(\.data)?$|^\/search(\.data)?$|^\/(_root\.data)?$/;
 
 /** Cookies that either form part of the key (through the visitor) or do not change these pages. */
 const ANONYMOUS_COOKIES = new Set([AGE_VERIFIED_KEY, AUDIENCE_COOKIE, BRAND_MODE_COOKIE, LANGUAGE_COOKIE, FEED_SEED_COOKIE]);

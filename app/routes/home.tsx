@@ -53,23 +53,20 @@ export async function loader(args: Route.LoaderArgs) {
       .then((generation) => emotionsMemo.get(visitor.language, generation, () => listEmotions(services.db, visitor.language))),
     user ? todayOverGoal(services.db, { userId: user.id, timeZone: timeZoneFromCookie(args.request.headers.get("cookie")) }) : false,
   ]);
-  return data(
-    {
-      mode: "adult" as const,
-      home: home.data,
-      emotions,
-      overGoal,
-      // An empty feed (an unknown category, a quiet week) is not worth indexing.
-      meta: {
-        ...base,
-        title: t("meta.homeTitle"),
-        description: t("meta.homeDescription"),
-        siteName: siteNameFor(t, visitor.brandMode),
-        noindex: home.data.feed.total === 0,
-      },
+  return data({
+    mode: "adult" as const,
+    home: home.data,
+    emotions,
+    overGoal,
+    // An empty feed (an unknown category, a quiet week) is not worth indexing.
+    meta: {
+      ...base,
+      title: t("meta.homeTitle"),
+      description: t("meta.homeDescription"),
+      siteName: siteNameFor(t, visitor.brandMode),
+      noindex: home.data.feed.total === 0,
     },
-    { headers: home.setCookie ? { "Set-Cookie": home.setCookie } : undefined },
-  );
+  });
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;

@@ -34,6 +34,34 @@ describe("caches and personal state", () => {
     expect(new Set(firstB.map((c) => c.id))).toEqual(new Set(firstA.map((c) => c.id)));
   });
 
+  it("serves one stored home page to anonymous visitors of any seed: the lead clip, their order from /api/feed (ADR 112)", async () => {
+    const a = anonymousVisitor();
+    const b = anonymousVisitor();
+    const lead = (await feed(server.url, a)).clips[0]!;
+    expect((await feed(server.url, b)).clips[0]!.id).toBe(lead.id);
+    await page("/", a);
+    const forB = await page("/", b);
+    expect(forB.headers.get("x-micro-cache")).toBe("hit");
+    const html = await forB.text();
+    expect(html).toContain(`/video/${lead.slug}`);
+    // The page holds the lead alone, in no visitor's order: nothing of B's order past it is in the page's data.
+    const second = (await feed(server.url, b)).clips[1]!;
+    expect(html).not.toContain(second.id);
+
+    // A first visit: the stored page, no cookie; the seed comes with the visitor's first /api/feed page.
+    const newcomer = await page("/", "age_verified=true");
+    expect(newcomer.headers.get("x-micro-cache")).toBe("hit");
+    expect(newcomer.headers.getSetCookie().join()).not.toContain("feed_seed=");
+    const seeded = await fetch(`${server.url}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } });
+    expect(seeded.headers.getSetCookie().join()).toContain("feed_seed=");
+
+    // A signed-in visitor's home is their own, never stored nor served from the store.
+    const signedIn = await page("/", admin);
+    expect(signedIn.headers.get("x-micro-cache")).toBe("bypass");
+    expect(await signedIn.text()).toContain("cache-admin");
+    expect(await (await page("/", a)).text()).not.toContain("cache-admin");
+  });
+
   it("shows a flame to the visitor who gave it on the next request, and to nobody else as theirs", async () => {
     let a = anonymousVisitor({ likerId: true });
     const b = anonymousVisitor({ likerId: true });
@@ -102,6 +130,13 @@ describe("caches and personal state", () => {
     expect((await page(videoPath, visitor)).status).toBe(404);
     expect((await wholeFeed(server.url, visitor)).map((c) => c.id)).not.toContain(clip.id);
     expect((await page(clip.videoUrl!, visitor)).status).toBe(404);
+    // The home page's lead too: a stored home that showed a hidden lead is not served again.
+    const lead = (await feed(server.url, visitor)).clips[0]!;
+    await page("/", visitor);
+    expect(await (await page("/", visitor)).text()).toContain(`/video/${lead.slug}`);
+    expect((await post(server.url, "/admin/clips", admin, { intent: "hide-clip", clipId: lead.id })).status).toBe(200);
+    expect(await (await page("/", visitor)).text()).not.toContain(`/video/${lead.slug}`);
+    expect((await post(server.url, "/admin/clips", admin, { intent: "show-clip", clipId: lead.id })).status).toBe(200);
 
     const shown = await post(server.url, "/admin/clips", admin, { intent: "show-clip", clipId: clip.id });
     expect(shown.status).toBe(200);

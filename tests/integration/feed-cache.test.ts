@@ -6,7 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
-import { cachedFeedClips } from "~/features/feed/feed-cache.server";
+import { cachedFeedClips, cachedFeedLead } from "~/features/feed/feed-cache.server";
 import { feedClips, type FeedQuery } from "~/features/feed/feed.server";
 import { setFlame } from "~/features/flames/index.server";
 import { generationOf } from "~/lib/cache/generation.server";
@@ -40,6 +40,18 @@ describe(`cached feed on ${testEngine()}`, () => {
         expect(fromCache.clips.map((c) => c.id)).toEqual(fromDb.clips.map((c) => c.id));
         expect(fromCache.total).toBe(fromDb.total);
       }
+    }
+  });
+
+  it("gives the home page the lead clip that opens every visitor's order, without a seed (ADR 112)", async () => {
+    const { query: withSeed, ...rest } = input("ignored", 0);
+    const { seed: _seed, ...query } = withSeed;
+    const lead = await cachedFeedLead(handle.db, { ...rest, query });
+    expect(lead.clips).toHaveLength(1);
+    for (const seed of ["a1b2c3d4", "ffffffffffff"]) {
+      const first = await cachedFeedClips(handle.db, input(seed, 0));
+      expect(first.clips[0]!.id).toBe(lead.clips[0]!.id);
+      expect(first.total).toBe(lead.total);
     }
   });
 

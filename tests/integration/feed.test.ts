@@ -34,6 +34,20 @@ describe(`home feed on ${testEngine()}`, () => {
     expect(first.total).toBe(first.clips.length);
   });
 
+  it("opens every visitor's order on the same lead clip, the pool's newest (ADR 112), with a tag too", async () => {
+    for (const filters of [{}, { tag: "couple" }]) {
+      const orders = await Promise.all(
+        ["seed-a", "seed-b", "0123456789abcdef"].map((seed) => feedPage(handle.db, { ...base, ...filters, seed }, page)),
+      );
+      const newest = [...orders[0]!.clips].sort(
+        (a, b) => new Date(b.publishedAt!).getTime() - new Date(a.publishedAt!).getTime() || a.id.localeCompare(b.id),
+      )[0]!;
+      for (const order of orders) expect(order.clips[0]!.id).toBe(newest.id);
+      // After the lead, each seed has its own order (a tag's few clips may happen to fall alike).
+      if (!("tag" in filters)) expect(orders[1]!.clips.map((c) => c.id)).not.toEqual(orders[0]!.clips.map((c) => c.id));
+    }
+  });
+
   it("pages through the feed without repeats or gaps", async () => {
     const all = await feedPage(handle.db, base, page);
     const pages = [];

@@ -49,7 +49,7 @@ export async function cachedPlatformStats(db: Database) {
 }
 
 /**
- * The same page `feedClips` gives — the pool's clips in `md5(id || seed)` order (ADR 072), with tags and
+ * The same page `feedClips` gives — the pool's lead, then its clips in `md5(id || seed)` order (ADR 072), with tags and
  * the flame owner's flamed state — with the pool itself shared by every visitor whose filters, audience,
  * language and age state match.
  *
@@ -64,6 +64,18 @@ export async function cachedFeedClips(db: Database, input: FeedPageInput): Promi
 }
 
 /**
+ * The feed's first clip — the pool's lead, the same in every visitor's order (ADR 112) — with the flame owner's
+ * flamed state, and the feed's length. The home page shows it without reading the visitor's seed, so one
+ * rendered home page serves every anonymous visitor of a filter; their own order follows from /api/feed.
+ */
+export async function cachedFeedLead(
+  db: Database,
+  input: Omit<FeedPageInput, "offset" | "limit" | "query"> & { query: Omit<FeedQuery, "seed"> },
+): Promise<{ clips: FeedClip[]; total: number }> {
+  return cachedFeedClips(db, { ...input, query: { ...input.query, seed: "" }, offset: 0, limit: 1 });
+}
+
+/**
  * The same page as JSON text, `{ clips, total }`: each clip's shared part is serialized once per pool
  * (its flame count and flamed state are added per request), which took a tenth of an /api/feed page's time
  * when the whole page was serialized per request (docs/performance.md § Throughput, round 3).
@@ -74,7 +86,15 @@ export async function cachedFeedJson(db: Database, input: FeedPageInput): Promis
   return `{"clips":[${clips.join(",")}],"total":${total}}`;
 }
 
-type FeedPageInput = { query: FeedQuery; offset: number; mediaAllowed: boolean; flameOwner: FlameOwner | null; language: Language };
+type FeedPageInput = {
+  query: FeedQuery;
+  offset: number;
+  /** FEED_PAGE_SIZE unless given. */
+  limit?: number;
+  mediaAllowed: boolean;
+  flameOwner: FlameOwner | null;
+  language: Language;
+};
 
 async function personalPage(db: Database, input: FeedPageInput) {
   const { query } = input;
@@ -83,7 +103,7 @@ async function personalPage(db: Database, input: FeedPageInput) {
   const heard = await heardFlames(db);
   const generation = await generationOf(db).current();
   const pool = await pools.get(key, generation, async () => {
-    // Any seed gives the whole pool; its order is replaced below.
+    // Any seed gives the whole pool, its lead first; the rest's order is replaced below.
     const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
     const chips = await tagsForClips(
       db,
@@ -93,7 +113,9 @@ async function personalPage(db: Database, input: FeedPageInput) {
     return page.clips.map((clip) => ({ ...clip, tags: chips.get(clip.id) ?? [] }));
   });
 
-  const page = orderOf(pool, query.seed).slice(input.offset, input.offset + FEED_PAGE_SIZE);
+  const end = input.offset + (input.limit ?? FEED_PAGE_SIZE);
+  // The lead alone is the same in every order: no shuffle is needed for it.
+  const page = (end <= 1 ? pool : orderOf(pool, query.seed)).slice(input.offset, end);
   const ids = page.map((clip) => clip.id);
   const [flamed, counts] = await Promise.all([
     flamedClipIds(db, input.flameOwner, ids),
@@ -127,13 +149,18 @@ function orderOf(pool: PoolClip[], seed: string): PoolClip[] {
   let order = bySeed.get(seed);
   if (!order) {
     if (bySeed.size >= ORDERS_PER_POOL) bySeed.delete(bySeed.keys().next().value!);
-    order = shuffled(pool, seed);
+    order = feedOrder(pool, seed);
     bySeed.set(seed, order);
   }
   return order;
 }
 
-/** The pool in the visitor's order: by md5(id || seed), then id — exactly PostgreSQL's `md5(id::text || seed), id`. */
+/** The pool's lead (its first clip as read), then the rest in the visitor's shuffle (ADR 072, ADR 112). */
+function feedOrder(pool: PoolClip[], seed: string): PoolClip[] {
+  return pool.length === 0 ? [] : [pool[0]!, ...shuffled(pool.slice(1), seed)];
+}
+
+/** Clips by md5(id || seed), then id — exactly PostgreSQL's `md5(id::text || seed), id`. */
 export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[] {
   return pool
     .map((clip) => ({ clip, key: hash("md5", clip.id + seed) }))

@@ -22,7 +22,7 @@ const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
  * The pool of a feed: the newest FEED_LIMIT published clips that match the
  * filters, read through the published/category indexes — or, with a tag, through
  * clip_tags_tag_recent_idx, whose rows carry the clip's audiences, category and
- * date (ADR 037). Shuffling happens on this bounded pool only.
+ * date (ADR 037). Shuffling happens on this bounded pool only. Its newest clip is its lead (ADR 112).
  */
 function feedPool(db: Database, query: FeedQuery) {
   const since = query.period === "week" ? new Date((query.now ?? new Date()).getTime() - WEEK_MS) : null;
@@ -36,7 +36,10 @@ function feedPool(db: Database, query: FeedQuery) {
     if (since) conditions.push(gte(clipTags.publishedAt, since));
     return db.$with("pool").as(
       db
-        .select({ poolId: sql<string>`${clipTags.clipId}`.as("pool_id") })
+        .select({
+          poolId: sql<string>`${clipTags.clipId}`.as("pool_id"),
+          isLead: sql<boolean>`row_number() over (order by ${clipTags.publishedAt} desc, ${clipTags.clipId}) = 1`.as("is_lead"),
+        })
         .from(clipTags)
         .where(and(...conditions))
         .orderBy(desc(clipTags.publishedAt), asc(clipTags.clipId))
@@ -48,7 +51,10 @@ function feedPool(db: Database, query: FeedQuery) {
   if (since) conditions.push(gte(clips.publishedAt, since));
   return db.$with("pool").as(
     db
-      .select({ poolId: sql<string>`${clips.id}`.as("pool_id") })
+      .select({
+        poolId: sql<string>`${clips.id}`.as("pool_id"),
+        isLead: sql<boolean>`row_number() over (order by ${clips.publishedAt} desc, ${clips.id}) = 1`.as("is_lead"),
+      })
       .from(clips)
       .where(and(...conditions))
       .orderBy(desc(clips.publishedAt), asc(clips.id))
@@ -56,7 +62,11 @@ function feedPool(db: Database, query: FeedQuery) {
   );
 }
 
-/** One page of the shuffled feed, and the feed's length (≤ 500). */
+/**
+ * One page of the feed, and the feed's length (≤ 500): the pool's lead (its newest clip) first, the same for
+ * every visitor, so the home page can be one page for all of them; then the rest in the visitor's shuffle
+ * (ADR 072, ADR 112).
+ */
 export async function feedPage(
   db: Database,
   query: FeedQuery,
@@ -65,7 +75,11 @@ export async function feedPage(
   const pool = feedPool(db, query);
   const order = sql`md5(${clips.id}::text || ${query.seed})`;
   const [rows, [totalRow]] = await Promise.all([
-    clipCardFrom(db, pool).innerJoin(pool, eq(pool.poolId, clips.id)).orderBy(order, clips.id).limit(page.limit).offset(page.offset),
+    clipCardFrom(db, pool)
+      .innerJoin(pool, eq(pool.poolId, clips.id))
+      .orderBy(desc(pool.isLead), order, clips.id)
+      .limit(page.limit)
+      .offset(page.offset),
     db.with(pool).select({ total: count() }).from(pool),
   ]);
   return { clips: rows.map((row) => toClipCard(row, page)), total: totalRow?.total ?? 0 };

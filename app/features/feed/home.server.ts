@@ -4,24 +4,28 @@ import { serverT } from "~/lib/i18n/server";
 import { resolveFlameOwner } from "~/features/flames/index.server";
 import type { HomeFeedData } from "./components/home-feed";
 import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
-import { feedSeed } from "./feed-seed.server";
-import { secureCookies } from "~/lib/cookies";
-import { cachedActiveCategories, cachedFeedClips, cachedPlatformStats, cachedTagOptions } from "./feed-cache.server";
+import { cachedActiveCategories, cachedFeedLead, cachedPlatformStats, cachedTagOptions } from "./feed-cache.server";
 
 const FILTER_KEYS = ["category", "tag", "period"];
 
-/** Everything the adult home needs, in parallel; a failing part becomes the service banner, not a 500. */
+/**
+ * Everything the adult home needs, in parallel; a failing part becomes the service banner, not a 500.
+ *
+ * Nothing here reads the visitor's shuffle seed: the page shows the feed's lead clip, the same for every
+ * visitor of a filter, and the browser asks /api/feed for the visitor's own order (ADR 112). So an
+ * anonymous visitor's home is one stored page for all of them (server/micro-cache.ts), and a first visit
+ * sets no cookie here (/api/feed gives the seed).
+ */
 export async function loadHomeFeed(input: {
   request: Request;
   services: Services;
   visitor: Visitor;
   userId?: string | null;
-}): Promise<{ data: HomeFeedData; setCookie?: string }> {
+}): Promise<{ data: HomeFeedData }> {
   const { request, services, visitor } = input;
-  const { db, log, origin } = services;
+  const { db, log } = services;
   const url = new URL(request.url);
   const t = await serverT(visitor.language, "feed");
-  const secure = secureCookies(origin);
 
   const categories = await cachedActiveCategories(db).catch((error: unknown) => {
     log.error({ err: error }, "categories failed to load");
@@ -37,13 +41,11 @@ export async function loadHomeFeed(input: {
     throw redirect(target.size ? `/?${target}` : "/");
   }
 
-  const { seed, setCookie } = feedSeed(request, secure);
   const mediaAllowed = mediaAllowedFor(visitor);
   const { flameOwner } = resolveFlameOwner(request, { userId: input.userId });
   const [feed, tags, stats] = await Promise.all([
-    cachedFeedClips(db, {
-      query: { ...filters, audience: visitor.audience, seed },
-      offset: 0,
+    cachedFeedLead(db, {
+      query: { ...filters, audience: visitor.audience },
       mediaAllowed,
       flameOwner,
       language: visitor.language,
@@ -61,7 +63,6 @@ export async function loadHomeFeed(input: {
   const problems = [!feed && t("errors.clipsFailed"), !categories && t("errors.categoriesFailed")].filter(Boolean);
 
   return {
-    setCookie,
     data: {
       filters,
       categories: (categories ?? []).map(({ slug, nameEn, nameEs, color }) => ({ slug, nameEn, nameEs, color })),

@@ -15,13 +15,21 @@ export interface Slide {
  * at a time from /api/feed as they come near. Next wraps from the last clip to
  * the first, previous from the first to the last; with one clip both restart
  * it (docs/product.md §5.3).
+ *
+ * The server's page brings the lead clip only (ADR 112): the first page of the
+ * visitor's own order is asked for at once, and every other page after it, so
+ * that a first visit's seed cookie (set by that answer) orders them all alike.
  */
 export function useFeed(options: { initial: FeedClip[]; total: number; search: string }) {
   const { total, search } = options;
   const [clips, setClips] = useState(() => new Map(options.initial.map((clip, i) => [i, clip])));
   const [index, setIndex] = useState(0);
   const [restarts, setRestarts] = useState(0);
-  const requested = useRef(new Set<number>([0]));
+  const requested = useRef(new Set<number>());
+  const firstPage = useRef<Promise<unknown>>(Promise.resolve());
+  // A press towards a clip whose page is on its way: carried out when it arrives.
+  const wanted = useRef<number | null>(null);
+  const changed = useRef(new Set<string>());
 
   const loadPageAt = useCallback(
     (position: number) => {
@@ -30,19 +38,28 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
       requested.current.add(offset);
       const params = new URLSearchParams(search);
       params.set("offset", String(offset));
-      fetch(`/api/feed?${params}`, { headers: { Accept: "application/json" } })
-        .then((response) => (response.ok ? (response.json() as Promise<{ clips: FeedClip[] }>) : Promise.reject(response.status)))
-        .then(({ clips: page }) =>
-          setClips((current) => {
-            const next = new Map(current);
-            page.forEach((clip, i) => next.set(offset + i, clip));
-            return next;
-          }),
-        )
-        .catch(() => requested.current.delete(offset));
+      const load = () =>
+        fetch(`/api/feed?${params}`, { headers: { Accept: "application/json" } })
+          .then((response) => (response.ok ? (response.json() as Promise<{ clips: FeedClip[] }>) : Promise.reject(response.status)))
+          .then(({ clips: page }) =>
+            setClips((current) => {
+              const next = new Map(current);
+              // Fresher than the server's page, except for a clip the visitor changed meanwhile (a flame).
+              page.forEach((clip, i) => changed.current.has(clip.id) || next.set(offset + i, clip));
+              return next;
+            }),
+          )
+          .catch(() => requested.current.delete(offset));
+      if (offset) void firstPage.current.then(load);
+      else firstPage.current = load();
     },
     [search],
   );
+
+  // The visitor's own first page (their flamed state, the clips after the lead), before any other.
+  useEffect(() => {
+    if (total > 0) loadPageAt(0);
+  }, [total, loadPageAt]);
 
   const at = (step: number) => (((index + step) % total) + total) % total;
 
@@ -81,16 +98,27 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     setClips((current) => {
       const clip = current.get(position);
       if (!clip) return current;
+      changed.current.add(clip.id);
       return new Map(current).set(position, { ...clip, ...patch });
     });
   }, []);
 
-  // A clip not loaded yet (very fast presses) is not moved to: its page is on its way, the press is dropped.
+  // A clip not loaded yet is moved to once its page arrives (the latest press wins).
   const step = (by: 1 | -1) => {
     if (total <= 1) return setRestarts((n) => n + 1);
+    wanted.current = null;
     if (clips.has(at(by))) setIndex(at(by));
-    else loadPageAt(at(by));
+    else {
+      wanted.current = at(by);
+      loadPageAt(at(by));
+    }
   };
+  useEffect(() => {
+    if (wanted.current !== null && clips.has(wanted.current)) {
+      setIndex(wanted.current);
+      wanted.current = null;
+    }
+  }, [clips]);
 
   return {
     index,

@@ -146,6 +146,25 @@ describe("home feed", () => {
     await page.context().close();
   });
 
+  it("carries out a Next pressed before the visitor's first page arrived, once it does (ADR 112)", async () => {
+    const page = await newPage(browser);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/feed?*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    // The server's page holds the lead alone: Up Next waits for the visitor's order.
+    await expect(page.locator(".feed-upnext button[disabled]").first().isVisible()).resolves.toBe(true);
+    await page.locator("body").press("ArrowDown");
+    expect((await position(page)).index).toBe(1);
+    release();
+    await expect.poll(() => position(page).then((p) => p.index)).toBe(2);
+    await page.context().close();
+  });
+
   it("starts the clip paused at 0.1 s, muted and looping", async () => {
     const page = await newPage(browser);
     await page.goto("/");

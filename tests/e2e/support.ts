@@ -57,6 +57,9 @@ export async function newPage(browser: Browser, options: ContextOptions = {}): P
 /** Resolves once React has hydrated the page (root sets html[data-hydrated]). */
 export async function hydrated(page: Page): Promise<void> {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+  // On the home feed, the visitor's own first page too: until it arrives Up Next holds placeholders and a
+  // press waits for its clip (ADR 112; home-feed.test.ts tests that wait itself).
+  await page.waitForFunction(() => !document.querySelector(".feed-upnext button[disabled]"));
 }
 
 /**

@@ -40,7 +40,7 @@ export function directResourceRoutes(
       const run = module?.[kind];
       // A route without this function gets React Router's own answer (405).
       if (!run) return next();
-      const request = webRequest(req, res);
+      const request = await webRequest(req, res);
       let result: unknown;
       try {
         result = await run({ request, params: {}, context: await contextFor(req, res) });
@@ -53,8 +53,11 @@ export function directResourceRoutes(
   };
 }
 
+/** Bodies up to this size, announced by Content-Length, are read whole before the web Request is made. */
+const SMALL_BODY = 16 * 1024;
+
 /** The web Request React Router would make of this Express request (as @react-router/express does). */
-function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
+async function webRequest(req: ExpressRequest, res: ExpressResponse): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   const controller = new AbortController();
@@ -63,6 +66,12 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
   });
   const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   if (req.method === "GET") return new Request(url, { method: "GET", headers, signal: controller.signal });
+  // A flame's form is a few dozen bytes: read as one buffer, it spares the web stream wrapped around Node's
+  // (docs/performance.md § Throughput, round 4). Anything larger, or of unknown length, is streamed as before.
+  const length = Number(req.headers["content-length"]);
+  if (Number.isInteger(length) && length >= 0 && length <= SMALL_BODY) {
+    return new Request(url, { method: req.method, headers, signal: controller.signal, body: await smallBody(req) });
+  }
   return new Request(url, {
     method: req.method,
     headers,
@@ -70,6 +79,19 @@ function webRequest(req: ExpressRequest, res: ExpressResponse): Request {
     body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
     duplex: "half",
   } as RequestInit);
+}
+
+/** The body of a request that announced its length (Node's parser holds it to that length). */
+function smallBody(req: ExpressRequest): Promise<BodyInit> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.once("end", () => resolve(Buffer.concat(chunks) as unknown as BodyInit));
+    req.once("error", reject);
+    req.once("close", () => {
+      if (!req.complete) reject(new Error("the request was closed before its body ended"));
+    });
+  });
 }
 
 interface DataWithInit {

@@ -16,6 +16,7 @@ import { reportLostConnections } from "./pg-lost-connections.server";
 import { RemotePglite } from "./pglite/remote.server";
 import { followGeneration } from "./cache/generation.server";
 import { registerSynchronousNotices } from "./cache/notices.server";
+import { registerSingleWriter } from "./single-writer";
 import type { Database } from "./database";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
@@ -91,6 +92,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const probe = probePglite(client);
   // The remote client answers Drizzle's driver as PGlite does (query and transaction).
   const db = drizzlePglite(client as PGlite, { schema, casing: "snake_case", logger });
+  // One connection, one statement at a time: flames may be written together (ADR 111).
+  registerSingleWriter(db as unknown as Database);
   return {
     probe,
     db: db as unknown as Database,

@@ -5,6 +5,8 @@ import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 import { flamedSetsOf } from "./flamed-sets.server";
+import { FlameBatcher, writeFlame } from "./flame-batch.server";
+import { isSingleWriter } from "~/lib/single-writer";
 import type { FlameOwner } from "./owner";
 
 export type { FlameOwner };
@@ -32,20 +34,30 @@ export class InvalidClipId extends InvalidInput {
  * connection (docs/performance.md § Throughput, rounds 2 and 3). The clip's row is locked first, before
  * any flame row: a flame moving the clip's band rewrites other owners' rows under that lock (ADR 047), so
  * taking them in the other order deadlocks.
+ *
+ * On a single-writer database (PGlite) flames that arrive together are written by one call of `set_flames`
+ * (migration 0023, ADR 111): each caller still gets its own count, and a clip's count and counters move once
+ * for the batch.
  */
 export async function setFlame(db: Database, input: { clipId: string; flameOwner: FlameOwner; flamed: boolean }) {
   if (!isUuidV4(input.clipId)) throw new InvalidClipId(input.clipId);
   const [userId, anonymousId] = "userId" in input.flameOwner ? [input.flameOwner.userId, null] : [null, input.flameOwner.anonymousId];
-  // One call: the function locks the clip's row, writes the owner's flame and moves the count (migration 0022, ADR 107).
-  const result = (await db.execute(
-    sql`select "before", "after" from set_flame(${input.clipId}, ${userId}, ${anonymousId}, ${input.flamed})`,
-  )) as unknown as { rows: FlameRow[] } | FlameRow[];
-  const row = (Array.isArray(result) ? result : result.rows)[0];
-  if (!row || row.before === null) return null;
-  return { flamed: input.flamed, flames: Number(row.after ?? row.before) };
+  const write = { clipId: input.clipId, userId, anonymousId, flamed: input.flamed };
+  const counts = isSingleWriter(db) ? await batcherOf(db).write(write) : await writeFlame(db, write);
+  if (counts.before === null) return null;
+  return { flamed: input.flamed, flames: counts.after ?? counts.before };
 }
 
-type FlameRow = { before: number | string | null; after: number | string | null };
+const batchers = new WeakMap<Database, FlameBatcher>();
+
+function batcherOf(db: Database): FlameBatcher {
+  let batcher = batchers.get(db);
+  if (!batcher) {
+    batcher = new FlameBatcher(db);
+    batchers.set(db, batcher);
+  }
+  return batcher;
+}
 
 /** Which of these clips the flame owner has flamed (one indexed query). */
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {

@@ -10,7 +10,7 @@ import { BrandModeProvider } from "./lib/brand-context";
 import { NonceProvider } from "./lib/nonce";
 import { alreadyLogged } from "./lib/http/action.server";
 import { lazyViewsReady } from "./lib/lazy-view";
-import { lowPriorityModulePreloads } from "./lib/http/low-priority-module-preloads.server";
+import { afterPaintScripts } from "./lib/http/after-paint-scripts.server";
 
 // The server fills these keys in getLoadContext; exporting them from the
 // build keeps one set of key objects (server/react-router.ts reads them).
@@ -52,8 +52,8 @@ export default async function handleRequest(
         nonce: visitor.nonce,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
-          // The modulepreload links at fetchpriority=low (docs/decisions/108-low-priority-module-preloads.md).
-          const body = lowPriorityModulePreloads();
+          // The page's scripts are requested after its first paint (docs/decisions/110-scripts-after-first-paint.md).
+          const body = afterPaintScripts();
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);

@@ -16,17 +16,47 @@ const head = (page: string) => page.slice(0, page.indexOf("</head>"));
 const firstLink = (page: string, pattern: RegExp) => head(page).search(pattern);
 
 describe("the first paint", () => {
-  it("asks for the stylesheet before the scripts", async () => {
+  it("holds the page's scripts back until the first paint: no modulepreload link, no module script, the bootstrap inert under its nonce (docs/decisions/110-scripts-after-first-paint.md)", async () => {
     const page = await html("/");
     expect(firstLink(page, /<link[^>]*rel="stylesheet"/)).toBeGreaterThan(0);
-    expect(firstLink(page, /<link[^>]*rel="stylesheet"/)).toBeLessThan(firstLink(page, /<link[^>]*rel="modulepreload"/));
+    expect(page).not.toMatch(/<link[^>]*rel="modulepreload"/);
+    expect(page).not.toMatch(/<script[^>]*type="module"/);
+    const nonce = /<script nonce="([^"]+)"/.exec(page)![1]!;
+    const bootstrap =
+      /<script nonce="([^"]+)" type="text\/x-module-after-paint"[^>]*>([\s\S]*?)<\/script><script nonce="([^"]+)">([\s\S]*?)<\/script>/.exec(
+        page,
+      );
+    expect(bootstrap?.[1]).toBe(nonce);
+    expect(bootstrap?.[2]).toMatch(/import\("\/assets\/entry\.client-[^"]+\.js"\)/);
+    expect(bootstrap?.[3]).toBe(nonce);
+    expect(bootstrap?.[4]).toContain("first-contentful-paint");
   });
 
-  it("asks for the scripts at low priority, keeping their nonce (docs/decisions/108-low-priority-module-preloads.md)", async () => {
-    const page = await html("/");
-    const preloads = [...head(page).matchAll(/<link [^>]*rel="modulepreload"[^>]*>/g)].map(([link]) => link);
-    expect(preloads.length).toBeGreaterThan(0);
-    for (const link of preloads) expect(link).toMatch(/^<link rel="modulepreload" fetchpriority="low" href="[^"]+" nonce="[^"]+"\/>$/);
+  it("requests no script before the first contentful paint, hydrates, and breaks no CSP rule, on home, video, tag and creator pages", async () => {
+    const home = await html("/");
+    const paths = ["/", ...["video", "tag", "creator"].map((kind) => new RegExp(`href="(/${kind}/[^"?#]+)"`).exec(home)![1]!)];
+    for (const path of paths) {
+      const page = await newPage(browser);
+      const problems: string[] = [];
+      page.on("console", (m) => m.type() === "error" && problems.push(m.text()));
+      page.on("pageerror", (e) => problems.push(e.message));
+      await page.addInitScript(() =>
+        document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP: ${e.violatedDirective} ${e.blockedURI}`)),
+      );
+      await page.goto(path);
+      await hydrated(page);
+      const timing = await page.evaluate(() => ({
+        firstPaint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Infinity,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\.m?js(\?|$)/.test(entry.name))
+          .map((entry) => ({ url: new URL(entry.name).pathname, start: entry.startTime })),
+      }));
+      expect(timing.scripts.length, path).toBeGreaterThan(2);
+      for (const script of timing.scripts) expect(script.start, `${path}: ${script.url}`).toBeGreaterThanOrEqual(timing.firstPaint);
+      expect(problems, path).toEqual([]);
+      await page.context().close();
+    }
   });
 
   it("loads the first two thumbnails of a tag or creator page at once and first, the others when near", async () => {

@@ -28,6 +28,29 @@ describe("shell", () => {
     expect(html).toMatch(/<video[^>]+src="\/media\/clips\/clip-\d\d\.mp4/);
   });
 
+  it("fits the header's controls side by side on a phone, in both languages", async () => {
+    for (const locale of ["en-US", "es-ES"]) {
+      const page = await newPage(browser, { locale, viewport: { width: 390, height: 844 } });
+      await page.goto("/");
+      const boxes = await page.evaluate(() =>
+        ["header a[href='/']", "header form[role='search'] button, header form button", "header nav"].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          return { left: box.left, right: box.right };
+        }),
+      );
+      const [logo, search, nav] = boxes as [
+        { left: number; right: number },
+        { left: number; right: number },
+        { left: number; right: number },
+      ];
+      // Spanish's 'Iniciar sesión' once squeezed the search form to nothing: its button lay over the logo.
+      expect(search.left, locale).toBeGreaterThanOrEqual(logo.right);
+      expect(nav.left, locale).toBeGreaterThanOrEqual(search.right);
+      expect(nav.right, locale).toBeLessThanOrEqual(390);
+      await page.context().close();
+    }
+  });
+
   it("links the seven footer pages (docs/product.md §4.2)", async () => {
     const page = await newPage(browser);
     await page.goto("/");

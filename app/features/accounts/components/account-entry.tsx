@@ -30,7 +30,9 @@ function SignInButton() {
         }}
         className="whitespace-nowrap rounded-full bg-white px-3.5 py-1.5 text-sm font-semibold text-ink-950 hover:bg-ink-200"
       >
-        {t("signIn.open")}
+        {/* A phone's header has no room for 'Iniciar sesión' beside search and the menus: a shorter word there. */}
+        <span className="sm:hidden">{t("signIn.openShort")}</span>
+        <span className="hidden sm:inline">{t("signIn.open")}</span>
       </Link>
       {open ? (
         <Suspense fallback={null}>

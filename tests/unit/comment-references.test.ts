@@ -1,4 +1,6 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
@@ -45,5 +47,54 @@ describe("comment references resolve inside the repository", () => {
       [...text.matchAll(/\bADR (\d{3})\b/g)].filter((m) => !adrs.has(m[1]!)).map((m) => `${file}: ADR ${m[1]}`),
     );
     expect(missing).toEqual([]);
+  });
+});
+
+describe("cited paths (scripts/check-paths.mjs, run by npm run lint)", () => {
+  // A small repository of its own: what the checker reports there is exactly what it would miss or invent here.
+  const fixture = mkdtempSync(path.join(tmpdir(), "check-paths-"));
+  const write = (file: string, text: string) => {
+    mkdirSync(path.dirname(path.join(fixture, file)), { recursive: true });
+    writeFileSync(path.join(fixture, file), text);
+  };
+  write(
+    "app/lib/real.ts",
+    [
+      "// See docs/real.md and docs/missing.md.",
+      'const cited = "docs/in-a-string.md"; const pattern = /docs\\/in-a-regex/; // app/lib/real.ts:12 is a line',
+      "/* ~/lib/real is a module; ~/lib/gone is not */",
+      "// https://example.com/docs/behind-a-url.md",
+      "export { cited, pattern };",
+    ].join("\n"),
+  );
+  write("app/features/clips/index.ts", "export {};\n");
+  write("app/locales/en/x.json", "{}\n");
+  write("docs/decisions/001-first.md", "# 001\n");
+  write(
+    "docs/real.md",
+    [
+      "[here](real.md), [there](other.md), [an ADR](decisions/001-first.md#context), [a site](https://example.com/a.md)",
+      "`app/features/<name>/index.ts`, `app/locales/{en,es}/x.json`, `docs/decisions/001`, `app/features/*/index.ts`",
+    ].join("\n"),
+  );
+  write("db/migrations/0001_a.sql", "-- Explained in docs/gone.md.\nselect 'docs/in-sql-text.md';\n");
+  const run = spawnSync(process.execPath, [path.join(root, "scripts/check-paths.mjs"), "--root", fixture], { encoding: "utf8" });
+  rmSync(fixture, { recursive: true, force: true });
+  const reported = run.stderr
+    .split("\n")
+    .filter((line) => line.startsWith("  "))
+    .map((line) => line.trim());
+
+  it("names file:line and the missing path of each broken citation, and fails", () => {
+    expect(run.status).toBe(1);
+    expect(reported.sort()).toEqual(
+      [
+        "app/lib/real.ts:1: docs/missing.md",
+        "app/lib/real.ts:3: ~/lib/gone",
+        "db/migrations/0001_a.sql:1: docs/gone.md",
+        "docs/real.md:1: other.md",
+        "docs/real.md:2: app/locales/{en,es}/x.json",
+      ].sort(),
+    );
   });
 });

@@ -3,7 +3,7 @@ import type { Language } from "./languages";
 // The browser's reader of the i18next resource files. i18next itself (16 KB
 // gzipped) runs on the server for loaders, meta and e-mails; pages render with
 // this ~1 KB subset on both sides, so hydration always matches. Parity with
-// i18next for every key is checked in tests/unit/i18n-parity.test.ts.
+// i18next for every key is checked in tests/unit/i18n.test.ts.
 // See docs/decisions/005-i18n-runtime.md.
 
 export type Resources = Record<string, Record<string, unknown>>;

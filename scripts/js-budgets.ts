@@ -15,7 +15,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 
-/** Issue 12's budget for the home page (docs/decisions/105-first-load-budget-met.md: 119.6 KB on 2026-11-24). */
+/** The home page's first-load budget, docs/product.md §19 (docs/decisions/105-first-load-budget-met.md: 119.6 KB on 2026-11-24). */
 export const HOME_FIRST_LOAD_BUDGET = 120 * 1024;
 export const ROUTE_EXTRA_BUDGET = 30 * 1024;
 

@@ -47,7 +47,7 @@ export function loadContextFor(build: BuildSource, services: Services) {
  *
  * In production it is handed the loaded build: given a function, React Router derives its route tables
  * again for every request (made for development, where the build changes), which cost a sixth of the
- * server's time on /api/feed (docs/performance.md § Throughput, round 2).
+ * server's time on /api/feed (docs/performance.md § Throughput).
  */
 export function reactRouterHandler(build: BuildSource, services: Services, mode: string): RequestHandler {
   const getLoadContext = loadContextFor(build, services);

@@ -35,7 +35,7 @@ export function requestLog(log: Logger): RequestHandler {
     const requestId = requestIdOf(req);
     res.setHeader(REQUEST_ID_HEADER, requestId);
     // The line names its request itself, whichever socket callback emits `finish` (binding the callback
-    // to the request's context cost 4 % of a cached answer's time, docs/performance.md § Throughput, round 3).
+    // to the request's context cost 4 % of a cached answer's time, docs/performance.md § Throughput).
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? "error" : "info";

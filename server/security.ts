@@ -36,7 +36,7 @@ const NONCE_SLOT = "\u0000nonce\u0000";
 
 /**
  * helmet's headers, worked out once (its eleven middlewares cost a tenth of a cached page's time,
- * docs/performance.md § Throughput, round 3): every response gets the same headers, the CSP with its own nonce.
+ * docs/performance.md § Throughput): every response gets the same headers, the CSP with its own nonce.
  */
 export function securityHeaders(options: { https: boolean; adScriptUrl?: string; devServer?: boolean }): RequestHandler {
   const headers = headersSetBy(helmetFor(options));

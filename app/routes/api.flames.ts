@@ -10,7 +10,7 @@ import type { Route } from "./+types/api.flames";
 import { secureCookies } from "~/lib/cookies";
 
 // Made once: building a zod schema compiles its parser, a twentieth of a flame request's time when made per request
-// (docs/performance.md § Throughput, round 4).
+// (docs/performance.md § Throughput).
 const flameForm = z.object({ clipId: z.string().default(""), flamed: z.string().optional() });
 
 /**

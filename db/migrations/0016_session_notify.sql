@@ -1,4 +1,4 @@
--- docs/decisions/030-cache-generation.md, issue 12: a changed or removed session or user is announced, so a process
+-- docs/decisions/045-following-pglite-in-process.md: a changed or removed session or user is announced, so a process
 -- whose notifications arrive before the writing statement returns (PGlite in process) may remember sign-in
 -- lookups and drop one the moment it stops being true (sign-out, expiry refresh, account deletion).
 CREATE OR REPLACE FUNCTION "session_changed_notify"() RETURNS trigger LANGUAGE plpgsql AS $$

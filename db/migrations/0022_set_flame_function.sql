@@ -1,7 +1,7 @@
 -- ADR 107: a flame given or taken back is one call of this function. Its statements are planned once per
--- connection (PL/pgSQL keeps their plans), where the one-statement form of round 2 was planned on every flame — a
--- fifth of a flame's time on PGlite (docs/performance.md § Throughput, round 3). The order is unchanged: the clip's
--- row is locked first, then the owner's flame is written, then the count moves (the deadlock fixes of round 2).
+-- connection (PL/pgSQL keeps their plans), where a single SQL statement is planned on every flame — a fifth of a
+-- flame's time on PGlite (docs/performance.md § Throughput). The order holds against deadlocks: the clip's row is
+-- locked first, then the owner's flame is written, then the count moves (ADR 047, docs/database.md).
 -- `before` is null for a clip that is not published; `after` is null when nothing changed.
 CREATE OR REPLACE FUNCTION set_flame(p_clip uuid, p_user_id text, p_anonymous_id uuid, p_flamed boolean, OUT before integer, OUT after integer)
 LANGUAGE plpgsql AS $$

@@ -25,7 +25,7 @@ export interface RequestSpec {
 
 export interface BenchCase {
   name: string;
-  /** Which target of issue 12 applies (at 100 connections). */
+  /** Which throughput target applies (judged at 100 connections; docs/performance.md § Throughput). */
   target: { kind: "ceiling"; ratio: number; p99Ms: number } | { kind: "rps"; rps: number } | { kind: "nginx"; ratio: number };
   /** The n-th request of the case (n counts across all connections). */
   request: (n: number) => RequestSpec;

@@ -10,7 +10,7 @@ export interface Row {
   /** app req/s ÷ ceiling req/s, same run. */
   ratioCeiling: number;
   ratioNginx?: number;
-  /** Whether the issue 12 target holds (judged at 100 connections only). */
+  /** Whether the case's throughput target holds (judged at 100 connections only). */
   meetsTarget?: boolean;
 }
 

@@ -9,7 +9,7 @@ import { startServerProcess, type ServerProcess } from "../../scripts/support/se
 import { expectFlamesKept, rowsOf, seededFlames } from "../support/flame-ledger";
 import { ownDatabase } from "../support/own-database";
 
-// Issue 13 item 3 (ADR 103): the server is SIGKILLed while flames and form
+// ADR 103: the server is SIGKILLed while flames and form
 // submissions are being written, then started again on the same data. Every
 // acknowledged write is there, every clip's count is its rows plus its seeded
 // base, and no record is half written. PGlite under a data folder (its lock

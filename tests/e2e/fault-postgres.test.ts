@@ -8,7 +8,7 @@ import { expectFlamesKept, seededFlames } from "../support/flame-ledger";
 import { createPgCluster, postgresBinaries, type PgCluster } from "../support/pg-cluster";
 import { launchBrowser } from "./support";
 
-// Issue 13 item 3 (ADR 101, ADR 103): PostgreSQL stops under load. The
+// ADR 101, ADR 103: PostgreSQL stops under load. The
 // production server runs on a throwaway cluster of the test's own (the shared
 // PostgreSQL on 5432 is never touched), the cluster is stopped while flames are
 // written and pages read: every answer is 503 with the translated outage page or

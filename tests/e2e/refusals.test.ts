@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { mailTo, site } from "./sign-in";
 import { baseURL } from "./support";
 
-// Issue 13 items 5 and 8 against the production build: the headers every page sends, the moderation
+// docs/security.md § Refusals, against the production build: the headers every page sends, the moderation
 // back-end's answer to anonymous visitors and ordinary members, and what operators see.
 
 const ADMIN_GETS = (id: string) => [

@@ -4,7 +4,7 @@ import { startS3rver } from "../support/s3rver";
 import { startServer, type RunningServer } from "../support/server";
 import { anonymousVisitor, feed, keepCookies, get, post, signInOverHttp, wholeFeed } from "../support/http-visitors";
 
-// Issue 12 item 5, docs/deployment.md: two app servers on one PostgreSQL database and one S3-compatible
+// docs/deployment.md: two app servers on one PostgreSQL database and one S3-compatible
 // store behave as one site. Needs PostgreSQL (TEST_DATABASE_URL): PGlite belongs to one process.
 const postgres = Boolean(process.env.TEST_DATABASE_URL);
 let a: RunningServer;

@@ -112,7 +112,7 @@ describe.runIf(testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1")("
       expect(queries).toEqual([]);
       await local.db.execute(sql`update "cache_generation" set "value" = "value" + 1 where "id" = 1`);
       expect(await generation.current()).toBe(before + 1);
-      // Nor are the feed's counts read: every flame is heard (migration 0015).
+      // Nor are the feed's counts read: every flame is heard (channel `clip_flames`, docs/database.md).
       await seedDemoContent({ db: local.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "feed-heard-"))) });
       const anyone = {
         query: { audience: "hetero", category: null, tag: null, period: "ongoing", seed: "dddddddd" } satisfies FeedQuery,

@@ -12,7 +12,7 @@ import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 
 // ADR 045: on PGlite in process a flame owner's flamed clips are kept in memory from the user_flames announcements
-// (migration 0020); everywhere the answer is the database's, on the very next call.
+// (channel `user_flames`, docs/database.md); everywhere the answer is the database's, on the very next call.
 const inProcess = testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1";
 
 describe(`which clips a flame owner flamed, on ${testEngine()}${inProcess ? " in process" : ""}`, () => {

@@ -11,7 +11,7 @@ import { message } from "../support/messages";
 import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";
 
-// Issue 13 item 3, ADR 103: the disk fills during an upload. The local
+// ADR 103: the disk fills during an upload. The local
 // storage's real write stream is kept, but while `disk.full` is set it fails
 // with ENOSPC — the error Node gives on a full file system — after the first
 // 4 KiB have really been written to disk (mounting a small tmpfs needs

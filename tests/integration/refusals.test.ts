@@ -16,7 +16,7 @@ import { routeArgs } from "../support/route-args";
 import { signIn } from "../support/sign-in";
 import { createTestServices, type TestServices, withTestServices } from "../support/services";
 
-// Issue 13 item 5: what the site refuses, each with a test (the others: media-route, moderation,
+// What the site refuses (docs/security.md § Refusals), each with a test (the others: media-route, moderation,
 // sign-in, forms, submit-upload, upload-quota, server-boot, e2e/refusals).
 
 describe(`refusals on ${testEngine()}`, () => {

@@ -3,7 +3,7 @@ import { safeRedirectPath } from "~/lib/http/redirect";
 import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";
 
-// Issue 13: each of these passed the old check and ended on another site (or could, once a browser read them).
+// Each of these passed an earlier, weaker check and ended on another site (or could, once a browser read them): ADR 090.
 const HOSTILE = [
   "/.//evil.example/x",
   "/a/..//evil.example",

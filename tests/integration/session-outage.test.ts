@@ -6,7 +6,7 @@ import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
-// Issue 14 item 3: a database failure during the session lookup is a 503, never "signed out" (ADR 101).
+// A database failure during the session lookup is a 503, never "signed out" (ADR 101).
 
 /** The same database, except that every query fails the way an unreachable server does. */
 function unreachable(db: Database): Database {

@@ -46,7 +46,7 @@ describe(`sessions on ${testEngine()}`, () => {
     expect(await userOf(env, cookie)).toBeNull();
   });
 
-  // Issue 12: getUser may remember a lookup (PGlite in process, migration 0016), never past the session's end.
+  // getUser may remember a lookup (ADR 045, ADR 109), never past the session's end.
   describe("the site's own lookup (getUser)", () => {
     const userFor = (env: ReturnType<typeof createTestServices>, cookie: string) =>
       getUser(routeArgs(env.services, "/", { cookie })).then((u) => u?.email ?? null);

@@ -5,8 +5,8 @@ import { isUuidV4 } from "~/lib/uuid";
 export const ANONYMOUS_ID_KEY = "spicy_uid";
 
 /**
- * The cookie's value: `<uuid>.<signature>` since issue 13 (the server signs the ids it issues,
- * ADR 093), or a bare `<uuid>` from before. Only the server can check the signature.
+ * The cookie's value: `<uuid>.<signature>` (the server signs the ids it issues, ADR 093), or a bare `<uuid>`
+ * set before ids were signed. Only the server can check the signature.
  */
 export function parseAnonymousId(value: string | null | undefined): { id: string; signature: string | null } | null {
   if (!value) return null;

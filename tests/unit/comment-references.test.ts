@@ -78,6 +78,17 @@ describe("comments say why, not when", () => {
     const stale = Object.entries(pending).filter(([file, n]) => counts.get(file) !== n);
     expect(stale, "These pending entries no longer match what the files say: update or remove them").toEqual([]);
   });
+
+  it("no document cites an issue number (nothing in the repository resolves one)", () => {
+    const issue = new RegExp(`\\b${["iss", "ues?"].join("")} #?\\d+`, "gi");
+    const documents = ["README.md", ...readdirSync(path.join(root, "docs"), { recursive: true, encoding: "utf8" }).map((f) => `docs/${f}`)]
+      .filter((file) => file.endsWith(".md"))
+      .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
+    const found = documents.flatMap(({ file, text }) =>
+      [...text.matchAll(issue)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}: ${m[0]}`),
+    );
+    expect(found, "Name the ADR or the section of docs/product.md instead, or drop the reference").toEqual([]);
+  });
 });
 
 describe("cited paths (scripts/check-paths.mjs, run by npm run lint)", () => {

@@ -237,7 +237,7 @@ function numbered(choice, entries) {
   return false;
 }
 
-/** Whether a cited path names something in the repository (`entries`), or the reason it does not. */
+/** Whether a cited path names something in the repository (`entries`): every choice of `{a,b}` must. */
 function resolves(candidate, entries) {
   const clean = candidate.replace(/^\.\//, "").replace(/\/$/, "");
   if (clean === "") return true;

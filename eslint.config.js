@@ -12,12 +12,21 @@ const features = readdirSync(new URL("./app/features", import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** A feature is entered only through its public entry: index.ts (browser-safe) or index.server.ts. */
+/**
+ * A feature's public entries are the files at its root named index*.ts: index.ts (browser-safe), index.server.ts,
+ * index.page.ts (a page's views that only its route renders) and index.lazy*.ts (views loaded after the first load,
+ * one file per moment they load, ADR 128). Everything else in the feature is private to it
+ * (docs/decisions/011-import-boundaries.md).
+ */
+const ENTRY = /^index(\.server|\.page|\.lazy(-[\w-]+)?)?\.ts$/;
+const entriesOf = (name) => readdirSync(new URL(`./app/features/${name}`, import.meta.url)).filter((file) => ENTRY.test(file));
+
+/** Other features, the routes, the root's modules (root.tsx, entry.*, shell.server.ts) and the server enter a feature only through its entries. */
 const featureEntries = features.map((name) => ({
-  target: `./app/features/!(${name})/**/*`,
+  target: [`./app/features/!(${name})/**/*`, "./app/routes/**/*", "./app/*.{ts,tsx}", "./server/**/*"],
   from: `./app/features/${name}`,
-  except: ["./index.ts", "./index.server.ts"],
-  message: `Import the '${name}' feature through app/features/${name}/index(.server).ts.`,
+  except: entriesOf(name).map((file) => `./${file}`),
+  message: `Import the '${name}' feature through its entries: ${entriesOf(name).join(", ") || "(none yet: add index.ts or index.server.ts)"}.`,
 }));
 
 const boundaries = [

@@ -12,7 +12,8 @@ export default defineConfig({
     projects: [
       {
         resolve: { alias },
-        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node" },
+        // npm test runs it beside typecheck and the build (scripts/test.mjs): a test may wait for a core.
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"], environment: "node", testTimeout: 20_000 },
       },
       {
         resolve: { alias },
@@ -23,6 +24,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Migrates once; each file's database starts as a copy (tests/support/database.ts).
+          globalSetup: ["tests/integration/global-setup.ts"],
+          setupFiles: ["tests/integration/setup-file.ts"],
         },
       },
       {

@@ -50,6 +50,10 @@ export default async function handleRequest(
       </NonceProvider>,
       {
         nonce: visitor.nonce,
+        // Every view is rendered in place, in document order: React otherwise moves a finished Suspense boundary
+        // (a lazy view) past 12.8 KB of the page to its end, hidden until an inline script swaps it in — nowhere
+        // without JavaScript, and after the first paint with it.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
         [waitForAll ? "onAllReady" : "onShellReady"]() {
           shellRendered = true;
           // The page's scripts are requested after its first paint (docs/decisions/110-scripts-after-first-paint.md).

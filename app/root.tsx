@@ -12,34 +12,50 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { Route } from "./+types/root";
-import { useEffect } from "react";
+import { useEffect, useState } from "react";
 import stylesheet from "./app.css?url";
-import { syncAnonymousId } from "./features/flames";
-import { SearchBox } from "./features/search";
-import { ConnectivityBanner } from "./components/shell/connectivity-banner";
+import { ensureAnonymousId } from "./features/flames";
+import { BRAND_COLOURS, brandIcon } from "./features/seo";
 import { SiteHeader, type ShellHandle } from "./components/shell/site-header";
-import { toast, Toaster } from "./components/ui/toaster";
+import { toast } from "./components/ui/toaster";
 import { shellOfError } from "./components/shell/shell-error";
 import { loadShell, type ShellData } from "./shell.server";
-import { AdScript } from "./features/ads/ad-script";
 import { readFlash } from "./lib/flash.server";
 import { useBrandMode } from "./lib/brand-context";
 import { LANGUAGES } from "./lib/i18n/languages";
 import { PageTranslations, useT, type I18nHandle } from "./lib/i18n/react";
 import { useNonce } from "./lib/nonce";
-import { AgeGate } from "./features/age-gate/components/age-gate";
 import { AccountEntry } from "./features/accounts";
-import { SiteFooter } from "./components/shell/site-footer";
 import { lazyView } from "./lib/lazy-view";
 
 // Error pages are rare: loaded when shown, outside the home page's first-load JavaScript
 // (docs/decisions/040-javascript-budgets.md); the server's HTML holds them until then.
 const NotFoundPage = lazyView(() => import("./components/error-pages").then((m) => m.NotFoundPage));
 const ErrorPage = lazyView(() => import("./components/error-pages").then((m) => m.ErrorPage));
+// The Conscious Mode session timer hydrates after the page (its server HTML shows meanwhile).
+const SessionTimer = lazyView(() => import("./features/conscious/index.lazy").then((m) => m.SessionTimer));
 
-// The age gate, the account menu and the footer are in the first load: loading them after it left
-// the server's markup and the client's side by side (two footers, two account menus) and took the
-// gate's no-JavaScript form away (docs/decisions/043-first-load-javascript.md, "Reverted").
+// Below the fold or shown only when the backend is unreachable: the footer and the connectivity banner hydrate after
+// the page (the server's HTML holds the footer meanwhile; nothing of the banner is in it).
+const SiteFooter = lazyView(() => import("./components/shell/site-footer").then((m) => m.SiteFooter));
+const ConnectivityBanner = lazyView(() => import("./components/shell/connectivity-banner").then((m) => m.ConnectivityBanner));
+/** The backend's first check is this long after the page: the banner's code comes then, not with the page. */
+const FIRST_CONNECTIVITY_CHECK_MS = 30_000;
+
+// The header's search is a plain GET form that works before its script: it hydrates after the page.
+const SearchBox = lazyView(() => import("./features/search/index.lazy").then((m) => m.SearchBox));
+
+// The ad network's frame is added a second after hydration anyway (ADR 060): its code comes after the page.
+const AdFrame = lazyView(() => import("./features/ads/index.lazy").then((m) => m.AdFrame));
+
+// The toasts' view renders nothing until the first toast.
+const Toaster = lazyView(() => import("./components/ui/toaster-view").then((m) => m.Toaster));
+
+// A visitor sees the age gate once: it hydrates after the page, and its server HTML (a form that works without
+// JavaScript) shows meanwhile.
+const AgeGate = lazyView(() => import("./features/age-gate/index.lazy").then((m) => m.AgeGate));
+
+// The header's 'Sign in' opens its dialog from the first click, and a member's menu: both stay in the first load.
 
 export async function loader(args: Route.LoaderArgs) {
   const flash = readFlash(args.request);
@@ -74,7 +90,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="theme-color" content={adult ? "#0b0a10" : "#0d1614"} />
+        <meta name="theme-color" content={BRAND_COLOURS[adult ? "adult" : "conscious"].theme} />
         {adult ? (
           <>
             <meta name="rating" content="adult" />
@@ -87,7 +103,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
               { lang: "x-default", href: `${root.origin}${pathname}` },
             ].map((alt) => <link key={alt.lang} rel="alternate" hrefLang={alt.lang} href={alt.href} />)
           : null}
-        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Installable per brand (ADR 141): the companion site shows only its own mark, never the flame. */}
+        <link rel="icon" href="/favicon.ico" sizes="48x48" />
+        {adult ? <link rel="icon" href="/favicon.svg" type="image/svg+xml" /> : null}
+        <link rel="apple-touch-icon" href={brandIcon(adult ? "adult" : "conscious", "apple-touch-180")} />
+        {/* In the page's language: the installed app is named as the page the visitor installed it from. */}
+        <link rel="manifest" href={`/manifest.webmanifest?lang=${language}`} />
         <Meta />
         <Links nonce={nonce} />
       </head>
@@ -103,8 +124,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
-    if (loaderData.brandMode === "adult") syncAnonymousId();
-  }, [loaderData.brandMode]);
+    // A page view issues the anonymous id flames need (ADR 140); members flame as themselves.
+    if (loaderData.brandMode === "adult" && !loaderData.user) void ensureAnonymousId();
+  }, [loaderData.brandMode, loaderData.user]);
   useFlashToast(loaderData.flash);
   useEffect(() => {
     // Lets tests (and curious people) know the page is interactive.
@@ -115,7 +137,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
       <FlashWithoutScript flash={loaderData.flash} />
       <Outlet />
       {loaderData.showAgeGate ? <AgeGate /> : null}
-      {loaderData.adScriptUrl && !loaderData.showAgeGate ? <AdScript src={loaderData.adScriptUrl} /> : null}
+      {loaderData.adScriptUrl && !loaderData.showAgeGate ? <AdFrame src={loaderData.adScriptUrl} /> : null}
     </Shell>
   );
 }
@@ -159,6 +181,11 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
   const { t } = useT();
   const matches = useMatches();
   const fullBleed = data.brandMode === "adult" && matches.some((m) => (m.handle as ShellHandle | undefined)?.fullBleed);
+  const [watchingConnectivity, setWatchingConnectivity] = useState(false);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setWatchingConnectivity(true), FIRST_CONNECTIVITY_CHECK_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
   return (
     <>
       <a
@@ -167,11 +194,16 @@ function Shell({ data, children }: { data: ShellData; children: React.ReactNode 
       >
         {t("nav.skipToContent")}
       </a>
-      <ConnectivityBanner />
+      {watchingConnectivity ? <ConnectivityBanner /> : null}
       {/* The first frame waits for the whole header: painted while its HTML was still arriving, the right-aligned
           navigation moved left as its last items came (a layout shift). */}
       <link rel="expect" href={`#${HEADER_END_ID}`} blocking="render" />
-      <SiteHeader shell={data} search={<SearchBox />} account={<AccountEntry user={data.user} />} />
+      <SiteHeader
+        shell={data}
+        search={<SearchBox />}
+        account={<AccountEntry user={data.user} />}
+        timer={data.brandMode === "adult" ? <SessionTimer signedIn={data.user !== null} /> : null}
+      />
       <span id={HEADER_END_ID} hidden />
       <main id="main" className={fullBleed ? "w-full" : "mx-auto w-full max-w-6xl flex-1 px-4 pb-16 pt-4 sm:px-6"}>
         {children}

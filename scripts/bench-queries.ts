@@ -13,9 +13,13 @@ import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { clips, creators, tags, usageSessions, userFlames, categories } from "../db/schema";
 import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
+import { BENCH_FOLLOWER_ID } from "../db/seed/follows";
+import { followingFeed, followingList, parseCursor, setFollow } from "../app/features/follows/index.server";
 import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
 import { loadCreatorPage } from "../app/features/creators/creators.server";
+import { loadDashboard } from "../app/features/creator-accounts/dashboard.server";
+import { featuredCreators, pointsLedger } from "../app/features/points/points.server";
 import { feedClips } from "../app/features/feed/feed.server";
 import { loadHomeFeed } from "../app/features/feed/home.server";
 import { loadInsights } from "../app/features/conscious/insights.server";
@@ -60,10 +64,10 @@ const { total } = await first(
 const busiest = await first(
   db
     .execute(
-      sql`select c.slug, sum(k.clips)::int as clips from catalogue_counts k join creators c on c.id = k.creator_id
-    where k.audience = 'hetero' group by c.slug order by 2 desc limit 1`,
+      sql`select c.slug, c.id, sum(k.clips)::int as clips from catalogue_counts k join creators c on c.id = k.creator_id
+    where k.audience = 'hetero' group by c.slug, c.id order by 3 desc limit 1`,
     )
-    .then((r) => (r as unknown as { rows: { slug: string; clips: number }[] }).rows),
+    .then((r) => (r as unknown as { rows: { slug: string; id: string; clips: number }[] }).rows),
 );
 const tag = "couple";
 const [tagRow] = await db.select({ id: tags.id }).from(tags).where(eq(tags.slug, tag));
@@ -118,6 +122,35 @@ const drain = async (stream: ReadableStream<Uint8Array> | null) => {
   return bytes;
 };
 
+// The follow pages (docs/decisions/150-following-creators.md): the bench follower follows 500 creators
+// (`npm run seed -- --creators N --follows M`).
+const follower = { userId: BENCH_FOLLOWER_ID };
+const followingPage = (after: string | null) =>
+  followingFeed(db, { follower, audience: "hetero", after: parseCursor(after), mediaAllowed: true, language: "en" });
+const followingSecond = (await followingPage(null)).next;
+const followPages: [string, () => Promise<unknown>][] = [
+  ["Following tab (500 creators followed), page 1", () => followingPage(null)],
+  ["Following tab (500 creators followed), page 2", () => followingPage(followingSecond)],
+  ["My account, Following list, page 1", () => followingList(db, { userId: BENCH_FOLLOWER_ID, after: null, mediaAllowed: true })],
+  [
+    `Follow and unfollow /creator/${busiest.slug} (two writes)`,
+    async () => {
+      const anonymous = { anonymousId: "00000000-0000-4000-8000-000000000002" };
+      await setFollow(db, { creatorSlug: busiest.slug, follower: anonymous, following: true });
+      await setFollow(db, { creatorSlug: busiest.slug, follower: anonymous, following: false });
+    },
+  ],
+  [
+    `Creator /creator/${busiest.slug}, popular, page 1`,
+    () => loadCreatorPage(db, { ...base, slug: busiest.slug, page: 1, sort: "popular" }),
+  ],
+  // The owner's dashboard (ADR 171) and points (ADR 173), for the creator with the most clips.
+  [`Creator dashboard /my-creator (busiest creator), 7 days`, () => loadDashboard(db, { creatorId: busiest.id, days: 7, after: null })],
+  [`Creator dashboard /my-creator (busiest creator), 30 days`, () => loadDashboard(db, { creatorId: busiest.id, days: 30, after: null })],
+  [`Creator points ledger, page 1`, () => pointsLedger(db, busiest.id, null)],
+  ["Following page's Featured creators", () => featuredCreators(db, { mediaAllowed: true })],
+];
+
 const pages: [string, () => Promise<unknown>][] = [
   ["Home SSR data, all", home("")],
   [`Home SSR data, category ${category.slug}`, home(`?category=${category.slug}`)],
@@ -165,6 +198,7 @@ const pages: [string, () => Promise<unknown>][] = [
     () => Promise.all([listItems(db, { queue: "reports", state: "open", sort: "deadline", q: null, page: 1 }), openCount(db, "reports")]),
   ],
   ["Admin desk search 'report 777'", () => listItems(db, { queue: null, state: "all", sort: "newest", q: "report 777", page: 1 })],
+  ...followPages,
 ];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;

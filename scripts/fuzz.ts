@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { runFuzz } from "./fuzz/fuzz";
 import { createClient } from "./load/http";
 import { buildIfStale, startServerProcess } from "./support/server-process";
-import { signInSession } from "./load/sign-in";
+import { signInModeratorSession, signInSession } from "./load/sign-in";
 
 const { values } = parseArgs({
   options: {
@@ -28,7 +28,7 @@ let exitCode: number;
 try {
   const sessions = {
     member: await signInSession(client, server.url, "fuzz-member@example.com", "10.9.0.1"),
-    moderator: await signInSession(client, server.url, "fuzz-moderator@example.com", "10.9.0.2"),
+    moderator: await signInModeratorSession(client, server.url, "fuzz-moderator@example.com", "10.9.0.2"),
   };
   const started = Date.now();
   const result = await runFuzz(client, {

@@ -46,9 +46,13 @@ export interface BudgetReport {
 
 export function readBrowserManifest(buildDir: string): BrowserManifest {
   const assets = path.join(buildDir, "client", "assets");
-  const file = readdirSync(assets).find((name) => /^manifest-[\w-]+\.js$/.test(name));
-  if (!file) throw new Error(`no React Router manifest in ${assets}: build the app first`);
-  const source = readFileSync(path.join(assets, file), "utf8");
+  // The app's own modules may be bundled as `manifest-*.js` too (the web app manifests): the framework's is the
+  // one that sets window.__reactRouterManifest.
+  const source = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => readFileSync(path.join(assets, name), "utf8"))
+    .find((text) => text.includes("__reactRouterManifest"));
+  if (!source) throw new Error(`no React Router manifest in ${assets}: build the app first`);
   const json = source.slice(source.indexOf("{"), source.lastIndexOf("}") + 1);
   return JSON.parse(json) as BrowserManifest;
 }

@@ -129,7 +129,7 @@ try {
       pageRuns.push(run);
       failed.forEach((id) => failing.add(id));
       console.log(
-        `${name} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcpMs} ms, CLS ${run.cls}` +
+        `${name} run ${i + 1}/${runs}: performance ${run.performance}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, load average ${loadAverage().join(" ")}` +
           (run.error ? `, error: ${run.error}` : ""),
       );
     }

@@ -2,17 +2,28 @@
 // on the embedded PGlite and on PostgreSQL.
 //
 // PostgreSQL: TEST_DATABASE_URL names a throwaway database (its schema is
-// reset). Without it, a database is created on the local server
+// reset, and the integration suite copies it into one database per test file,
+// named after it). Without it, a database is created on the local server
 // (PGHOST/PGPORT/PGUSER, default 127.0.0.1:5432) and dropped afterwards.
 // Under CI=true a suite that cannot run fails the whole run instead of being
 // skipped.
-import { spawnSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+//
+// What runs at the same time (docs/decisions/125-test-run-in-lanes.md): lint then the unit suite, beside typecheck
+// then one production build; then two lanes side by side, PGlite (integration, then end-to-end) and PostgreSQL (the same),
+// which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few whose
+// subject is the engine. Both end-to-end suites serve that one build, which neither writes to. Each
+// suite's output is printed whole when it ends, and the summary gives each suite's time and the whole run's.
+import { spawn } from "node:child_process";
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import pg from "pg";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
+// `npm test -- <filter>…` runs only the matching test files of each suite (vitest's file filters), e.g. to try the
+// runner itself; lint, typecheck and the build still run.
+const filters = process.argv.slice(2);
+const started = Date.now();
 const summary = [];
 let failed = false;
 
@@ -44,20 +55,67 @@ function retriedIn(report) {
   );
 }
 
-const firstLine = (text = "") =>
-  text
+/** The slowest files of a report, so a suite's growth can be traced to its files. */
+function slowestIn(report, count = 3) {
+  if (!existsSync(report)) return [];
+  const { testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+  return testResults
+    .map((file) => ({ name: relative(process.cwd(), file.name), ms: file.endTime - file.startTime }))
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map((file) => `${file.name} ${Math.round(file.ms / 1000)} s`);
+}
+
+// The first line of a failure. vitest gives a time-out the stack of an error named STACK_TRACE_ERROR, whose first
+// line says nothing: the summary says what it was instead.
+// A report may hold null where a message is missing: the summary must never be what fails the run.
+const firstLine = (text) =>
+  String(text ?? "")
     .split("\n")
     .find((line) => line.trim())
     ?.trim()
+    .replace(/^Error: STACK_TRACE_ERROR$/, "timed out")
     .slice(0, 300) ?? "";
 
-function vitest(project, label, env = {}) {
-  const started = Date.now();
-  const report = join(reports, `${project}-${summary.length}.json`);
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+
+/**
+ * Runs a command with its output in a file, printed in one piece when it ends (suites running side by side would
+ * interleave line by line). Resolves with its exit code.
+ */
+function run(label, command, args, env = {}) {
+  const log = join(reports, `${label.replace(/\W+/g, "-")}.log`);
+  const out = createWriteStream(log);
+  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1", ...env } });
+  child.stdout.pipe(out, { end: false });
+  child.stderr.pipe(out, { end: false });
+  return new Promise((resolve) => {
+    child.once("close", (code, signal) => {
+      out.end(() => {
+        console.log(`\n━━━ ${label} ━━━`);
+        process.stdout.write(readFileSync(log));
+        resolve(code ?? (signal ? 1 : 0));
+      });
+    });
+  });
+}
+
+async function script(name, env = {}) {
+  const since = Date.now();
+  const ok = (await run(name, "npm", ["run", name], env)) === 0;
+  summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)})`);
+  failed ||= !ok;
+  return ok;
+}
+
+async function vitest(project, label, env = {}, files) {
+  const since = Date.now();
+  const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
   const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-  const result = spawnSync("npx", args, { stdio: "inherit", env: { ...process.env, ...env } });
-  const ok = result.status === 0;
-  summary.push(`${ok ? "passed" : "FAILED"}  ${label} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (files) args.push(...files);
+  else if (filters.length) args.push("--passWithNoTests", ...filters);
+  const ok = (await run(label, "npx", args, env)) === 0;
+  summary.push(`${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; slowest: ${slowestIn(report).join(", ")})`);
   if (!ok) summary.push(...failuresIn(report).map((failure) => `    ✗ ${failure}`));
   summary.push(...retriedIn(report).map((test) => `    ↻ passed on its second try: ${test}`));
   failed ||= !ok;
@@ -89,27 +147,106 @@ async function withPostgres(run) {
   }
 }
 
+// End-to-end files whose subject is the engine itself (a killed server, load, fuzzing, the shared cache) run on both;
+// those that need PostgreSQL run there; every other file runs once, on the lane that has the less work so far, by the
+// files' times recorded in tests/e2e/timings.json (a file not recorded yet counts as the median). E2E_ON_BOTH=1 runs
+// every file on both engines, as before (docs/decisions/127-end-to-end-files-split-between-engines.md).
+const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "throughput-cache"];
+const E2E_ON_POSTGRES = ["scale-out", "fault-postgres"];
+const TIMINGS = "tests/e2e/timings.json";
+
+function splitEndToEnd() {
+  const matches = (file) => filters.length === 0 || filters.some((filter) => file.includes(filter));
+  const files = readdirSync("tests/e2e")
+    .filter((name) => name.endsWith(".test.ts"))
+    .sort()
+    .map((name) => `tests/e2e/${name}`)
+    .filter(matches);
+  const named = (list) => (file) => list.some((name) => file === `tests/e2e/${name}.test.ts`);
+  if (process.env.E2E_ON_BOTH === "1") return { pglite: files, postgres: files };
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
+  const known = Object.values(timings.files).sort((a, b) => a - b);
+  const median = known.length ? known[Math.floor(known.length / 2)] : 30;
+  const seconds = (file) => timings.files[file] ?? median;
+  const both = files.filter(named(E2E_ON_BOTH_ENGINES));
+  const postgresOnly = files.filter(named(E2E_ON_POSTGRES));
+  const load = {
+    pglite: (timings.integration.pglite ?? 0) + both.reduce((sum, file) => sum + seconds(file), 0),
+    postgres: (timings.integration.postgres ?? 0) + [...both, ...postgresOnly].reduce((sum, file) => sum + seconds(file), 0),
+  };
+  const lanes = { pglite: [...both], postgres: [...both, ...postgresOnly] };
+  const rest = files.filter((file) => !both.includes(file) && !postgresOnly.includes(file));
+  for (const file of rest.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
+    const lane = load.pglite <= load.postgres ? "pglite" : "postgres";
+    lanes[lane].push(file);
+    load[lane] += seconds(file);
+  }
+  return lanes;
+}
+
+/** Writes the files' and the integration suites' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
+function recordTimings() {
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
+  for (const label of ["end-to-end on PGlite", "end-to-end on PostgreSQL"]) {
+    const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
+    if (!existsSync(report)) continue;
+    for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? [])
+      timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
+  }
+  for (const [lane, label] of [
+    ["pglite", "integration on PGlite"],
+    ["postgres", "integration on PostgreSQL"],
+  ]) {
+    const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
+    if (!existsSync(report)) continue;
+    const { startTime, testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+    const end = Math.max(...testResults.map((file) => file.endTime));
+    if (Number.isFinite(end)) timings.integration[lane] = Math.round((end - startTime) / 1000);
+  }
+  writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
+  console.log(`recorded the files' times in ${TIMINGS}`);
+}
+
 const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(browser);
 
-for (const script of ["lint", "typecheck"]) {
-  const result = spawnSync("npm", ["run", script], { stdio: "inherit" });
-  summary.push(`${result.status === 0 ? "passed" : "FAILED"}  ${script}`);
-  failed ||= result.status !== 0;
+// One build for both end-to-end suites, in a folder of this run's own (a parallel run cannot swap its assets).
+mkdirSync(".tmp", { recursive: true });
+const buildDir = mkdtempSync(join(process.cwd(), ".tmp", "build-"));
+process.on("exit", () => rmSync(buildDir, { recursive: true, force: true }));
+
+// Two at a time, one per core.
+const [, built] = await Promise.all([
+  script("lint").then(() => vitest("unit", "unit")),
+  script("typecheck").then(() => (hasBrowser ? script("build", { BUILD_DIR: buildDir }) : false)),
+]);
+
+async function endToEnd(label, env, files) {
+  if (!hasBrowser) return skip(label, `Chromium not found at ${browser} (apt-get install chromium, or set CHROMIUM_PATH)`);
+  if (!built) return skip(label, "the build failed");
+  if (files.length === 0) return summary.push(`passed  ${label} (no file of this run's filter is assigned to it)`);
+  await vitest("e2e", label, { ...env, TEST_BUILD_DIR: buildDir }, files);
 }
 
-vitest("unit", "unit");
-vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
-if (hasBrowser) vitest("e2e", "end-to-end on PGlite", { TEST_DATABASE_URL: "" });
-else skip("end-to-end suites", `Chromium not found at ${browser} (apt-get install chromium, or set CHROMIUM_PATH)`);
+// Which end-to-end files run on which engine (docs/decisions/127-end-to-end-files-split-between-engines.md).
+const lanes = splitEndToEnd();
+console.log(`end-to-end files: ${lanes.pglite.length} on PGlite, ${lanes.postgres.length} on PostgreSQL (ADR 127)`);
 
-await withPostgres(async (url) => {
-  vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
-  if (hasBrowser) vitest("e2e", "end-to-end on PostgreSQL", { TEST_DATABASE_URL: url });
-});
+await Promise.all([
+  (async () => {
+    await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
+    await endToEnd("end-to-end on PGlite", { TEST_DATABASE_URL: "" }, lanes.pglite);
+  })(),
+  withPostgres(async (url) => {
+    await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
+    await endToEnd("end-to-end on PostgreSQL", { TEST_DATABASE_URL: url }, lanes.postgres);
+  }),
+]);
+if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 
-console.log(`\nTest suites:\n  ${summary.join("\n  ")}`);
+console.log(`\nTest suites (side by side: lint and unit beside typecheck and build; then the PGlite lane beside the PostgreSQL lane):`);
+console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;
 const failedCount = summary.filter((s) => s.startsWith("FAILED")).length;
-console.log(`suites: ${passedCount} passed, ${failedCount} failed`);
+console.log(`suites: ${passedCount} passed, ${failedCount} failed; whole run ${seconds(started)}`);
 process.exit(failed ? 1 : 0);

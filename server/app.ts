@@ -2,11 +2,12 @@ import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
 import path from "node:path";
-import type { Services } from "../app/lib/context";
+import type { Services, Visitor } from "../app/lib/context";
+import { refusesRoute } from "../app/lib/brand-mode";
 import type { DatabaseProbe } from "../app/lib/db-probe.server";
 import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
-import { VIDEO_MAX_BYTES } from "../app/features/forms/upload-rules";
+import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../app/features/forms/index.server";
 import { generationOf } from "../app/lib/cache/generation.server";
 import { flamedClipIds } from "../app/features/flames/index.server";
 import { healthz } from "./health";
@@ -18,11 +19,14 @@ import { databaseOutageGate } from "./outage";
 import { microCache } from "./micro-cache";
 import { withheldMedia } from "./withheld-media";
 import { loadContextFor, loadedBuild, reactRouterHandler, type BuildSource } from "./react-router";
+import { buildWithoutDesk, deskGate } from "./desk-gate";
 import { directResourceRoutes } from "./resource-routes";
+import { refVisits } from "./ref-visits";
 import { bodyLimit, drainUnreadBody, requestLog } from "./request-log";
-import { refuseNulInAddress } from "./refusal";
+import { refuseNulInAddress, refuseUnreadableAddress } from "./refusal";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders } from "./security";
+import { brandIcons } from "./icons";
 import { brandModeOf, resolveVisitor } from "./visitor";
 import { secureCookies } from "../app/lib/cookies";
 
@@ -47,7 +51,11 @@ export const BODY_LIMIT_BYTES = 1024 * 1024;
  * translated message; bodies up to twice the video limit get that message,
  * anything larger is refused here unread.
  */
-export const UPLOAD_BODY_LIMITS = [{ path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES }];
+export const UPLOAD_BODY_LIMITS = [
+  { path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES },
+  // A page owner's new picture (an image: IMAGE_MAX_BYTES), judged the same way.
+  { path: /^\/my-creator(\.data)?$/, maxBytes: 2 * IMAGE_MAX_BYTES },
+];
 
 /** Resource routes Express calls itself (server/resource-routes.ts). */
 const DIRECT_ROUTES = [
@@ -68,6 +76,7 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   app.use(requestLog(log));
   app.use(drainUnreadBody());
   app.use(refuseNulInAddress());
+  app.use(refuseUnreadableAddress());
   app.use(cspNonce);
   // Better Auth's rate limiter and our own limits key on this header; any
   // value the client sent is replaced with the address Express trusts.
@@ -88,9 +97,11 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
       onError: (err, key) => log.error({ err, key }, "media: storage error"),
       // The companion site serves no adult media at all (docs/product.md §2.1, ADR 009); the adult site withholds hidden clips.
       isWithheld: (key, req) => brandModeOf(req, env) === "conscious" || isWithheldMedia(key),
+      accelRedirect: services.storage.driver === "local" ? env.MEDIA_ACCEL_REDIRECT : undefined,
     }),
   );
 
+  app.use(brandIcons((req) => brandModeOf(req, env)));
   const compress = compression();
   // Without Accept-Encoding there is nothing to negotiate: the answer goes out as written, unwrapped.
   app.use((req, res, next) => (req.headers["accept-encoding"] ? compress(req, res, next) : next()));
@@ -115,6 +126,7 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     res.locals.visitor = resolveVisitor(req, res, env, secure);
     next();
   });
+  app.use(refVisits(services.db, services.secret, log));
   if (env.MICRO_CACHE_TTL_MS > 0) {
     const flamedAmong = (anonymousId: string, clipIds: string[]) => flamedClipIds(services.db, { anonymousId }, clipIds);
     app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong }));
@@ -123,8 +135,15 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   const mode = vite ? "development" : "production";
   const routerBuild = loadedBuild(build, mode);
   // The feed's pages and flames skip React Router's request machinery (ADR 106).
-  app.use(directResourceRoutes(DIRECT_ROUTES, routerBuild, loadContextFor(routerBuild, services)));
-  app.all("/{*splat}", reactRouterHandler(routerBuild, services, mode));
+  app.use(
+    directResourceRoutes(DIRECT_ROUTES, routerBuild, loadContextFor(routerBuild, services), (_req, res, routeIds) =>
+      refusesRoute((res.locals.visitor as Visitor).brandMode, routeIds),
+    ),
+  );
+  // Whoever is not a moderator is answered by the build without the desk (server/desk-gate.ts).
+  const pages = reactRouterHandler(routerBuild, services, mode);
+  const pagesWithoutDesk = reactRouterHandler(buildWithoutDesk(routerBuild), services, mode);
+  app.all("/{*splat}", deskGate(services, pages, pagesWithoutDesk));
 
   app.use(((error, req, res, _next) => {
     log.error({ err: error, url: req.originalUrl }, "unhandled error"); // the logger scrubs url (ADR 096)

@@ -70,6 +70,11 @@ export interface MediaRouterOptions {
   onError?: (err: unknown, key: string) => void;
   /** Files that exist but must not be served to this request (hidden clips, anything on Conscious Mode): they answer 404. */
   isWithheld?: (key: string, req: Request) => boolean | Promise<boolean>;
+  /**
+   * nginx sends the bytes (ADR 156): once the file may be seen, the answer is only an `X-Accel-Redirect` to this
+   * prefix plus the key, which nginx serves from an `internal` location (Range, ETag and sendfile are its own).
+   */
+  accelRedirect?: string;
 }
 
 /** Public media files, mounted at `/media`. Never serves `quarantine/`. */
@@ -90,6 +95,15 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
 
     try {
       if (await opts.isWithheld?.(key, req)) return text(res, 404, "Not Found");
+      if (opts.accelRedirect) {
+        // nginx answers 404 itself for a missing file; the caching header is ours, so a CDN sees the same as without nginx.
+        res.set({
+          "X-Accel-Redirect": `${opts.accelRedirect}${key}`,
+          "Cache-Control": MEDIA_CACHE_CONTROL,
+          "X-Content-Type-Options": "nosniff",
+        });
+        return void res.status(200).end();
+      }
       const info = await storage.head(key);
       if (!info) return text(res, 404, "Not Found");
 

@@ -42,9 +42,21 @@ export function routePatterns(manifest: RouteManifest): (pathname: string) => st
 
 const KNOWN_PATHS = 10_000;
 
+function decodes(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function patternOf(tree: RouteObject[], pathname: string): string | null {
   // Client navigations fetch `/x.data` (and `/_root.data` for the home page).
   const page = pathname === "/_root.data" ? "/" : pathname.replace(/\.data$/, "");
+  // A path whose escapes do not decode matches no route (it was refused with 400, server/refusal.ts); asking
+  // matchRoutes would only print React Router's warning for each one.
+  if (!URL.canParse(`http://x${page}`) || !decodes(page)) return null;
   const matches = matchRoutes(tree, page);
   if (!matches) return null;
   const parts = matches.map((m) => m.route.path).filter((p): p is string => Boolean(p));

@@ -1,6 +1,6 @@
 import type { NextFunction, RequestHandler, Response } from "express";
-import { AGE_VERIFIED_KEY } from "../app/features/age-gate/age-assurance";
-import { FEED_SEED_COOKIE } from "../app/features/feed/feed-seed.server";
+import { AGE_VERIFIED_KEY } from "../app/features/age-gate/index.server";
+import { FEED_SEED_COOKIE } from "../app/lib/cookies";
 import { AUDIENCE_COOKIE } from "../app/lib/audience";
 import { BRAND_MODE_COOKIE } from "../app/lib/brand-mode";
 import type { Generation } from "../app/lib/cache/generation.server";
@@ -38,6 +38,38 @@ export interface MicroCacheOptions {
   ttlMs?: number;
   maxEntries?: number;
   maxBodyBytes?: number;
+  /** All stored bodies together; the oldest pages leave first. */
+  maxTotalBytes?: number;
+}
+
+/**
+ * The query parameters these pages read (feed filters, sorting, paging, search, the home page's campaign
+ * parameters, the language and local brand switches, React Router's `_routes`). A request with any other
+ * parameter is rendered for its visitor and not stored, so cache-busting query strings cannot fill the cache;
+ * the key holds the read ones in one order.
+ */
+export const KEYED_PARAMS = new Set([
+  "category",
+  "period",
+  "tag",
+  "audiences",
+  "sort",
+  "page",
+  "q",
+  "cta",
+  "source",
+  "lang",
+  "mode",
+  "_routes",
+]);
+
+/** The path and its read parameters in one order; null when the query has a parameter no page reads. */
+function keyedAddress(originalUrl: string): string | null {
+  const url = new URL(originalUrl, "http://x");
+  const params = [...url.searchParams];
+  if (params.some(([name]) => !KEYED_PARAMS.has(name))) return null;
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return params.length ? `${url.pathname}?${new URLSearchParams(params)}` : url.pathname;
 }
 
 interface Entry {
@@ -45,6 +77,8 @@ interface Entry {
   at: number;
   headers: [string, string | number | string[]][];
   body: string;
+  /** The body's size in bytes, counted against maxTotalBytes. */
+  bytes: number;
   nonce: string;
   /** The clips whose flamed state the page shows. */
   flamedStateOf: string[];
@@ -78,7 +112,15 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
   const ttlMs = options.ttlMs ?? 5_000;
   const maxEntries = options.maxEntries ?? 2_000;
   const maxBodyBytes = options.maxBodyBytes ?? 512 * 1024;
+  const maxTotalBytes = options.maxTotalBytes ?? 64 * 1024 * 1024;
   const entries = new Map<string, Entry>();
+  let totalBytes = 0;
+  const drop = (key: string) => {
+    const entry = entries.get(key);
+    if (!entry) return;
+    totalBytes -= entry.bytes;
+    entries.delete(key);
+  };
   /** Pages being rendered to be stored, by key: settled once that response is finished or closed. */
   const fillings = new Map<string, Promise<void>>();
 
@@ -86,16 +128,20 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
     if (req.method !== "GET" || !MICRO_CACHE_PATHS.test(req.path)) return next();
     const who = res.getHeader("set-cookie") === undefined ? sharer(req.headers.cookie) : null;
     if (!who) return bypass(res, next);
+    const address = keyedAddress(req.originalUrl);
+    if (address === null) return bypass(res, next);
     const visitor = res.locals.visitor as Visitor;
     const key = [
       req.headers.host ?? "",
-      req.originalUrl,
+      address,
       visitor.brandMode,
       visitor.language,
       visitor.audience,
       visitor.ageVerified,
       visitor.ageGateEnabled,
       visitor.isLoopback,
+      // The browser's Save-Data hint starts the lead clip on the smallest rendition (app/shell.server.ts).
+      String(req.headers["save-data"] ?? "").toLowerCase() === "on",
     ].join("\u0000");
 
     // Serves a stored page, or renders one (and stores it for an anonymous visitor), or renders privately.
@@ -119,7 +165,7 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
         serve(res, hit, flameOwnerId !== null);
         return "served";
       }
-      if (hit) entries.delete(key);
+      if (hit) drop(key);
       if (who.flameOwnerId) return "bypass";
       fill(res, key, generation, next);
       return "fill";
@@ -144,19 +190,28 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
     capture(res, (status, body) => {
       if (status !== 200 || res.getHeader("set-cookie") !== undefined || Buffer.byteLength(body) > maxBodyBytes) return;
       if (/private|no-store/.test(String(res.getHeader("cache-control") ?? ""))) return;
-      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      const bytes = Buffer.byteLength(body);
+      if (bytes > maxTotalBytes) return;
+      drop(key);
+      while (entries.size > 0 && (entries.size >= maxEntries || totalBytes + bytes > maxTotalBytes)) drop(entries.keys().next().value!);
       const headers = KEPT_HEADERS.flatMap((name) => {
         const value = res.getHeader(name);
         return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
       });
       const flamedStateOf = [...(reads?.flamedStateOf ?? [])];
-      entries.set(key, { generation, at: Date.now(), headers, body, nonce: res.locals.cspNonce, flamedStateOf });
+      entries.set(key, { generation, at: Date.now(), headers, body, bytes, nonce: res.locals.cspNonce, flamedStateOf });
+      totalBytes += bytes;
     });
     res.setHeader("X-Micro-Cache", "miss");
     reads = recordPersonalReads(() => next()).reads;
   }
 
-  return Object.assign(handler, { clear: () => entries.clear() });
+  return Object.assign(handler, {
+    clear: () => {
+      entries.clear();
+      totalBytes = 0;
+    },
+  });
 }
 
 /** A page rendered for this visitor alone. */

@@ -1,7 +1,6 @@
 import path from "node:path";
 import type { Services } from "../app/lib/context";
-import { accountHooks } from "../app/features/accounts/after-sign-in.server";
-import { accountMail } from "../app/features/accounts/emails.server";
+import { accountHooks, accountMail } from "../app/features/accounts/index.server";
 import { createAuth } from "../app/lib/auth.server";
 import { openDatabase, type DatabaseHandle } from "../app/lib/db.server";
 import { publicOrigin, type Env } from "../app/lib/env.server";
@@ -12,7 +11,7 @@ import { createMailer, type Outbox } from "../app/lib/mail/index.server";
 import { loadAuthSecret } from "../app/lib/secret.server";
 import { createStorage } from "../app/lib/storage/index.server";
 import type { Storage } from "../app/lib/storage/storage.server";
-import { grantModerators } from "../app/features/moderation/moderators.server";
+import { grantModerators } from "../app/features/moderation/index.server";
 import { loadDiskLocales } from "./locales";
 
 export interface Platform {
@@ -81,6 +80,10 @@ export function createPlatform(env: Env, overrides: PlatformOverrides): Platform
     // Links and callbacks follow the brand host the request came to (docs/security.md).
     originFor: (headers) => originForHost(env, origin, headers?.get("host"), secureCookies(origin) ? "https" : "http"),
     siteOrigins: [env.CONSCIOUS_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o)).map((o) => new URL(o).origin),
+    handoff: {
+      adultOrigin: env.MAIN_SITE_URL ? new URL(env.MAIN_SITE_URL).origin : origin,
+      companionOrigin: env.CONSCIOUS_SITE_URL ? new URL(env.CONSCIOUS_SITE_URL).origin : null,
+    },
   });
   const services: Services = { db: database.db, storage, env, log, origin, auth, mailer, secret };
   return { services, outbox, database, close: () => database.close() };

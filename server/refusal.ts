@@ -30,3 +30,21 @@ export function refuseNulInAddress(): RequestHandler {
     refuse(req, res, 400, "nulInAddress").catch(next);
   };
 }
+
+/**
+ * Addresses no route can read: a path whose percent-escapes do not decode (`/video/%E0%A4%A`, `/tag/%`), and a
+ * request without a Host header (HTTP/1.0 allows one), whose URL cannot be built. Both are the client's error:
+ * a translated 400 before React Router, not its 500 and an error log with a stack (found by an attack on a
+ * production build; docs/security.md).
+ */
+export function refuseUnreadableAddress(): RequestHandler {
+  return (req, res, next) => {
+    if (!req.headers.host) return refuse(req, res, 400, "hostMissing").catch(next);
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, 400, "malformedAddress").catch(next);
+    }
+    next();
+  };
+}

@@ -9,7 +9,7 @@ import { jsonTextOf } from "../app/lib/http/json-text";
  * their loader or action the way React Router does for a resource route (a route module with no
  * component: its answer is the response), without React Router's per-request work of matching,
  * data strategy and turning `data()` into a web `Response` and back, which cost a third of the time of
- * an `/api/feed` page (docs/performance.md § Throughput, round 3).
+ * an `/api/feed` page (docs/performance.md § Throughput, "the request path").
  *
  * What React Router gives such a route and this keeps: `request` (a web Request with the same URL,
  * method, headers and body), `params` (these routes have none), `context`; a returned or thrown
@@ -25,10 +25,22 @@ export interface DirectRoute {
 
 type RouteFunction = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
 
+/** The ids of a route and of every layout above it, from the build's route tree. */
+export function routeChain(build: ServerBuild, id: string): string[] {
+  const chain: string[] = [];
+  for (let at: string | undefined = id; at && !chain.includes(at); at = build.routes[at]?.parentId) chain.push(at);
+  return chain;
+}
+
 export function directResourceRoutes(
   routes: DirectRoute[],
   build: () => Promise<ServerBuild>,
   contextFor: (req: ExpressRequest, res: ExpressResponse) => Promise<RouterContextProvider>,
+  /**
+   * True when the request may not run this route directly (the brand rule of app/lib/brand-mode.ts over the
+   * route and its layouts): React Router then answers it, with the layouts' middleware — the same 404 as a page.
+   */
+  refused: (req: ExpressRequest, res: ExpressResponse, routeIds: string[]) => boolean,
 ): RequestHandler {
   const byPath = new Map(routes.map((route) => [route.path, route.id]));
   return (req, res, next) => {
@@ -36,10 +48,11 @@ export function directResourceRoutes(
     const kind = req.method === "GET" ? "loader" : req.method === "POST" ? "action" : null;
     if (!id || !kind) return next();
     void (async () => {
-      const module = (await build()).routes[id]?.module as { loader?: RouteFunction; action?: RouteFunction } | undefined;
+      const loaded = await build();
+      const module = loaded.routes[id]?.module as { loader?: RouteFunction; action?: RouteFunction } | undefined;
       const run = module?.[kind];
-      // A route without this function gets React Router's own answer (405).
-      if (!run) return next();
+      // A route without this function gets React Router's own answer (405); a refused one its layouts' answer.
+      if (!run || refused(req, res, routeChain(loaded, id))) return next();
       const request = await webRequest(req, res);
       let result: unknown;
       try {
@@ -67,7 +80,7 @@ async function webRequest(req: ExpressRequest, res: ExpressResponse): Promise<Re
   const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   if (req.method === "GET") return new Request(url, { method: "GET", headers, signal: controller.signal });
   // A flame's form is a few dozen bytes: read as one buffer, it spares the web stream wrapped around Node's
-  // (docs/performance.md § Throughput, round 4). Anything larger, or of unknown length, is streamed as before.
+  // (docs/performance.md § Throughput, "flames on PGlite"). Anything larger, or of unknown length, is streamed as before.
   const length = Number(req.headers["content-length"]);
   if (Number.isInteger(length) && length >= 0 && length <= SMALL_BODY) {
     return new Request(url, { method: req.method, headers, signal: controller.signal, body: await smallBody(req) });

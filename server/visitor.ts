@@ -1,5 +1,5 @@
 import type { Request, Response } from "express";
-import { selfDeclaration } from "../app/features/age-gate/age-assurance";
+import { selfDeclaration } from "../app/features/age-gate/index.server";
 import { AUDIENCE_COOKIE, parseAudience } from "../app/lib/audience";
 import { BRAND_MODE_COOKIE, decideBrandMode, type BrandMode } from "../app/lib/brand-mode";
 import type { Visitor } from "../app/lib/context";

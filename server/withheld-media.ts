@@ -1,7 +1,7 @@
-import type { Database } from "../app/lib/db.server";
+import type { Database } from "../app/lib/database";
 import { generationOf } from "../app/lib/cache/generation.server";
 import { Memo } from "../app/lib/cache/memo.server";
-import { isWithheldMedia } from "../app/features/moderation/clips-visibility.server";
+import { isWithheldMedia } from "../app/features/moderation/index.server";
 
 /**
  * Whether /media must refuse a key (a file of a clip that is not published), remembered per key until the

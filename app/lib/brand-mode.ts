@@ -4,6 +4,18 @@
 export type BrandMode = "adult" | "conscious";
 export const BRAND_MODE_COOKIE = "brand_mode";
 
+/** The layout route whose children are the adult site only (app/routes/adult-only.tsx). */
+export const ADULT_ONLY_ROUTE_ID = "routes/adult-only";
+
+/**
+ * The one brand rule every route obeys: a route inside the adult-only layout is not answered in Conscious Mode.
+ * The layout's middleware applies it to pages and React Router's resource routes; server/resource-routes.ts to
+ * the routes Express calls itself, from the same route tree.
+ */
+export function refusesRoute(mode: BrandMode, routeIds: readonly string[]): boolean {
+  return mode === "conscious" && routeIds.includes(ADULT_ONLY_ROUTE_ID);
+}
+
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "::1"]);
 
 /** The host name without port or IPv6 brackets, lower-cased. */

@@ -1,7 +1,7 @@
 import { createContext, type RouterContextProvider } from "react-router";
 import type { Audience } from "./audience";
 import type { BrandMode } from "./brand-mode";
-import type { Database } from "./db.server";
+import type { Database } from "./database";
 import type { Env } from "./env.server";
 import type { Language } from "./i18n/languages";
 import type { Logger } from "./logger.server";

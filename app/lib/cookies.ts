@@ -28,3 +28,15 @@ export function preferenceCookie(name: string, value: string, options: { secure?
     .filter(Boolean)
     .join("; ");
 }
+
+// Cookie names read by more than one part of the site (a feature and the server's shell or micro-cache) live here.
+
+/**
+ * The player's Data saver preference (ADR 155): `on` while chosen. A cookie rather than browser storage so the
+ * server's page starts its first clip on the smallest rung too; a page rendered with it is the visitor's own (the
+ * micro-cache stores no page asked for with a cookie it does not know).
+ */
+export const DATA_SAVER_COOKIE = "data_saver";
+
+/** The feed's shuffle seed, a session cookie: a reload keeps the order, a new visit reshuffles (ADR 072). */
+export const FEED_SEED_COOKIE = "feed_seed";

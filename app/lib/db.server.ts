@@ -15,14 +15,12 @@ import { lockDataDir } from "./pglite-lock.server";
 import { reportLostConnections } from "./pg-lost-connections.server";
 import { RemotePglite } from "./pglite/remote.server";
 import { followGeneration } from "./cache/generation.server";
-import { registerSynchronousNotices } from "./cache/notices.server";
-import { registerSingleWriter } from "./single-writer";
+import { registerEngine, registerSynchronousNotices } from "./engine.server";
 import type { Database } from "./database";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in
-// process by default, a PostgreSQL pool when DATABASE_URL is set.
-
-export type { Database, Schema } from "./database";
+// process by default, a PostgreSQL pool when DATABASE_URL is set. The database's type is imported from
+// ~/lib/database only (one path, which the caches can use without importing this module back).
 
 export interface DatabaseHandle {
   db: Database;
@@ -43,13 +41,17 @@ export interface DatabaseHandle {
 
 const defaultMigrationsFolder = fileURLToPath(new URL("../../db/migrations", import.meta.url));
 
-/** Sees every query Drizzle sends (used by scripts/explain-queries.ts). */
+/** Sees every query Drizzle sends (used by scripts/bench-queries.ts). */
 export type QueryObserver = (query: string, params: unknown[]) => void;
 
 export type DatabaseOptions = { migrationsFolder?: string; onQuery?: QueryObserver } & (
   | { databaseUrl: string; poolSize?: number }
-  /** `worker`: run PGlite on its own thread (ADR 034); the server does, tests and CLIs by default do not. */
-  | { dataDir: string | null; worker?: boolean }
+  /**
+   * `worker`: run PGlite on its own thread (ADR 034); the server does, tests and CLIs by default do not.
+   * `loadDataDir`: start an in-memory database from a dump (`PGlite.dumpDataDir`) instead of an empty cluster;
+   * tests load one migrated database this way, which is faster than initialising and migrating each time.
+   */
+  | { dataDir: string | null; worker?: boolean; loadDataDir?: Blob }
 );
 
 /** `dataDir: null` gives a throwaway in-memory PGlite (tests). */
@@ -84,7 +86,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   let client: PGlite | RemotePglite;
   try {
-    client = options.worker ? await RemotePglite.start(dataDir ?? null) : await PGlite.create({ dataDir, extensions: { pg_trgm } });
+    client = options.worker
+      ? await RemotePglite.start(dataDir ?? null)
+      : await PGlite.create({ dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm } });
   } catch (error) {
     unlock();
     throw error;
@@ -93,7 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // The remote client answers Drizzle's driver as PGlite does (query and transaction).
   const db = drizzlePglite(client as PGlite, { schema, casing: "snake_case", logger });
   // One connection, one statement at a time: flames may be written together (ADR 111).
-  registerSingleWriter(db as unknown as Database);
+  registerEngine(db as unknown as Database, client instanceof PGlite ? "pglite-in-process" : "pglite-worker");
   return {
     probe,
     db: db as unknown as Database,

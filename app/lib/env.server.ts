@@ -43,6 +43,17 @@ function isProxyAddress(entry: string): boolean {
   return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
 }
 
+/**
+ * A network so wide it holds much of the internet (0.0.0.0/0, ::/0, 128.0.0.0/1…): trusting it trusts every
+ * client. Private networks stay possible: 10.0.0.0/8 and fc00::/7 are the widest accepted.
+ */
+function isCatchAll(entry: string): boolean {
+  const [address, prefix, extra] = entry.split("/");
+  if (prefix === undefined || extra !== undefined || !/^\d{1,3}$/.test(prefix)) return false;
+  const version = isIP(address ?? "");
+  return (version === 4 && Number(prefix) < 8) || (version === 6 && Number(prefix) < 7);
+}
+
 const TRUST_PROXY_ON =
   "'on' is no longer accepted: it trusted the left-most X-Forwarded-For, which the client writes, so every per-address " +
   "limit could be bypassed. Set the hop count (the number of proxies in front of the app, usually 1) or the " +
@@ -70,6 +81,16 @@ const trustProxy = z
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
+    const catchAll = entries.filter(isCatchAll);
+    if (catchAll.length) {
+      ctx.addIssue({
+        code: "custom",
+        message:
+          `a range this wide (${catchAll.join(", ")}) trusts every client's X-Forwarded-For, so every per-address limit ` +
+          "could be bypassed: name your proxies' addresses or networks (IPv4 /8 or narrower, IPv6 /7 or narrower), or a hop count",
+      });
+      return z.NEVER;
+    }
     const bad = entries.filter((entry) => !isProxyAddress(entry));
     if (bad.length || !entries.length) {
       ctx.addIssue({
@@ -98,6 +119,16 @@ export const envSchema = z
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: onOff(true),
+    /**
+     * nginx sends the media files (ADR 156): /media decides who may see a file, then answers with
+     * `X-Accel-Redirect: <this prefix><key>` and nginx serves it from an `internal` location. Local storage only.
+     */
+    MEDIA_ACCEL_REDIRECT: z
+      .string()
+      .trim()
+      .regex(/^\/[A-Za-z0-9._~/-]*\/$/, "must be a path that starts and ends with /, like /_media/")
+      .optional()
+      .or(z.literal("").transform(() => undefined)),
     /** Hosts (or parts) that serve Conscious Mode (ADR 004); SAFE_HOSTS is the deprecated name. */
     CONSCIOUS_HOSTS: list,
     /** Public URL of Conscious Mode; SAFE_SITE_URL is the deprecated name. */
@@ -113,10 +144,12 @@ export const envSchema = z
     // Sign-in links one IP may ask for in 10 minutes (docs/product.md §15.2: 10). Raised only where many people
     // share one address, or for a test run that signs in from one machine many times.
     SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
-    // Anonymous flames (ADR 093): new anonymous ids one address may get in an hour (each flames a clip
-    // at most once, so this bounds how far one address can move a count), and flames a minute under one id.
-    FLAME_NEW_IDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(20),
+    // Anonymous flames (ADR 140, amending ADR 093): anonymous ids page views may issue to one address in an hour
+    // (a ceiling: mobile carriers put thousands of visitors behind one address), flames a minute under one id,
+    // and anonymous flames a minute from one address (a ceiling against floods).
+    FLAME_NEW_IDS_PER_IP: z.coerce.number().int().min(1).max(100_000).default(1000),
     FLAME_LIMIT_PER_ID: z.coerce.number().int().min(1).max(100_000).default(300),
+    FLAME_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(3000),
     /** Background job loops this server runs (publishing, fingerprints, scans, e-mail); 0 leaves jobs to other servers. */
     JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
     /** Bytes (in MB) one address may upload through the submit form in 24 hours (ADR 099). */

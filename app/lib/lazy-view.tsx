@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType } from "react";
+import { lazy, memo, Suspense, useEffect, useState, type ComponentType } from "react";
 
 // Views few visitors see (the age gate, the Conscious Mode landing, an empty feed, the goal nudge)
 // load in the browser only when rendered, outside the home page's first-load JavaScript
@@ -20,13 +20,35 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
   if (import.meta.env.SSR) serverLoads.push(start());
   const Lazy = lazy(() => start().then((view) => ({ default: view })));
 
+  // Until its code arrives the view keeps the props it was hydrated with: new props reaching a boundary that still
+  // shows the server's HTML make React drop that HTML, and the view would vanish until the chunk came. Once the code
+  // is there, the view renders again with the latest props.
+  const Held = memo(
+    function Held({ props, latest }: { props: P; latest: { current: P } }) {
+      const [, setArrived] = useState(false);
+      useEffect(() => {
+        if (loaded) return;
+        let live = true;
+        void start().then(() => setTimeout(() => live && setArrived(true), 0));
+        return () => {
+          live = false;
+        };
+      }, []);
+      const View = loaded ?? Lazy;
+      return (
+        <Suspense>
+          <View {...(loaded ? latest.current : props)} />
+        </Suspense>
+      );
+    },
+    () => loaded === undefined,
+  );
+
   function LazyView(props: P) {
-    const View = loaded ?? Lazy;
-    return (
-      <Suspense>
-        <View {...props} />
-      </Suspense>
-    );
+    // The props of this render, for Held's own render once the code has arrived (a memo keeps its older ones).
+    const [latest] = useState(() => ({ current: props }));
+    latest.current = props;
+    return <Held props={props} latest={latest} />;
   }
   return LazyView;
 }

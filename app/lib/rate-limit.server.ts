@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { requestLimits } from "../../db/schema";
-import type { Database } from "./db.server";
+import type { Database } from "./database";
 import { keyedHash } from "./keys.server";
 
 export interface RateLimitRule {

@@ -1,26 +1,31 @@
 import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { getUser } from "~/features/accounts/session.server";
-import { ActivationForm, ActivationSuccess } from "~/features/premium/components/activation-form";
-import { activatePremium } from "~/features/premium/premium.server";
-import { SUCCESS_PATH } from "~/features/premium/promo";
+import { getUser } from "~/features/accounts/index.server";
+import { ActivationForm, ActivationSuccess, SUCCESS_PATH } from "~/features/premium";
+import { activatePremium, premiumPageBasics } from "~/features/premium/index.server";
 import { getServices } from "~/lib/context";
-import { premiumPageBasics } from "~/features/premium/premium-page.server";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { takeRateLimit } from "~/lib/rate-limit.server";
 import { handleAction } from "~/lib/http/action.server";
 import { RateLimited, Unauthorized } from "~/lib/http/errors";
+import { handoffBeginUrl } from "~/lib/auth-handoff";
+import { isLocalHost } from "~/lib/brand-mode";
 import { z } from "zod";
 import type { Route } from "./+types/activate";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["premium"] };
 
 export async function loader(args: Route.LoaderArgs) {
-  const { origin, t, user, profile, site } = await premiumPageBasics(args);
+  const { origin, t, user, profile, site, visitor } = await premiumPageBasics(args);
+  const { env } = getServices(args);
+  // On Conscious Mode's own host, a member of the main site can be signed in from there (ADR 122).
+  const handsOff =
+    !user && visitor.brandMode === "conscious" && Boolean(env.MAIN_SITE_URL) && !isLocalHost(args.request.headers.get("host"));
   return {
     signedIn: Boolean(user),
+    handoffUrl: handsOff ? handoffBeginUrl("", "/ativar") : null,
     activeUntil: profile?.premium ? (profile.premiumExpiresAt?.toISOString() ?? null) : undefined,
     meta: {
       title: `${t("activate.metaTitle")} · ${site}`,
@@ -77,7 +82,11 @@ export default function Activate({ loaderData, actionData }: Route.ComponentProp
             {t("activate.title")}
           </h1>
           <p className="text-ink-300">{t("activate.intro")}</p>
-          {succeeded ? <ActivationSuccess /> : <ActivationForm signedIn={loaderData.signedIn} result={actionData} />}
+          {succeeded ? (
+            <ActivationSuccess />
+          ) : (
+            <ActivationForm signedIn={loaderData.signedIn} handoffUrl={loaderData.handoffUrl} result={actionData} />
+          )}
         </>
       )}
     </section>

@@ -1,10 +1,6 @@
 import { Link } from "react-router";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { focusRing } from "~/features/moderation/components/admin-ui";
-import { DeskFiguresView } from "~/features/moderation/components/desk-figures";
-import { SiteStatisticsView } from "~/features/moderation/components/statistics";
-import { deskFigures } from "~/features/moderation/figures.server";
-import { siteStatistics } from "~/features/moderation/statistics.server";
+import { deskFigures, requireModerator, siteStatistics } from "~/features/moderation/index.server";
+import { DeskFiguresView, focusRing, SiteStatisticsView } from "~/features/moderation";
 import { openCopiesCount } from "~/features/takedowns/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { jobCounts } from "~/lib/jobs/index.server";

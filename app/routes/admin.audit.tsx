@@ -1,8 +1,7 @@
 import { Pagination } from "~/components/ui/pagination";
 import { isQueue } from "~/features/forms";
-import { FormattedDate, focusRing } from "~/features/moderation/components/admin-ui";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { AUDIT_PAGE_SIZE, auditPage } from "~/features/moderation/audit.server";
+import { focusRing, FormattedDate } from "~/features/moderation";
+import { AUDIT_PAGE_SIZE, auditPage, requireModerator } from "~/features/moderation/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";

@@ -1,7 +1,5 @@
 import { data } from "react-router";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { clipFile } from "~/features/moderation/clips-visibility.server";
-import { quarantineResponse } from "~/features/moderation/quarantine.server";
+import { clipFile, quarantineResponse, requireModerator } from "~/features/moderation/index.server";
 import { getServices } from "~/lib/context";
 import type { Route } from "./+types/admin.clip-file";
 

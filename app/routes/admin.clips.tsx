@@ -1,12 +1,24 @@
 import { Form } from "react-router";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { clipFileUrl, findClipForModeration, setClipHidden } from "~/features/moderation/clips-visibility.server";
+import {
+  attachCaptions,
+  clipEditForm,
+  clipFileUrl,
+  clipForEdit,
+  editClip,
+  findClipForModeration,
+  removeCaptions,
+  requireModerator,
+  setClipHidden,
+} from "~/features/moderation/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { handleAction } from "~/lib/http/action.server";
-import { Conflict, InvalidInput } from "~/lib/http/errors";
+import { Conflict, InvalidFields, InvalidInput } from "~/lib/http/errors";
+import { formValues } from "~/lib/http/action.server";
+import { ClipCaptionsForm, ClipEditForm } from "~/features/moderation";
+import { activeCategories } from "~/features/clips/index.server";
 import { z } from "zod";
 import type { Route } from "./+types/admin.clips";
 
@@ -18,23 +30,46 @@ export async function loader(args: Route.LoaderArgs) {
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 500);
   const found = q ? await findClipForModeration(db, q) : null;
   const t = await serverT(getVisitor(args).language, "admin");
+  const [editable, categories] = found ? await Promise.all([clipForEdit(db, found.id), activeCategories(db)]) : [null, []];
   return {
     q,
     clip: found && { ...found, thumbnailUrl: found.thumbnailKey ? clipFileUrl(found.id, "thumbnail") : null },
+    editable,
+    categories: categories.map(({ slug, nameEn }) => ({ slug, name: nameEn })),
     meta: { title: t("clips.heading"), description: t("title"), origin, path: "/admin/clips", siteName: t("brand.name"), noindex: true },
   };
 }
 
 /**
- * Hides or shows a clip: `{ ok: true, intent }`, or a translated refusal when the clip is not there or
- * already so (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
+ * Hides or shows a clip, or edits it (`intent=edit-clip`, docs/decisions/151-desk-edits-the-catalogue.md), or
+ * attaches (`intent=attach-captions`, multipart: `language`, `captions` file) or removes (`intent=remove-captions`) its
+ * captions in a language:
+ * `{ ok: true, intent }`, or a translated refusal when the clip is not there or already so (ADR 024). The guard
+ * runs before the form is read, so the area stays a 404 to anyone else.
  */
 export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
-    schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }),
-    handle: async ({ intent, clipId }) => {
+    schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }).loose(),
+    handle: async ({ intent, clipId }, { form }) => {
+      if (intent === "edit-clip") {
+        const parsed = clipEditForm.safeParse(formValues(form));
+        if (!parsed.success) throw InvalidFields.fromIssues(parsed.error.issues);
+        const { changed } = await editClip(getServices(args).db, actor, parsed.data);
+        return { intent, changed: changed.length };
+      }
+      if (intent === "attach-captions" || intent === "remove-captions") {
+        const { db, storage } = getServices(args);
+        const language = String(form.get("language") ?? "");
+        if (intent === "remove-captions") await removeCaptions(db, storage, actor, { clipId, language });
+        else {
+          const file = form.get("captions");
+          const bytes = file instanceof Blob && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : null;
+          await attachCaptions(db, storage, actor, { clipId, language, file: bytes });
+        }
+        return { intent };
+      }
       if (intent !== "hide-clip" && intent !== "show-clip") throw new InvalidInput("item.failed");
       const result = await setClipHidden(getServices(args).db, actor, clipId, intent === "hide-clip");
       if (!result.ok) throw new Conflict("item.failed");
@@ -63,7 +98,7 @@ export default function AdminClips({ loaderData: d, actionData }: Route.Componen
         </button>
       </Form>
       {d.q && !d.clip ? <p role="status">{t("clips.notFound")}</p> : null}
-      {actionData && !actionData.ok ? (
+      {actionData && !actionData.ok && !["edit-clip", "attach-captions", "remove-captions"].includes(actionData.values.intent ?? "") ? (
         <p role="alert" className="text-red-300">
           {actionData.errors.form}
         </p>
@@ -99,6 +134,27 @@ export default function AdminClips({ loaderData: d, actionData }: Route.Componen
               </button>
             ) : null}
           </Form>
+          {d.editable ? (
+            <ClipEditForm
+              key={`${d.editable.id}:${d.editable.title}`}
+              clip={d.editable}
+              categories={d.categories}
+              reply={
+                actionData && (actionData.ok ? actionData.intent === "edit-clip" : actionData.values.intent === "edit-clip")
+                  ? actionData
+                  : undefined
+              }
+            />
+          ) : null}
+          {d.editable ? (
+            <ClipCaptionsForm
+              clipId={d.editable.id}
+              captions={d.editable.captions}
+              reply={
+                actionData && (actionData.ok ? actionData.intent : actionData.values.intent)?.endsWith("-captions") ? actionData : undefined
+              }
+            />
+          ) : null}
         </div>
       ) : null}
     </section>

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
-import { decideCopy } from "~/features/moderation/takedown-actions.server";
+import { decideCopy, requireModerator } from "~/features/moderation/index.server";
+import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateListPage } from "~/features/moderation";
 import { copiesPage } from "~/features/takedowns/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";

@@ -1,12 +1,17 @@
 import { data, redirect } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { ItemPage } from "~/features/moderation/components/item-page";
-import { decideItem, saveNote } from "~/features/moderation/decisions.server";
-import { itemView } from "~/features/moderation/item.server";
-import { requestPublish } from "~/features/moderation/publish-submission.server";
-import { nextOpenItem } from "~/features/moderation/queues.server";
-import { hideItemClips, showItemClip } from "~/features/moderation/takedown-actions.server";
+import {
+  decideItem,
+  hideItemClips,
+  itemView,
+  nextOpenItem,
+  requestPublish,
+  requireModerator,
+  saveNote,
+  showItemClip,
+  submissionToAvatar,
+} from "~/features/moderation/index.server";
+import { ItemPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
@@ -91,6 +96,14 @@ export async function action(args: Route.ActionArgs) {
           await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
           // Answered at once: ffmpeg runs in a job, and the page follows its state.
           throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
+        case "avatar": {
+          if (queue !== "submissions") break;
+          const { creatorSlug } = await submissionToAvatar(services, actor, {
+            submissionId: id,
+            creator: String(form.get("creator") ?? ""),
+          });
+          throw redirect(`/admin/${queue}/${id}?done=avatar&ref=${creatorSlug}`);
+        }
       }
       throw new InvalidInput("item.failed");
     },

@@ -1,8 +1,7 @@
 import { Form, redirect } from "react-router";
 import { JOB_STATES, type JobState } from "../../db/schema/values";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation/components/admin-ui";
-import { retryFailedJob } from "~/features/moderation/jobs-admin.server";
+import { requireModerator, retryFailedJob } from "~/features/moderation/index.server";
+import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { InvalidInput } from "~/lib/http/errors";
@@ -21,9 +20,14 @@ export async function loader(args: Route.LoaderArgs) {
   await requireModerator(args);
   const { db, origin } = getServices(args);
   const url = new URL(args.request.url);
-  const state: JobState = JOB_STATES.find((s) => s === url.searchParams.get("state")) ?? "failed";
+  const counts = await jobCounts(db);
+  // Without a chosen tab: failed jobs when there are any, else the first tab with jobs, else the finished ones
+  // (an empty 'Failed (0)' as the first sight read as a broken page).
+  const state: JobState =
+    JOB_STATES.find((s) => s === url.searchParams.get("state")) ??
+    (counts.failed ? "failed" : (JOB_STATES.find((s) => (counts[s] ?? 0) > 0) ?? "done"));
   const page = pageParam(url);
-  const [rows, counts] = await Promise.all([jobsPage(db, state, page), jobCounts(db)]);
+  const rows = await jobsPage(db, state, page);
   const t = await serverT(getVisitor(args).language, "admin");
   return {
     state,

@@ -1,11 +1,15 @@
 import { data } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { ListPage } from "~/features/moderation/components/list-page";
-import { checkDecision, decideItems } from "~/features/moderation/decisions.server";
-import { listParams } from "~/features/moderation/list-params.server";
-import { listItems, openCount } from "~/features/moderation/queues.server";
-import { hideItemClips } from "~/features/moderation/takedown-actions.server";
+import {
+  checkDecision,
+  decideItems,
+  hideItemClips,
+  listItems,
+  listParams,
+  openCount,
+  requireModerator,
+} from "~/features/moderation/index.server";
+import { ListPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { InvalidInput } from "~/lib/http/errors";

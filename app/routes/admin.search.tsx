@@ -1,7 +1,5 @@
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { ListPage } from "~/features/moderation/components/list-page";
-import { listParams } from "~/features/moderation/list-params.server";
-import { listItems } from "~/features/moderation/queues.server";
+import { listItems, listParams, requireModerator } from "~/features/moderation/index.server";
+import { ListPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";

@@ -1,8 +1,7 @@
 import { Outlet, useLocation } from "react-router";
 import { notFoundWithShell } from "~/shell.server";
-import { DeskNav, DeskSearch } from "~/features/moderation/components/admin-ui";
-import { ShortcutsHelp } from "~/features/moderation/components/shortcuts";
-import { requireModerator } from "~/features/moderation/moderators.server";
+import { DeskNav, DeskSearch, ShortcutsHelp } from "~/features/moderation";
+import { requireModerator } from "~/features/moderation/index.server";
 import type { I18nHandle } from "~/lib/i18n/react";
 import type { Route } from "./+types/admin";
 
@@ -36,7 +35,9 @@ export default function AdminLayout() {
       <div className="space-y-3 border-b border-ink-800 pb-3">
         <DeskNav />
         <div className="flex flex-wrap items-center gap-2">
-          <div className="min-w-0 flex-1">
+          {/* At least 16rem (or the whole row) for the box: on a phone the help wraps below rather than the box
+              shrinking to its placeholder. */}
+          <div className="min-w-[min(100%,16rem)] flex-1">
             <DeskSearch key={q} q={q} />
           </div>
           <ShortcutsHelp />

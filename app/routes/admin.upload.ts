@@ -1,6 +1,5 @@
 import { data } from "react-router";
-import { requireModerator } from "~/features/moderation/moderators.server";
-import { quarantinedUpload, quarantineResponse } from "~/features/moderation/quarantine.server";
+import { quarantinedUpload, quarantineResponse, requireModerator } from "~/features/moderation/index.server";
 import { getServices } from "~/lib/context";
 import type { Route } from "./+types/admin.upload";
 

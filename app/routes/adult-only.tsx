@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import { notFoundWithShell } from "~/shell.server";
 import { getVisitor } from "~/lib/context";
+import { ADULT_ONLY_ROUTE_ID, refusesRoute } from "~/lib/brand-mode";
 import type { Route } from "./+types/adult-only";
 
 /**
@@ -11,7 +12,7 @@ import type { Route } from "./+types/adult-only";
  */
 export const middleware: Route.MiddlewareFunction[] = [
   async (args) => {
-    if (getVisitor(args).brandMode === "conscious") throw await notFoundWithShell(args);
+    if (refusesRoute(getVisitor(args).brandMode, [ADULT_ONLY_ROUTE_ID])) throw await notFoundWithShell(args);
   },
 ];
 

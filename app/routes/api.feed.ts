@@ -1,32 +1,69 @@
 import { data } from "react-router";
-import { parseFeedFilters } from "~/features/feed/feed-filters";
-import { feedSeed } from "~/features/feed/feed-seed.server";
-import { cachedActiveCategories, cachedFeedJson } from "~/features/feed/feed-cache.server";
-import { getUser } from "~/features/accounts/session.server";
-import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
+import {
+  cachedActiveCategories,
+  cachedFeedJson,
+  feedClips,
+  feedSeed,
+  forYouPage,
+  NEWEST_FIRST,
+  noHistory,
+  parseFeedFilters,
+  visitorHistory,
+} from "~/features/feed/index.server";
+import { getUser } from "~/features/accounts/index.server";
+import { resolveFlameOwner, signedAnonymousId } from "~/features/flames/index.server";
+import { asksNoProfile, feedOrderOf, hasDismissedClips, type SignalOwnerRef } from "~/features/signals/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
 import { secureCookies } from "~/lib/cookies";
 import { JsonText } from "~/lib/http/json-text";
+import { isUuidV4 } from "~/lib/uuid";
 
-/** GET ?category&tag&period&offset → one page of the visitor's shuffled feed. */
+/** At most this many clips the browser holds (`shown`) are taken into account. */
+const MAX_SHOWN = 48;
+
+/**
+ * GET ?category&tag&period&offset[&shown=id,id…] → one page of the visitor's feed in the order they chose: ranked for
+ * them (For you, ADR 160), newest first, or the seeded shuffle (ADR 072). Personal: never stored by a shared cache.
+ */
 export async function loader(args: Route.LoaderArgs) {
-  const { db, origin } = getServices(args);
+  const { db, origin, secret } = getServices(args);
   const visitor = getVisitor(args);
   const url = new URL(args.request.url);
   const offset = Number(url.searchParams.get("offset") ?? 0);
   if (!Number.isInteger(offset) || offset < 0 || offset > 10_000) return data({ error: "offset" }, { status: 400 });
+  const shownParam = url.searchParams.get("shown");
+  const shown = shownParam === null ? null : shownParam.split(",").filter(Boolean);
+  if (shown && (shown.length > MAX_SHOWN || !shown.every(isUuidV4))) return data({ error: "shown" }, { status: 400 });
 
   const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db));
   const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
   const mediaAllowed = mediaAllowedFor(visitor);
-  const { flameOwner } = resolveFlameOwner(args.request, { userId: (await getUser(args))?.id });
-  const page = await cachedFeedJson(db, {
-    query: { ...filters, audience: visitor.audience, seed },
-    offset,
-    mediaAllowed,
-    flameOwner,
-    language: visitor.language,
-  });
-  return data(new JsonText(page), { headers: { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) } });
+  const userId = (await getUser(args))?.id ?? null;
+  const { flameOwner } = resolveFlameOwner(args.request, { userId });
+  const headers = { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) };
+  const pageInput = { offset, mediaAllowed, flameOwner, language: visitor.language };
+
+  const anonymousId = userId ? null : signedAnonymousId(secret, args.request);
+  const owner: SignalOwnerRef | null = userId ? { userId } : anonymousId ? { anonymousId } : null;
+  // The order the visitor chose (For you until they choose), sent with every page so the feed's control shows it.
+  const order = owner ? await feedOrderOf(db, owner) : "for-you";
+  // Global Privacy Control / Do Not Track: nothing personal is read (docs/product.md § Watch signals).
+  const personal = owner && !asksNoProfile(args.request) ? owner : null;
+  if (order !== "for-you") {
+    const query = { ...filters, audience: visitor.audience, seed: order === "newest" ? NEWEST_FIRST : seed };
+    // The clips the visitor marked "Not interested" leave these orders too: their pool is read for them, in SQL,
+    // without the dismissed clips (the same order otherwise). Visitors without any share the cached pool.
+    if (personal && (await hasDismissedClips(db, personal))) {
+      const page = await feedClips(db, { ...pageInput, query: { ...query, dismissedBy: personal } });
+      return data({ order, ...page }, { headers });
+    }
+    const page = await cachedFeedJson(db, { ...pageInput, query });
+    return data(new JsonText(`{"order":"${order}",${page.slice(1)}`), { headers });
+  }
+  // Under Global Privacy Control / Do Not Track: ranked without anything personal.
+  const now = new Date();
+  const history = personal ? await visitorHistory(db, personal, now) : noHistory();
+  const page = await forYouPage(db, { ...pageInput, filters, audience: visitor.audience, now, history, shown, seed });
+  return data({ order, ...page }, { headers });
 }

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from "react";
 import { Link, useNavigate, useRevalidator } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { getUser } from "~/features/accounts/session.server";
+import { getUser } from "~/features/accounts/index.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import { safeRedirectPath } from "~/lib/http/redirect";
@@ -17,7 +17,16 @@ const SUCCESS_REDIRECT_MS = 1500;
 const ERROR_REDIRECT_MS = 5000;
 const CHECK_DELAYS_MS = [2000, 3000];
 
-type Failure = "invalidLink" | "accessDenied" | "described" | "generic";
+type Failure = "invalidLink" | "accessDenied";
+
+/**
+ * The error codes a sign-in can end with and the fixed message each shows. Nothing from the address is ever
+ * shown (content spoofing: `error_description` is attacker-written text); an unknown code is the invalid-link
+ * message, the likeliest cause.
+ */
+function failureOf(code: string): Failure {
+  return code === "access_denied" ? "accessDenied" : "invalidLink";
+}
 
 export async function loader(args: Route.LoaderArgs) {
   const params = new URL(args.request.url).searchParams;
@@ -36,13 +45,7 @@ export async function loader(args: Route.LoaderArgs) {
   const error = params.get("error");
   // The attempts of docs/product.md §8.2 in order: an existing session, then an error in the link parameters.
   if (await getUser(args)) return { status: "success" as const, next, meta };
-  if (error) {
-    const description = params.get("error_description");
-    const failure: Failure =
-      error === "access_denied" ? "accessDenied" : description ? "described" : /TOKEN|EXPIRED|otp/i.test(error) ? "invalidLink" : "generic";
-    // URLSearchParams already reads '+' as a space and decodes percent escapes.
-    return { status: "error" as const, failure, description, next: "/", meta };
-  }
+  if (error) return { status: "error" as const, failure: failureOf(error), next: "/", meta };
   return { status: "pending" as const, next, meta };
 }
 
@@ -102,8 +105,6 @@ export default function AuthCallback({ loaderData }: Route.ComponentProps) {
           <h1 className="text-2xl font-bold text-white">{t("callback.errorTitle")}</h1>
           {loaderData.failure === "accessDenied" ? (
             <p className="text-ink-200">{t("callback.accessDenied")}</p>
-          ) : loaderData.failure === "described" ? (
-            <p className="text-ink-200">{loaderData.description}</p>
           ) : (
             <>
               <p className="font-semibold text-ink-200">{t("callback.invalidLink")}</p>

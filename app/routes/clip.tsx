@@ -1,17 +1,15 @@
 import { data } from "react-router";
-import { ClipDetail } from "~/features/clips/components/clip-detail";
-import { ClipNotFound } from "~/features/clips/components/clip-not-found";
-import { parseClipRef } from "~/features/clips/clip-ref";
-import { loadClipPage } from "~/features/clips/clip-page.server";
-import { getUser } from "~/features/accounts/session.server";
-import { resolveFlameOwner } from "~/features/flames/flame-owner.server";
+import { ClipDetail, ClipNotFound } from "~/features/clips/index.page";
+import { loadClipPage, parseClipRef } from "~/features/clips/index.server";
+import { getUser } from "~/features/accounts/index.server";
+import { resolveFlameOwner } from "~/features/flames/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/clip";
 
-export const handle: I18nHandle = { i18n: ["clip", "feed"] };
+export const handle: I18nHandle = { i18n: ["clip", "feed", "follows"] };
 
 export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);

@@ -1,9 +1,8 @@
 import { redirect } from "react-router";
-import { requireUser } from "~/features/accounts/session.server";
-import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
-import { FlamedClipsPage } from "~/features/flames/components/flamed-clips-page";
-import { parseFlamedFilters } from "~/features/flames/flamed-filters";
-import { flamedCategories, flamedClips, unflame } from "~/features/flames/flamed-clips.server";
+import { requireUser } from "~/features/accounts/index.server";
+import { AccessRequiredBoundary } from "~/features/accounts";
+import { FlamedClipsPage } from "~/features/flames/index.page";
+import { flamedCategories, flamedClips, parseFlamedFilters, unflame } from "~/features/flames/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";

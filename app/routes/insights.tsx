@@ -1,9 +1,7 @@
-import { AccessRequiredBoundary } from "~/features/accounts/components/access-required";
-import { requireUser } from "~/features/accounts/session.server";
-import { InsightsPage } from "~/features/conscious/components/insights-page";
-import { parseGoalMinutes } from "~/features/conscious/insights";
-import { loadInsights, saveGoal } from "~/features/conscious/insights.server";
-import { timeZoneFromCookie } from "~/features/conscious/time-zone";
+import { AccessRequiredBoundary } from "~/features/accounts";
+import { requireUser } from "~/features/accounts/index.server";
+import { InsightsPage } from "~/features/conscious";
+import { loadInsights, parseGoalMinutes, saveGoal, timeZoneFromCookie } from "~/features/conscious/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";

@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { AGE_VERIFIED_KEY } from "~/features/age-gate/age-assurance";
+import { AGE_VERIFIED_KEY } from "~/features/age-gate";
 import { AUDIENCE_COOKIE, isAudience } from "~/lib/audience";
 import { getServices } from "~/lib/context";
 import { preferenceCookie, secureCookies } from "~/lib/cookies";

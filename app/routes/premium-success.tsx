@@ -1,9 +1,8 @@
 import { Link } from "react-router";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { PremiumBenefits } from "~/features/premium/components/premium-benefits";
-import { mainSiteUrl } from "~/features/premium/go-premium";
+import { mainSiteUrl, PremiumBenefits } from "~/features/premium";
 import { getServices } from "~/lib/context";
-import { premiumPageBasics } from "~/features/premium/premium-page.server";
+import { premiumPageBasics } from "~/features/premium/index.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/premium-success";

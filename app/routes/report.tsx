@@ -1,11 +1,8 @@
 import type { ShellHandle } from "~/components/shell/site-header";
-import { FormPage } from "~/features/forms/components/form-page";
-import { SiteForm } from "~/features/forms/components/site-form";
-import { formAction } from "~/features/forms/form-action.server";
-import { formPageData } from "~/features/forms/form-page.server";
+import { FormPage, FORMS, SiteForm } from "~/features/forms";
+import { formAction, formPageData } from "~/features/forms/index.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
-import { FORMS } from "~/features/forms/registry";
 import type { Route } from "./+types/report";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };

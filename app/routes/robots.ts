@@ -1,4 +1,4 @@
-import { robotsTxt } from "~/features/seo/robots";
+import { robotsTxt } from "~/features/seo";
 import { getServices } from "~/lib/context";
 import type { Route } from "./+types/robots";
 

@@ -1,8 +1,7 @@
+import { activeCategories } from "~/features/clips/index.server";
 import { data } from "react-router";
-import { SearchForm } from "~/features/search/components/search-box";
-import { SearchResultsView } from "~/features/search/components/search-results";
-import { parseSearchTerm, SEARCH_PAGE_SIZE } from "~/features/search/search-term";
-import { searchCatalog } from "~/features/search/search.server";
+import { parseSearchTerm, SEARCH_PAGE_SIZE, SearchForm, SearchResultsView } from "~/features/search";
+import { searchCatalog } from "~/features/search/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -46,10 +45,16 @@ export async function loader(args: Route.LoaderArgs) {
     page,
     mediaAllowed: mediaAllowedFor(visitor),
   });
+  // Nothing found: something to try next, the categories (one short indexed query, only on an empty result).
+  const nothing = results.total === 0 && results.creators.length === 0 && results.tags.length === 0;
+  const suggestions = nothing
+    ? (await activeCategories(db)).map((c) => ({ slug: c.slug, name: visitor.language === "es" ? c.nameEs : c.nameEn }))
+    : [];
   return data(
     {
       state: "results" as const,
       term: parsed.term,
+      suggestions,
       page,
       totalPages: totalPagesFor(results.total, SEARCH_PAGE_SIZE),
       results,
@@ -78,7 +83,13 @@ export default function Search({ loaderData }: Route.ComponentProps) {
         ) : null}
       </header>
       {loaderData.state === "results" ? (
-        <SearchResultsView term={loaderData.term} results={loaderData.results} page={loaderData.page} totalPages={loaderData.totalPages} />
+        <SearchResultsView
+          term={loaderData.term}
+          results={loaderData.results}
+          page={loaderData.page}
+          totalPages={loaderData.totalPages}
+          suggestions={loaderData.suggestions}
+        />
       ) : null}
     </div>
   );

@@ -1,4 +1,4 @@
-import { homeOnlySitemap, renderSitemap } from "~/features/seo/sitemap.server";
+import { homeOnlySitemap, renderSitemap } from "~/features/seo/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { Route } from "./+types/sitemap";
 

@@ -1,13 +1,9 @@
 import type { ShellHandle } from "~/components/shell/site-header";
-import { FormPage } from "~/features/forms/components/form-page";
-import { SiteForm } from "~/features/forms/components/site-form";
-import { formAction } from "~/features/forms/form-action.server";
-import { formPageData } from "~/features/forms/form-page.server";
+import { FormPage, FORMS, SiteForm, SUBMIT_CATEGORIES } from "~/features/forms";
+import { formAction, formPageData } from "~/features/forms/index.server";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { pageMeta } from "~/lib/meta";
 import { useNavigate } from "react-router";
-import { FORMS } from "~/features/forms/registry";
-import { SUBMIT_CATEGORIES } from "~/features/forms/submit.schema";
 import type { Route } from "./+types/submit";
 
 export const handle: ShellHandle & I18nHandle = { hideAudience: true, i18n: ["forms"] };

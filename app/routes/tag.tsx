@@ -1,8 +1,6 @@
 import { data } from "react-router";
-import { TagNotFound } from "~/features/tags/components/tag-not-found";
-import { TagPage } from "~/features/tags/components/tag-page";
-import { canonicalTagSlug, parseTagSort, tagPath, tagTitleFromSlug } from "~/features/tags/tag-match";
-import { loadTagPage, tagDisplayName } from "~/features/tags/tags.server";
+import { canonicalTagSlug, parseTagSort, TagNotFound, TagPage, tagPath, tagTitleFromSlug } from "~/features/tags";
+import { loadTagPage, tagDisplayName } from "~/features/tags/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";

@@ -14,6 +14,8 @@ export const user = pgTable(
     image: text(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // Better Auth's two-factor plugin: true once an authenticator app is confirmed.
+    twoFactorEnabled: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex("user_email_key").on(t.email)],
 );
@@ -31,6 +33,8 @@ export const session = pgTable(
     userId: text()
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
+    // The session was opened by a second factor (app code or backup code): the desk accepts only such sessions (ADR 121).
+    twoFactorVerified: boolean().notNull().default(false),
   },
   (t) => [uniqueIndex("session_token_key").on(t.token), index("session_user_idx").on(t.userId)],
 );
@@ -76,3 +80,20 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer().notNull(),
   lastRequest: bigint({ mode: "number" }).notNull(),
 });
+
+/** Better Auth's two-factor plugin: the member's authenticator secret and backup codes, both encrypted with the server secret (ADR 121). */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean().notNull().default(true),
+    failedVerificationCount: integer().notNull().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [uniqueIndex("two_factor_user_key").on(t.userId)],
+);

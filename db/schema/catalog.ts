@@ -5,6 +5,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   real,
@@ -22,6 +23,41 @@ export { AUDIENCES, type Audience };
 /** Clip lifecycle: only `published` clips are ever shown to visitors. */
 export const CLIP_STATUSES = ["published", "hidden", "processing"] as const;
 export type ClipStatus = (typeof CLIP_STATUSES)[number];
+
+/**
+ * One encoding of a clip's video (ADR 155). Rungs below the source live at `clips/<name>/<shortSide>p.mp4`
+ * beside the video `clips/<name>.mp4`; the rung marked `source` is that video itself.
+ */
+export interface ClipRendition {
+  width: number;
+  height: number;
+  /** min(width, height): the rung's name (240p, 360p, 720p). */
+  shortSide: number;
+  /** Average bitrate of the whole file, audio included, in kbit/s. */
+  kbps: number;
+  bytes: number;
+  source?: true;
+}
+
+/** The languages a clip's captions may be in: the site's own. */
+export const CAPTION_LANGUAGES = ["en", "es"] as const;
+export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+/** One attached caption file (`clips/<name>/captions/<language>.vtt`); `version` changes whenever it is replaced. */
+export interface ClipCaption {
+  language: CaptionLanguage;
+  version: number;
+}
+
+/** Where each frame of a clip's storyboard sprite sits (`clips/<name>/storyboard.jpg`, index `storyboard.vtt`). */
+export interface ClipStoryboard {
+  /** Seconds between frames. */
+  interval: number;
+  count: number;
+  columns: number;
+  rows: number;
+  tileWidth: number;
+  tileHeight: number;
+}
 
 const timestamps = {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -129,6 +165,11 @@ export const clips = pgTable(
     endSeconds: real(),
     durationSeconds: real().notNull(),
     fileSizeBytes: integer(),
+    /** Every encoding of the video, smallest first, the source included; empty until the renditions job ran. */
+    renditions: jsonb().$type<ClipRendition[]>().notNull().default([]),
+    storyboard: jsonb().$type<ClipStoryboard>(),
+    /** The WebVTT captions the desk attached, one per language (`clips/<name>/captions/<language>.vtt`). */
+    captions: jsonb().$type<ClipCaption[]>().notNull().default([]),
     status: text().$type<ClipStatus>().notNull().default("published"),
     audiences: audienceList("hetero"),
     /** Denormalised flame count, changed in the same transaction as user_flames. */
@@ -150,7 +191,8 @@ export const clips = pgTable(
       .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
     // A creator's pages read clips_creator_listing_idx (creator_id, published_at desc, id) include (audiences),
-    // created in the custom migration *_scale_counters.sql (ADR 037): drizzle cannot declare INCLUDE.
+    // created in the custom migration *_scale_counters.sql (ADR 037): drizzle cannot declare INCLUDE. Its 'Popular'
+    // sort reads clips_creator_popular_idx (creator_id, flames desc, id) include (audiences), made by *_creator_follows.sql.
     index("clips_flames_idx")
       .on(t.flames.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
@@ -166,6 +208,10 @@ export const clips = pgTable(
     // The sitemap reads clips_sitemap_idx (id) include (slug, updated_at) where published, one id range per
     // part (ADR 046), created in the custom migration *_scale_leftovers.sql (INCLUDE again).
     // Search (ADR 064): substring matches on titles use trigram indexes (and title_words, ADR 039).
+    // The renditions backfill walks the clips that still lack them, by id.
+    index("clips_without_renditions_idx")
+      .on(t.id)
+      .where(sql`${t.renditions} = '[]'::jsonb`),
     index("clips_title_trgm_idx").using("gin", sql`lower(${t.title}) gin_trgm_ops`),
   ],
 );

@@ -11,3 +11,6 @@ export * from "./jobs";
 export * from "./takedowns";
 export * from "./counters";
 export * from "./search";
+export * from "./signals";
+export * from "./follows";
+export * from "./creator-accounts";

@@ -4,7 +4,7 @@
 // every clip reuses a demo media file. See ADR 035 for why the load runs with triggers off and
 // rebuilds the counters and indexes afterwards.
 import { count, sql, type SQL } from "drizzle-orm";
-import type { Database } from "../../app/lib/db.server";
+import type { Database } from "../../app/lib/database";
 import type { Logger } from "../../app/lib/logger.server";
 import { clips } from "../schema";
 import { ADJECTIVES, CATEGORIES, NOUNS } from "./catalog-data";
@@ -93,6 +93,8 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
           media.map((m) => m.bytes),
           "int",
         )} as sizes,
+        ${textArray(media.map((m) => JSON.stringify(m.renditions)))} as renditions,
+        ${textArray(media.map((m) => (m.storyboard ? JSON.stringify(m.storyboard) : "")))} as storyboards,
         gen_random_uuid() as id,
         random() as r_site, random() as r_age
       from generate_series(${from}::int, ${from + size - 1}::int) as i
@@ -120,7 +122,7 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
     inserted as (
       insert into clips (id, title, description, description_es, slug, creator_id, category_id, channel_site_id, source_url,
         video_key, thumbnail1_key, thumbnail2_key, thumbnail3_key, start_seconds, end_seconds, duration_seconds,
-        file_size_bytes, audiences, flames, published_at)
+        file_size_bytes, renditions, storyboard, audiences, flames, published_at)
       select r.id, r.title,
         'A short synthetic ' || r.names_en[1 + i % ${categories.length}] || ' clip: abstract motion and test patterns.',
         'Un clip sintético corto de ' || r.names_es[1 + i % ${categories.length}] || ': movimiento abstracto y patrones de prueba.',
@@ -132,6 +134,7 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
           else r.site_url || '/watch/' || left(r.id::text, 8) end,
         r.video_keys[r.m], nullif(r.thumbs1[r.m], ''), nullif(r.thumbs2[r.m], ''), nullif(r.thumbs3[r.m], ''),
         0, r.durations[r.m], r.durations[r.m], r.sizes[r.m],
+        r.renditions[r.m]::jsonb, nullif(r.storyboards[r.m], '')::jsonb,
         r.audiences, ${flames},
         now() - (case when i < 8 then i * 0.7 else r.r_age * 60 end) * interval '1 day'
       from rows r

@@ -2,13 +2,15 @@
 // `npm run seed -- --clips 1000000 --flames 10000000` adds that many synthetic clips and flames,
 // generated inside the database (db/seed/bulk.ts, ADR 035), plus a user with 10 000 likes, a
 // user with 10 000 usage sessions and 100 000 reports for the page benchmarks
-// (`--owner-flames`, `--sessions`, `--reports` change those). Stop the server first when it runs
+// (`--owner-flames`, `--sessions`, `--reports` change those); `--creators N --follows M` adds creators and follows
+// (db/seed/follows.ts). Stop the server first when it runs
 // on PGlite: the embedded database has one owner.
 import { sql } from "drizzle-orm";
 import { parseEnv } from "../../app/lib/env.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createPlatform, openDatabaseFromEnv } from "../../server/platform";
 import { seedBulkCatalogue } from "./bulk";
+import { seedBenchFollows } from "./follows";
 import { demoMedia, seedDemoContent, seedReferenceData, uploadDemoMedia } from "./demo";
 
 const env = parseEnv();
@@ -46,5 +48,10 @@ if (extra > 0) {
   log.info(await seedBulkCatalogue(db, refs, media, options, log), "large catalogue seeded");
   await db.execute(sql`vacuum analyze`);
   log.info({ seconds: Math.round((Date.now() - started) / 1000) }, "done");
+}
+const follows = { creators: option("creators", 0), follows: option("follows", 0) };
+if (follows.creators > 0 || follows.follows > 0) {
+  await seedBenchFollows(db, follows, log);
+  await db.execute(sql`vacuum analyze`);
 }
 await platform.close();

@@ -1,42 +1,97 @@
 import { count, inArray } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
-import type { Database } from "../../app/lib/db.server";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import type { Database } from "../../app/lib/database";
 import type { Logger } from "../../app/lib/logger.server";
 import { clipSlug, slugify } from "../../app/lib/slug";
 import type { Storage } from "../../app/lib/storage/storage.server";
-import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "../schema";
+import { derivedFolder, renditionKey, storyboardImageKey, storyboardIndexKey } from "../../app/lib/storage/derived-keys";
+import {
+  channelSites,
+  clips,
+  clipTags,
+  creators,
+  tags,
+  categories,
+  type Audience,
+  type ClipRendition,
+  type ClipStoryboard,
+} from "../schema";
 import { CATEGORIES, CHANNEL_SITES, CREATORS, demoTitle, seededRandom, TAGS } from "./catalog-data";
 import { seedEmotions } from "./emotions";
 
 const MEDIA_DIR = new URL("./media/", import.meta.url);
+/** Made from MEDIA_DIR's clips by `npm run media -- demo` (ADR 155). */
+const RENDITIONS_DIR = new URL("./renditions/", import.meta.url);
 
 export interface MediaFile {
   file: string;
   durationSeconds: number;
   bytes: number;
   thumbnails: string[];
+  /** Every encoding, the source included; empty when db/seed/renditions has none for this clip. */
+  renditions: ClipRendition[];
+  storyboard: ClipStoryboard | null;
 }
 
+type RenditionManifest = Record<string, { renditions: ClipRendition[]; storyboard: ClipStoryboard | null }>;
+
 export function demoMedia(): MediaFile[] {
-  return JSON.parse(readFileSync(new URL("manifest.json", MEDIA_DIR), "utf8")) as MediaFile[];
+  const media = JSON.parse(readFileSync(new URL("manifest.json", MEDIA_DIR), "utf8")) as Omit<MediaFile, "renditions" | "storyboard">[];
+  const madeFile = new URL("manifest.json", RENDITIONS_DIR);
+  // Without it (a checkout that removed it), the clips play their one file.
+  const made = existsSync(madeFile) ? (JSON.parse(readFileSync(madeFile, "utf8")) as RenditionManifest) : {};
+  return media.map((item) => ({ ...item, renditions: made[item.file]?.renditions ?? [], storyboard: made[item.file]?.storyboard ?? null }));
+}
+
+/** Storage keys and committed files of a demo clip's renditions and storyboard. */
+function derivedFiles(item: MediaFile): (readonly [string, URL])[] {
+  const folder = derivedFolder(videoKeyFor(item.file))!;
+  const dir = new URL(`${item.file.replace(/\.mp4$/, "")}/`, RENDITIONS_DIR);
+  const files = item.renditions
+    .filter((r) => !r.source)
+    .map((r) => [renditionKey(folder, r.shortSide), new URL(`${r.shortSide}p.mp4`, dir)] as const);
+  if (item.storyboard)
+    files.push([storyboardImageKey(folder), new URL("storyboard.jpg", dir)], [storyboardIndexKey(folder), new URL("storyboard.vtt", dir)]);
+  return files;
 }
 
 export const videoKeyFor = (file: string) => `clips/${file}`;
+/** A demo creator's avatar: a synthetic, abstract picture (media/avatars, scripts/generate-demo-avatars.sh). */
+export const avatarKeyFor = (slug: string) => `avatars/demo-${slug}.jpg`;
+const AVATAR_DIR = new URL("avatars/", MEDIA_DIR);
+
+/** Slugs of the demo creators that have a picture; the others keep the initials avatar. */
+export function demoAvatarSlugs(): string[] {
+  if (!existsSync(AVATAR_DIR)) return [];
+  return readdirSync(AVATAR_DIR)
+    .filter((file) => file.endsWith(".jpg"))
+    .map((file) => file.slice(0, -".jpg".length))
+    .sort();
+}
 export const thumbKeyFor = (file: string) => `thumbs/${file}`;
 
 /** Copies the committed demo media into the configured storage (skips what is there). */
 export async function uploadDemoMedia(storage: Storage, media: MediaFile[]) {
   for (const item of media) {
-    const files = [[videoKeyFor(item.file), item.file], ...item.thumbnails.map((t) => [thumbKeyFor(t), t])] as const;
+    const files = [
+      [videoKeyFor(item.file), new URL(item.file, MEDIA_DIR)] as const,
+      ...item.thumbnails.map((t) => [thumbKeyFor(t), new URL(t, MEDIA_DIR)] as const),
+      ...derivedFiles(item),
+    ];
     for (const [key, file] of files) {
-      if (!(await storage.exists(key))) await storage.put(key, readFileSync(new URL(file, MEDIA_DIR)));
+      if (!(await storage.exists(key))) await storage.put(key, readFileSync(file));
     }
+  }
+  for (const slug of demoAvatarSlugs()) {
+    const key = avatarKeyFor(slug);
+    if (!(await storage.exists(key))) await storage.put(key, readFileSync(new URL(`${slug}.jpg`, AVATAR_DIR)));
   }
 }
 
 /** Categories, creators, channel sites and tags: upserted by their natural keys. */
 export async function seedReferenceData(db: Database) {
+  const avatars = new Set(demoAvatarSlugs());
   await db
     .insert(categories)
     .values(CATEGORIES.map((c, i) => ({ ...c, aliases: [...c.aliases], orderPriority: i + 1, searchQuery: c.slug })))
@@ -47,6 +102,7 @@ export async function seedReferenceData(db: Database) {
       CREATORS.map((c) => ({
         slug: slugify(c.name),
         name: c.name,
+        avatarKey: avatars.has(slugify(c.name)) ? avatarKeyFor(slugify(c.name)) : null,
         bio: c.bio,
         bioEs: c.bioEs,
         followersCount: c.followers,
@@ -135,6 +191,8 @@ export function buildDemoClips(refs: References, media: MediaFile[], offset: num
       endSeconds: item.durationSeconds,
       durationSeconds: item.durationSeconds,
       fileSizeBytes: item.bytes,
+      renditions: item.renditions,
+      storyboard: item.storyboard,
       audiences,
       flames: Math.floor(random() ** 2 * 500),
       publishedAt: new Date(now - ageDays * 86_400_000),

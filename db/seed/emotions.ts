@@ -1,4 +1,4 @@
-import type { Database } from "../../app/lib/db.server";
+import type { Database } from "../../app/lib/database";
 import { emotionTypes } from "../schema";
 
 /** The emotion picker's list (docs/product.md §11.4): neutral words, English and Spanish. */

@@ -65,7 +65,12 @@ export async function signIn(server: string, email: string, localAddress: string
     if (link) {
       // Each user opens their link from their own loopback address, as people do from their own machines:
       // Better Auth limits how often one address may open links.
-      const opened = await getFrom(link.replace(origin, server), localAddress);
+      // With the cookie the sign-in form set: the link signs in at once only in the browser that asked for it (ADR 113).
+      const binding = sent.headers
+        .getSetCookie()
+        .map((c) => c.split(";")[0]!)
+        .join("; ");
+      const opened = await getFrom(link.replace(origin, server), localAddress, binding);
       const cookie = opened.setCookie.find((c) => c.includes("session_token="));
       if (!cookie) throw new Error(`the sign-in link for ${email} set no session cookie (${opened.status})`);
       return cookie.split(";")[0]!;
@@ -75,9 +80,9 @@ export async function signIn(server: string, email: string, localAddress: string
   throw new Error(`no sign-in link for ${email}`);
 }
 
-function getFrom(url: string, localAddress: string): Promise<{ status: number; setCookie: string[] }> {
+function getFrom(url: string, localAddress: string, cookie: string): Promise<{ status: number; setCookie: string[] }> {
   return new Promise((resolve, reject) => {
-    const req = request(url, { localAddress }, (res) => {
+    const req = request(url, { localAddress, headers: cookie ? { cookie } : {} }, (res) => {
       res.resume();
       res.on("end", () => resolve({ status: res.statusCode ?? 0, setCookie: res.headers["set-cookie"] ?? [] }));
     });

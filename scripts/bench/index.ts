@@ -1,9 +1,10 @@
 // `npm run bench` (docs/performance.md § Throughput): builds, starts the production server on a temporary
-// data directory with a seeded catalogue, and drives it with autocannon over loopback, next to a bare
-// node:http "ceiling" returning the same bytes and nginx serving the same media file.
+// data directory with a seeded catalogue, and drives it over loopback (autocannon; /media with a plain node:http
+// client), next to a bare node:http "ceiling" returning the same bytes and nginx serving the same media file.
+// Every figure is printed with the load average when it was taken.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import os, { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, ROOT, seed, signIn, startApp } from "./app-server";
@@ -11,7 +12,8 @@ import { anonymousVisitors, benchCases, RANGE_BYTES, type BenchCase, type Reques
 import { startCeiling, type CapturedResponse } from "./ceiling";
 import { load, settle } from "./load";
 import { startNginx } from "./nginx";
-import { judge, markdownTable, type Row } from "./report";
+import { httpLoad, type HttpLoadResult } from "./http-load";
+import { clientIsNotTheLimit, judge, markdownTable, type Row } from "./report";
 
 const { values: args } = parseArgs({
   options: {
@@ -105,23 +107,36 @@ async function main() {
     await settle(`${app.url}/healthz`);
     for (const connections of connectionCounts) {
       say(`${c.name} × ${connections} connections`);
-      const appResult = await load(app.url, c.request, connections, seconds);
+      // Large bodies go through the plain node:http client, small ones through autocannon (http-load.ts says why).
+      const drive = c.largeBodies ? httpLoad : load;
+      const appResult = await drive(app.url, c.request, connections, seconds);
+      const loadAverage = os.loadavg();
       await settle(`${app.url}/healthz`);
       const ceilingPath = `/${c.name}`;
-      const ceilingResult = await load(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds);
+      const ceilingResult = await drive(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds);
       const nginxResult =
         nginx && c.nginxPath
-          ? await load(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds)
+          ? await drive(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds)
           : undefined;
+      const clientCpu = nginxResult && "clientCpu" in nginxResult ? (nginxResult as HttpLoadResult).clientCpu : undefined;
       const row = {
         case: c.name,
         connections,
         app: appResult,
         ceiling: ceilingResult,
         nginx: nginxResult,
+        loadAverage,
+        client: clientCpu ? { cpuAtNginx: clientCpu, ceilingRps: nginxResult!.rps / clientCpu } : undefined,
         ratioCeiling: appResult.rps / ceilingResult.rps,
         ratioNginx: nginxResult ? appResult.rps / nginxResult.rps : undefined,
       };
+      say(
+        `${c.name} × ${connections}: ${Math.round(appResult.rps)} req/s, p99 ${appResult.p99} ms, load average ${loadAverage.map((l) => l.toFixed(2)).join(" ")}` +
+          (row.client
+            ? `; nginx ${Math.round(nginxResult!.rps)} req/s with the client at ${Math.round(row.client.cpuAtNginx * 100)} % of a core ` +
+              `(client ceiling ≈ ${Math.round(row.client.ceilingRps)} req/s: ${clientIsNotTheLimit(row) ? "nginx is well under it" : "nginx is too close to it, the ratio says nothing"})`
+            : ""),
+      );
       rows.push({ ...row, meetsTarget: judge(c, row) });
     }
   }

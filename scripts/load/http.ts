@@ -7,6 +7,8 @@ import http from "node:http";
 export type Failure = "reset" | "timeout" | "refused" | "other";
 
 export interface Reply {
+  /** The path asked for, so a report can name it. */
+  path: string;
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
@@ -36,11 +38,11 @@ export function createClient(baseUrl: string, { connections = 256, timeoutMs = 1
       const started = performance.now();
       const keep = options.keepBody ?? 1_000_000;
       let settled = false;
-      const done = (reply: Omit<Reply, "ms">) => {
+      const done = (reply: Omit<Reply, "ms" | "path">) => {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
-        resolve({ ...reply, ms: performance.now() - started });
+        resolve({ ...reply, path, ms: performance.now() - started });
       };
       const req = http.request(
         { host: url.hostname, port: url.port, path, method: options.method ?? "GET", headers: options.headers, agent },
@@ -64,7 +66,7 @@ export function createClient(baseUrl: string, { connections = 256, timeoutMs = 1
   return { request, close: () => agent.destroy() };
 }
 
-function failed(error: NodeJS.ErrnoException): Omit<Reply, "ms"> {
+function failed(error: NodeJS.ErrnoException): Omit<Reply, "ms" | "path"> {
   const failure: Failure =
     error.code === "ECONNRESET" || error.code === "EPIPE" || error.message === "socket hang up"
       ? "reset"

@@ -40,6 +40,8 @@ export interface LoadReport {
   rateLimited: number;
   actions: ActionStats[];
   samples: string[];
+  /** The first answers in 400–499 other than 429: a workload that behaves like browsers should have none it did not mean. */
+  clientErrorSamples: string[];
 }
 
 interface Catalogue {
@@ -68,6 +70,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
     const latencies = new Map<string, number[]>();
     const tallies = new Map<string, { errors: number; rateLimited: number; clientErrors: number }>();
     const samples: string[] = [];
+    const clientErrorSamples: string[] = [];
     let requests = 0;
 
     const record = (action: string, reply: Reply) => {
@@ -78,7 +81,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         tally.errors++;
         if (samples.length < 20) samples.push(`${action}: ${reply.failure ?? reply.status} ${reply.error ?? reply.body.slice(0, 200)}`);
       } else if (reply.status === 429) tally.rateLimited++;
-      else if (reply.status >= 400) tally.clientErrors++;
+      else if (reply.status >= 400) {
+        tally.clientErrors++;
+        if (clientErrorSamples.length < 10) clientErrorSamples.push(`${action}: ${reply.status} ${reply.path} ${reply.body.slice(0, 160)}`);
+      }
     };
 
     const send = async (v: Visitor, path: string, init: { method?: string; form?: Record<string, string> } = {}) => {
@@ -96,7 +102,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         headers.origin = options.baseUrl;
         headers["sec-fetch-site"] = "same-origin";
       }
-      const reply = await client.request(path, { method: init.method ?? (body ? "POST" : "GET"), headers, body, keepBody: 64_000 });
+      const reply = await client.request(path, { method: init.method ?? (init.form ? "POST" : "GET"), headers, body, keepBody: 64_000 });
       v.jar.take(reply.headers);
       return reply;
     };
@@ -114,6 +120,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
         (v) => {
           const clipId = pick(catalogue.clipIds);
           const flamed = !v.flamed.has(clipId);
+          // An anonymous visitor's page issued its id before it flames (ADR 140): do as the page does, once.
+          if (!v.jar.has("session_token") && !v.jar.has("spicy_uid")) {
+            return send(v, "/api/visitor", { form: {} }).then(() => send(v, "/api/flames", { form: { clipId, flamed: String(flamed) } }));
+          }
           return send(v, "/api/flames", { form: { clipId, flamed: String(flamed) } }).then((reply) => {
             if (reply.status === 200) void (flamed ? v.flamed.add(clipId) : v.flamed.delete(clipId));
             return reply;
@@ -186,6 +196,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadReport> {
       rateLimited: stats.reduce((sum, s) => sum + s.rateLimited, 0),
       actions: stats,
       samples,
+      clientErrorSamples,
     };
   } finally {
     client.close();
@@ -230,7 +241,7 @@ async function signIn(
   const email = `load-user-${v.ip}-${Date.now()}@example.com`;
   const asked = await send(v, "/auth/sign-in", { form: { email } });
   if (asked.status !== 200) throw new Error(`sign-in link for ${email}: ${asked.status} ${asked.body.slice(0, 200)}`);
-  v.jar.take((await openLinkFromOutbox(client, email, v.ip)).headers);
+  v.jar.take((await openLinkFromOutbox(client, email, v.ip, v.jar.header())).headers);
   if (!v.jar.has("session_token")) throw new Error(`the sign-in link for ${email} set no session`);
   v.email = email;
 }
@@ -254,5 +265,6 @@ export function formatReport(report: LoadReport): string {
     ...rows,
     `errors (5xx + resets + time-outs): ${report.errors}; rate-limited (429): ${report.rateLimited}`,
     ...(report.samples.length ? ["first errors:", ...report.samples.map((s) => `  ${s}`)] : []),
+    ...(report.clientErrorSamples.length ? ["first 4xx answers:", ...report.clientErrorSamples.map((s) => `  ${s}`)] : []),
   ].join("\n");
 }

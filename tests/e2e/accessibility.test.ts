@@ -5,7 +5,7 @@ import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hydrated, launchBrowser, newPage, reactOwns, type ContextOptions } from "./support";
-import { newSitePage, signIn, site } from "./sign-in";
+import { newSitePage, signIn, signInModerator, site } from "./sign-in";
 
 // The bar of docs/product.md §19, "axe reports no serious or critical violation", page by page in real Chromium.
 // Sign-ins here: one member and admin@example.com (ADMIN_EMAILS of the e2e server).
@@ -163,7 +163,7 @@ describe("accessibility: axe finds no serious or critical violation", () => {
 
   it("on the moderation pages", async () => {
     const page = await auditablePage({}, await newSitePage(browser));
-    await signIn(page, "admin@example.com");
+    await signInModerator(page, "admin@example.com");
     for (const path of [
       "/admin",
       "/admin/submissions",

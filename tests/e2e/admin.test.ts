@@ -3,7 +3,7 @@ import { connect, createServer, type AddressInfo, type Socket } from "node:net";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
-import { newSitePage, signIn, site } from "./sign-in";
+import { newSitePage, signIn, signInModerator, site } from "./sign-in";
 
 // The moderation back-end (docs/product.md §10) end to end: what visitors send through the five forms reaches
 // the moderator's queues, and hiding a reported clip takes it off every public page until it is shown again.
@@ -19,7 +19,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   relay = await relayFrom("127.0.0.2", new URL(baseURL()));
   admin = await newSitePage(browser);
-  await signIn(admin, ADMIN);
+  await signInModerator(admin, ADMIN);
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { baseURL, hydrated, launchBrowser, newPage, reactOwns } from "./support";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,11 +19,13 @@ describe("age gate", () => {
     // The question appears only after the 2000 ms loader.
     await expect(page.getByRole("button", { name: "Confirm, I am 18 or older" }).isVisible()).resolves.toBe(false);
     await dialog.getByRole("button", { name: "Confirm, I am 18 or older" }).waitFor({ state: "visible", timeout: 5000 });
-    await expect(page.locator('video[src*="/media/"], img[src*="/media/"]').count()).resolves.toBe(0);
+    await expect(page.locator('video[src*="/media/"], source[src*="/media/"], img[src*="/media/"]').count()).resolves.toBe(0);
     expect(mediaRequests).toEqual([]);
 
+    // The gate hydrates after the page (ADR 157): before that, Confirm takes the no-JavaScript path (tested below).
+    await reactOwns(dialog.getByRole("button", { name: "Confirm, I am 18 or older" }));
     await dialog.getByRole("button", { name: "Confirm, I am 18 or older" }).click();
-    await page.locator('video[src*="/media/"]').first().waitFor({ state: "attached" });
+    await page.locator('video source[src*="/media/"]').first().waitFor({ state: "attached" });
     await expect(page.evaluate(() => localStorage.getItem("age_verified"))).resolves.toBe("true");
     expect((await page.context().cookies()).find((c) => c.name === "age_verified")?.value).toBe("true");
 
@@ -48,7 +50,8 @@ describe("age gate", () => {
     await page.evaluate(() => localStorage.setItem("age_verified", "true"));
     // The page restores the cookie and reloads itself at once.
     await page.goto("/", { waitUntil: "commit" });
-    await page.locator('video[src*="/media/"]').first().waitFor({ state: "attached", timeout: 10_000 });
+    // The gate's script loads after the page (ADR 157), then restores the cookie and reloads.
+    await page.locator('video source[src*="/media/"]').first().waitFor({ state: "attached", timeout: 20_000 });
     await expect(page.getByRole("dialog").count()).resolves.toBe(0);
     await page.context().close();
   });
@@ -59,7 +62,7 @@ describe("age gate", () => {
     await page.goto("/");
     await page.getByRole("button", { name: "Confirm, I am 18 or older" }).click({ timeout: 5000 });
     await page.waitForURL(`${baseURL()}/`);
-    await expect(page.locator('video[src*="/media/"]').count()).resolves.toBeGreaterThan(0);
+    await expect(page.locator('video source[src*="/media/"]').count()).resolves.toBeGreaterThan(0);
     await context.close();
   });
 

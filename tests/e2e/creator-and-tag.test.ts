@@ -49,6 +49,9 @@ describe("creator page", () => {
     expect(await page.locator("main article").count()).toBe(Math.min(videos, 10));
     const flames = await stat(page, "flames");
     expect(flames).toBeGreaterThanOrEqual(0);
+    // Views of the creator's clips: a counter (creator_stats), labelled like the other tiles.
+    await expect(page.locator("[data-stat=views] dt").textContent()).resolves.toBe("Views");
+    expect(await stat(page, "views")).toBeGreaterThanOrEqual(0);
 
     const tagCount = await stat(page, "tags");
     const tagList = page.locator("section", { has: page.getByRole("heading", { name: "Tags", exact: true }) }).locator("ul > li");
@@ -97,6 +100,7 @@ describe("tag page", () => {
     const videos = await stat(page, "videos");
     expect(videos).toBeGreaterThan(10);
     expect(await stat(page, "creators")).toBeGreaterThan(1);
+    await expect(page.locator("[data-stat=views] dt").textContent()).resolves.toBe("Views");
     const popular = await cardTitles(page);
     expect(popular.length).toBe(10);
 

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { request } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newSitePage, signIn, site } from "./sign-in";
+import { newSitePage, signInModerator, site } from "./sign-in";
 import { baseURL, hydrated, launchBrowser } from "./support";
 
 // The moderation desk worked as a moderator works it (ADR 053): search across queues, a bulk
@@ -17,7 +17,7 @@ let admin: Page;
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newSitePage(browser);
-  await signIn(admin, ADMIN);
+  await signInModerator(admin, ADMIN);
 }, 120_000);
 afterAll(() => browser?.close());
 

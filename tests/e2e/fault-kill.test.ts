@@ -55,6 +55,8 @@ describe(`a SIGKILL while writing, on ${onPostgres ? "PostgreSQL" : "PGlite"}`, 
         "sec-fetch-site": "same-origin",
         cookie: jar.header(),
       });
+      // The page view that issues the writer's anonymous id (ADR 140), before its flames.
+      jar.take((await client.request("/api/visitor", { method: "POST", headers: headers(), body: "" })).headers);
       for (let i = 0; !killed; i++) {
         if (i % 4 === 3) {
           const token = randomUUID();

@@ -89,6 +89,19 @@ describe.skipIf(!postgresBinaries())("PostgreSQL stopped under load", () => {
     const writer = async (w: number) => {
       const jar = new CookieJar({ age_verified: "true" });
       const ip = `10.78.0.${w}`;
+      // The page view that issues the writer's anonymous id (ADR 140), before its flames.
+      const issued = await client.request("/api/visitor", {
+        method: "POST",
+        headers: {
+          "content-type": "application/x-www-form-urlencoded",
+          "x-forwarded-for": ip,
+          origin: server.url,
+          "sec-fetch-site": "same-origin",
+          cookie: jar.header(),
+        },
+        body: "",
+      });
+      jar.take(issued.headers);
       for (let i = 0; !done; i++) {
         const clipId = clipIds[(w * 5 + i) % clipIds.length]!;
         const at = phase;

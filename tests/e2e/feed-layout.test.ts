@@ -20,7 +20,8 @@ afterAll(() => browser?.close());
 function controls(page: Page): Record<string, Locator> {
   const stage = feed(page);
   return {
-    play: stage.getByRole("button", { name: "Play", exact: true }),
+    // Play, or Pause once the clip plays by itself.
+    play: stage.getByRole("button", { name: /^(Play|Pause)$/ }),
     mute: stage.getByRole("button", { name: "Unmute" }),
     seek: stage.getByRole("slider", { name: "Seek" }),
     flame: stage.getByRole("button", { name: /^Flame, \d+ flames?$/ }),

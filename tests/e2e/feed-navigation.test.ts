@@ -110,6 +110,11 @@ describe("moving through the feed", () => {
       await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(index);
     }
     await videoReady(page);
+    // The clip plays by itself: Space pauses it, and Space again plays it.
+    await feed(page).getByRole("button", { name: "Pause" }).waitFor();
+    await page.keyboard.press(" ");
+    await feed(page).getByRole("button", { name: "Play", exact: true }).waitFor();
+    await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(true);
     await page.keyboard.press(" ");
     await feed(page).getByRole("button", { name: "Pause" }).waitFor();
     await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => v.paused), { timeout: 10_000 }).toBe(false);

@@ -50,7 +50,7 @@ describe("the public forms (ADR 012)", () => {
 
   it("submit: validates on submit, then on change, and lands on / with its toast", async () => {
     const page = await open("/submit");
-    expect(await page.getByText("all three audiences").count()).toBe(1);
+    expect(await page.getByText("every audience the site offers").count()).toBe(1);
     expect(await page.getByRole("link", { name: /Back to home/ }).getAttribute("href")).toBe("/");
     expect(await field(page, "submit", "imageOrVideoLink").getAttribute("type")).toBe("url");
     expect(await field(page, "submit", "tags").getAttribute("placeholder")).toBe("blonde, fetish, amateur");
@@ -186,7 +186,9 @@ describe("the public forms (ADR 012)", () => {
 
   it("partnership: explains the points and sends the application", async () => {
     const page = await open("/promote-only-fans");
-    await page.getByText("Uploads longer than 10 seconds earn more points.").waitFor();
+    // The partnership page promises more points for uploads longer than 10 seconds, with the real values (ADR 173).
+    await page.getByText("10 points for uploads longer than 10 seconds.").waitFor();
+    await page.getByText("5 points for each upload a moderator publishes.").waitFor();
     await page.getByRole("button", { name: "Apply for partnership" }).click();
     expect(await errorOf(page, "partnership", "salesPlatformUrl").textContent()).toBe("Please enter a valid URL");
     await field(page, "partnership", "salesPlatformUrl").fill("https://fans.example/ava");

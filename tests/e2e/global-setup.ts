@@ -1,28 +1,42 @@
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
-import { startServer, type RunningServer } from "../support/server";
+import { copyDataDir, startServer, type RunningServer } from "../support/server";
 
 declare module "vitest" {
   export interface ProvidedContext {
     baseURL: string;
     dataDir: string;
     buildDir: string;
+    /** PGlite only: a migrated, seeded data directory that no server uses, to copy (tests/support/server.ts). */
+    seededDataDir: string;
   }
 }
 
 let server: RunningServer | undefined;
+let ownBuild = false;
+let seeded: string | undefined;
 
-/** Builds the app once and starts one production server on a fresh database for the suite. */
+/**
+ * Builds the app once and starts one production server on a fresh database for the suite. TEST_BUILD_DIR names a
+ * finished build to use instead: `npm test` builds once for both databases' suites (scripts/test.mjs).
+ */
 export async function setup(project: TestProject) {
-  // Each run builds into its own folder: a parallel run cannot swap the assets under this server.
-  // Inside the project, so the server build still finds node_modules.
-  mkdirSync(path.join(project.config.root, ".tmp"), { recursive: true });
-  process.env.BUILD_DIR = mkdtempSync(path.join(project.config.root, ".tmp", "build-"));
-  execFileSync("npm", ["run", "build"], { stdio: "ignore", cwd: project.config.root, env: process.env });
+  if (process.env.TEST_BUILD_DIR) {
+    if (!existsSync(path.join(process.env.TEST_BUILD_DIR, "server", "index.js")))
+      throw new Error(`TEST_BUILD_DIR ${process.env.TEST_BUILD_DIR} holds no build`);
+    process.env.BUILD_DIR = process.env.TEST_BUILD_DIR;
+  } else {
+    // Each run builds into its own folder: a parallel run cannot swap the assets under this server.
+    // Inside the project, so the server build still finds node_modules.
+    mkdirSync(path.join(project.config.root, ".tmp"), { recursive: true });
+    process.env.BUILD_DIR = mkdtempSync(path.join(project.config.root, ".tmp", "build-"));
+    ownBuild = true;
+    execFileSync("npm", ["run", "build"], { stdio: "ignore", cwd: project.config.root, env: process.env });
+  }
   if (process.env.TEST_DATABASE_URL) {
     const handle = await openDatabase({ databaseUrl: process.env.TEST_DATABASE_URL });
     await handle.db.execute(sql`drop schema if exists public cascade`);
@@ -30,16 +44,41 @@ export async function setup(project: TestProject) {
     await handle.db.execute(sql`create schema public`);
     await handle.close();
   }
+  // On PGlite, one server migrates and seeds a data directory and stops (no job runs, so whatever the boot queued is
+  // still queued); the suite's server and every test's server of its own start from copies of it instead of
+  // initialising, migrating and seeding again (seededDataDir in tests/support/server.ts).
+  let dataDir: Record<string, string> = {};
+  if (!process.env.TEST_DATABASE_URL) {
+    // A first boot initialises, migrates and seeds: on a busy machine it takes minutes.
+    const seeding = await startServer({ JOB_WORKERS: "0" }, { healthTimeoutMs: 300_000 });
+    const code = await seeding.stop();
+    if (code !== 0) throw new Error(`the seeding server did not shut down gracefully (exit ${code}):\n${seeding.output()}`);
+    seeded = seeding.dataDir;
+    project.provide("seededDataDir", seeded);
+    dataDir = copyDataDir(seeded);
+  }
   // calm.test plays Conscious Mode's host name (Chromium maps it to 127.0.0.1).
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
-  // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts
+  // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts;
+  // editor@example.com of catalogue-edits.test.ts; captions@example.com of captions.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).
   server = await startServer({
     CONSCIOUS_HOSTS: "calm.test",
     SIGN_IN_LIMIT_PER_IP: "1000",
-    // Every browser context of the suite is a new anonymous visitor on 127.0.0.1 (ADR 093).
-    FLAME_NEW_IDS_PER_IP: "1000",
-    ADMIN_EMAILS: "admin@example.com,desk@example.com",
+    // Every browser context of the suite is a new anonymous visitor on 127.0.0.1, each issued an id by its first page (ADR 140).
+    FLAME_NEW_IDS_PER_IP: "100000",
+    // polish-desk-*@example.com: the moderators whose header menu newcomer-header.test.ts opens; polish-walk-…: the
+    // 40-character member of layout-walk.test.ts, who walks the desk too.
+    ADMIN_EMAILS: [
+      "admin@example.com",
+      "desk@example.com",
+      "polish-desk-phone@example.com",
+      "polish-desk-desktop@example.com",
+      "polish-walk-with-a-long-name@example.com",
+      "editor@example.com",
+      "captions@example.com",
+    ].join(","),
+    ...dataDir,
   });
   project.provide("baseURL", server.url);
   project.provide("dataDir", server.dataDir);
@@ -48,6 +87,8 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   const code = await server?.stop();
-  if (process.env.BUILD_DIR?.includes(`${path.sep}.tmp${path.sep}build-`)) rmSync(process.env.BUILD_DIR, { recursive: true, force: true });
-  if (code !== 0) throw new Error(`server did not shut down gracefully (exit ${code}):\n${server?.output()}`);
+  if (seeded) rmSync(seeded, { recursive: true, force: true });
+  if (ownBuild && process.env.BUILD_DIR) rmSync(process.env.BUILD_DIR, { recursive: true, force: true });
+  // Without a server, setup failed and has said why.
+  if (server && code !== 0) throw new Error(`server did not shut down gracefully (exit ${code}):\n${server.output()}`);
 }

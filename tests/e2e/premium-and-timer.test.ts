@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-type Session = { seconds: number; emotionId: number | null };
+type Session = { seconds: number; emotionId: number | null; endedBy: string | null };
 const sessionsOf = async (page: Page) =>
   ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Session[] }).sessions;
 
@@ -76,33 +76,56 @@ describe("premium activation and the usage timer", () => {
     await page.waitForTimeout(500);
     const before = (await sessionsOf(page)).length;
 
-    // The timer runs from mount; Reset saves the session with the chosen emotion and restarts.
-    const timer = page.getByRole("region", { name: "Usage timer" });
-    await timer.getByRole("timer").waitFor();
-    await expect(timer.getByTestId("timer-state").textContent()).resolves.toBe("Short session");
-    const picker = timer.getByLabel("How do you feel?");
+    // The session timer sits in the header on every page; its panel holds the mood and 'End session'.
+    const timer = page.locator("header").getByTestId("session-timer");
+    await expect.poll(() => timer.getByRole("timer").textContent(), { timeout: 15_000 }).not.toBe("00:00");
+    await timer.click();
+    const panel = page.getByRole("region", { name: "This session" });
+    await expect(panel.getByTestId("timer-state").textContent()).resolves.toBe("Short session");
+    const picker = panel.getByLabel("How do you feel?");
+    await expect.poll(() => picker.locator("option").count()).toBeGreaterThan(1);
     await picker.selectOption({ label: "Curious" });
     const curious = Number(await picker.inputValue());
     // Each choice is confirmed in a short status line.
-    const said = timer.getByRole("status");
+    const said = panel.getByRole("status");
     await said.getByText("Noted: you feel Curious. It is saved with this session.").waitFor();
-    await expect.poll(() => timer.getByRole("timer").textContent(), { timeout: 10_000 }).not.toBe("00:00");
     await page.waitForTimeout(1100);
-    await timer.getByRole("button", { name: "Reset" }).click();
-    await said.getByText(/^Session of 00:0\d saved\. The timer starts again\.$/).waitFor();
-    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBe(before + 1);
-    const [first] = await sessionsOf(page);
-    expect(first!.seconds).toBeGreaterThanOrEqual(1);
-    expect(first!.emotionId).toBe(curious);
-    await expect.poll(() => timer.getByRole("timer").textContent()).toMatch(/^00:0\d$/);
+    await panel.getByRole("button", { name: "End session" }).click();
+    await said.getByText(/^Session of 00:\d\d saved\. A new one starts when you carry on\.$/).waitFor();
+    // The session was saved as it ran (one row under its own id): ending it saves it once more, with the emotion.
+    await expect
+      .poll(async () => {
+        const [latest] = await sessionsOf(page);
+        return latest?.endedBy === "ended" && latest.emotionId === curious && latest.seconds >= 1;
+      })
+      .toBe(true);
+    const ended = (await sessionsOf(page)).length;
+    expect(ended).toBeGreaterThanOrEqual(before);
+    expect(ended).toBeLessThanOrEqual(before + 1);
+    await page.keyboard.press("Escape");
 
-    // Leaving the page saves the running session through sendBeacon.
-    await page.waitForTimeout(2100);
+    // A new session starts with the next activity and goes on across pages: one row, saved as it goes.
+    await page.mouse.move(10, 300);
+    await page.mouse.wheel(0, 10);
+    await expect.poll(() => timer.getByRole("timer").textContent(), { timeout: 10_000 }).toMatch(/^00:0[2-9]$/);
+    await page.goto(`${site()}/termos-de-uso`);
+    await hydrated(page);
+    // The same session: the header's timer does not start again from zero.
+    await expect
+      .poll(() => page.locator("header").getByTestId("session-timer").getByRole("timer").textContent())
+      .toMatch(/^00:(0[2-9]|[1-5]\d)$/);
     await page.goto(`${site()}/ativar`);
-    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBe(before + 2);
-    const [left] = await sessionsOf(page);
-    expect(left!.seconds).toBeGreaterThanOrEqual(2);
-    expect(left!.emotionId).toBe(curious);
+    await expect.poll(async () => (await sessionsOf(page)).length, { timeout: 10_000 }).toBe(ended + 1);
+    const [running] = await sessionsOf(page);
+    expect(running!.seconds).toBeGreaterThanOrEqual(2);
+    expect(running!.emotionId).toBeNull();
+    await page.waitForTimeout(1500);
+    // Leaving more pages saves the same session again, not a new one.
+    await page.goto(`${site()}/termos-de-uso`);
+    await hydrated(page);
+    await page.goto(`${site()}/ativar`);
+    await page.waitForTimeout(1000);
+    expect((await sessionsOf(page)).length).toBe(ended + 1);
 
     // Before premium, the adult header offers 'Go Premium', leading to the Conscious Mode landing's call to action.
     await page.goto(`${site()}/termos-de-uso`);

@@ -43,7 +43,12 @@ async function memberCookie(email: string): Promise<{ cookie: string; setCookie:
     body: new URLSearchParams({ email }),
   });
   expect(asked.status).toBe(200);
-  const opened = await fetch(await mailTo(email, "magic-link"), { redirect: "manual" });
+  // The link opens only in the browser that asked for it: the one holding the cookie that ties the two (ADR 113).
+  const binding = asked.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
+  const opened = await fetch(await mailTo(email, "magic-link"), { redirect: "manual", headers: { cookie: binding } });
   const setCookie = opened.headers.getSetCookie().find((c) => c.includes("session_token="))!;
   return { cookie: setCookie.split(";")[0]!, setCookie };
 }

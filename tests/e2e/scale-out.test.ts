@@ -2,7 +2,17 @@ import { ownDatabase } from "../support/own-database";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3rver } from "../support/s3rver";
 import { startServer, type RunningServer } from "../support/server";
-import { anonymousVisitor, feed, keepCookies, get, post, signInOverHttp, wholeFeed } from "../support/http-visitors";
+import {
+  anonymousVisitor,
+  enrolOverHttp,
+  feed,
+  keepCookies,
+  withPageViewId,
+  get,
+  post,
+  signInOverHttp,
+  wholeFeed,
+} from "../support/http-visitors";
 
 // docs/deployment.md: two app servers on one PostgreSQL database and one S3-compatible
 // store behave as one site. Needs PostgreSQL (TEST_DATABASE_URL): PGlite belongs to one process.
@@ -32,7 +42,7 @@ beforeAll(async () => {
   };
   a = await startServer(shared);
   b = await startServer(shared);
-  admin = `age_verified=true; ${await signInOverHttp(a.url, "scale-admin@example.com", "127.0.0.3")}`;
+  admin = await enrolOverHttp(a.url, `age_verified=true; ${await signInOverHttp(a.url, "scale-admin@example.com", "127.0.0.3")}`);
 });
 
 afterAll(async () => {
@@ -76,7 +86,7 @@ describe.skipIf(!postgres)("two app servers, one database, one store", () => {
   });
 
   it("shows a flame given through one server on the other", async () => {
-    let visitor = anonymousVisitor({ likerId: true });
+    let visitor = await withPageViewId(a.url, anonymousVisitor());
     const clip = (await feed(a.url, visitor)).clips[0]!;
     const flamed = await post(a.url, "/api/flames", visitor, { clipId: clip.id, flamed: "true" });
     expect(flamed.status).toBe(200);

@@ -25,7 +25,7 @@ describe("shell", () => {
     expect(html).toMatch(/<link rel="canonical" href="http:\/\/[^"]+\/"\/>/);
     expect(html).toContain('property="og:title"');
     expect(html).toContain('hrefLang="es"');
-    expect(html).toMatch(/<video[^>]+src="\/media\/clips\/clip-\d\d\.mp4/);
+    expect(html).toMatch(/<video[^>]*>(<source[^>]*>)*<source src="\/media\/clips\/clip-\d\d\.mp4/);
   });
 
   it("fits the header's controls side by side on a phone, in both languages", async () => {
@@ -203,9 +203,17 @@ describe("shell", () => {
     await page.goto("/termos-de-uso");
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     await page.route("**/healthz", (route) => route.fulfill({ status: 503, body: "{}" }));
-    await page.clock.fastForward(30_000);
     const banner = page.getByRole("alert").filter({ hasText: "Connection problems" });
-    await banner.waitFor();
+    // The banner's script arrives after the page (it hydrates later): its 30 s check starts once it has.
+    await expect
+      .poll(
+        async () => {
+          await page.clock.fastForward(30_000);
+          return banner.count();
+        },
+        { timeout: 15_000 },
+      )
+      .toBe(1);
     await expect(banner.textContent()).resolves.toContain("Reconnecting");
     await page.unroute("**/healthz");
     await banner.getByRole("button", { name: "Retry now" }).click();

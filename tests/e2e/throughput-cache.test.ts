@@ -1,6 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startServer, type RunningServer } from "../support/server";
-import { anonymousVisitor, feed, keepCookies, get, post, signInOverHttp, wholeFeed, type FeedPage } from "../support/http-visitors";
+import { seededDataDir, startServer, type RunningServer } from "../support/server";
+import {
+  anonymousVisitor,
+  enrolOverHttp,
+  feed,
+  keepCookies,
+  withPageViewId,
+  get,
+  post,
+  signInOverHttp,
+  wholeFeed,
+  type FeedPage,
+} from "../support/http-visitors";
 
 // docs/decisions/030–032: shared caches hold no personal state, and a flame, a hide or a publish shows on
 // the very next request. HTTP only, against a production server of its own (PGlite, or PostgreSQL with
@@ -11,8 +22,13 @@ let admin: string;
 beforeAll(async () => {
   // A long micro-cache life: a "hit" below must come from the cache however slow the machine is, so only
   // the generation can have dropped an entry.
-  server = await startServer({ ADMIN_EMAILS: "cache-admin@example.com", SIGN_IN_LIMIT_PER_IP: "100", MICRO_CACHE_TTL_MS: "600000" });
-  admin = `age_verified=true; ${await signInOverHttp(server.url, "cache-admin@example.com", "127.0.0.2")}`;
+  server = await startServer({
+    ADMIN_EMAILS: "cache-admin@example.com",
+    SIGN_IN_LIMIT_PER_IP: "100",
+    MICRO_CACHE_TTL_MS: "600000",
+    ...seededDataDir(),
+  });
+  admin = await enrolOverHttp(server.url, `age_verified=true; ${await signInOverHttp(server.url, "cache-admin@example.com", "127.0.0.2")}`);
 });
 afterAll(async () => {
   expect(await server?.stop()).toBe(0);
@@ -63,7 +79,7 @@ describe("caches and personal state", () => {
   });
 
   it("shows a flame to the visitor who gave it on the next request, and to nobody else as theirs", async () => {
-    let a = anonymousVisitor({ likerId: true });
+    let a = await withPageViewId(server.url, anonymousVisitor());
     const b = anonymousVisitor({ likerId: true });
     const clip = (await feed(server.url, a)).clips[0]!;
     // B's page is in the cache's hands before A flames.

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signIn, newSitePage, site } from "./sign-in";
+import { newSitePage, site, signInModerator } from "./sign-in";
 import { hydrated, launchBrowser } from "./support";
 
 // A visitor uploads a video with the submit form; a moderator previews it in
@@ -58,7 +58,7 @@ describe("uploads on the submit form, published by a moderator", () => {
       await page.locator("[data-sonner-toast]", { hasText: "Content submitted for review!" }).first().waitFor({ timeout: 30_000 });
       await page.waitForURL(`${site()}/`);
 
-      await signIn(page, "admin@example.com");
+      await signInModerator(page, "admin@example.com");
       await page.goto(`${site()}/admin/submissions`);
       await page.getByRole("listitem").filter({ hasText: creator }).getByText("Video attached").waitFor();
       await page.getByRole("link", { name: creator }).click();

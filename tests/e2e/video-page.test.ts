@@ -41,7 +41,7 @@ describe("video page", () => {
       expect(html).toContain('<meta property="og:type" content="video.other"/>');
       expect(html).toContain('<meta property="og:video:type" content="video/mp4"/>');
       expect(html).toMatch(/<meta property="og:video" content="http:\/\/[^"]+\/media\/clips\/[^"]+\.mp4"\/>/);
-      expect(html).toMatch(/<video[^>]+src="\/media\/clips\//);
+      expect(html).toMatch(/<video[^>]*>(<source[^>]*>)*<source src="\/media\/clips\//);
 
       const ld = jsonLdOf(html);
       expect(ld.attributes).toMatch(/nonce="[^"]+"/);
@@ -57,7 +57,7 @@ describe("video page", () => {
     const html = await (await fetch(`${baseURL()}/video/${clip.slug}`, { headers: { "accept-language": "es" } })).text();
     expect(html).toContain("Enlace a este vídeo");
     expect(html).toContain("Vídeos relacionados");
-    expect(html).not.toMatch(/<video[^>]+src=/);
+    expect(html).not.toMatch(/<video[^>]+src=|<source[^>]+src=/);
     expect(html).not.toMatch(/<img[^>]+src="\/media\//);
   });
 

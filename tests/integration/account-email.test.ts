@@ -54,6 +54,46 @@ describe(`change of e-mail on ${testEngine()}`, () => {
     expect(session?.user.email).toBe("new@example.com");
   });
 
+  // Asking to move to an address that already has an account must look exactly like asking to move to a free one,
+  // or "change e-mail" tells anyone whether an address is registered here.
+  it("tells the asker the same thing whether or not the new address has an account", async () => {
+    await signIn(env, "taken@example.com");
+    const seen: Array<{ subject: string; to: string; linked: boolean; afterConfirm: string | null }> = [];
+    for (const [asker, target] of [
+      ["asker-a@example.com", "free@example.com"],
+      ["asker-b@example.com", "taken@example.com"],
+    ] as const) {
+      const cookie = await signIn(env, asker);
+      env.outbox.clear();
+      const headers = new Headers({ cookie, origin: ORIGIN });
+      expect(await requestEmailChange(env.services, { currentEmail: asker, newEmail: target, headers })).toEqual({ newEmail: target });
+      const confirmation = env.outbox.list().find((m) => m.to === asker);
+      const afterConfirm = confirmation?.link ? (await open(confirmation.link, cookie)).headers.get("location") : null;
+      seen.push({ subject: confirmation?.subject ?? "", to: confirmation?.to ?? "", linked: Boolean(confirmation?.link), afterConfirm });
+    }
+    expect(seen[1]).toEqual({ ...seen[0], to: "asker-b@example.com" });
+    expect(seen[0]).toMatchObject({ linked: true, afterConfirm: "/my-account" });
+    // The owner of the taken address is told, with no link that could move an account onto theirs.
+    const notice = env.outbox.list().find((m) => m.to === "taken@example.com");
+    expect(notice?.subject).toMatch(/already/i);
+    expect(notice?.link ?? "").not.toContain("verify-email");
+    const [kept] = await handle.db.select({ email: user.email }).from(user).where(eq(user.email, "asker-b@example.com"));
+    expect(kept).toBeTruthy();
+  });
+
+  it("limits how often one member asks, with its own message", async () => {
+    const cookie = await signIn(env, "eager@example.com");
+    const headers = new Headers({ cookie, origin: ORIGIN });
+    const attempts = [];
+    for (let i = 0; i < 6; i++) {
+      attempts.push(
+        await outcome(requestEmailChange(env.services, { currentEmail: "eager@example.com", newEmail: `next-${i}@example.com`, headers })),
+      );
+    }
+    expect(attempts.slice(0, 5).every((a) => a.ok)).toBe(true);
+    expect(attempts[5]).toEqual({ ok: false, key: "email.tooMany", status: 429 });
+  });
+
   it("turns a refusal by Better Auth into 'updateFailed'", async () => {
     // Without a session Better Auth refuses the change.
     const result = await outcome(

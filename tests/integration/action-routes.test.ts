@@ -5,31 +5,45 @@ import { clips, contactMessages, jobs, moderationAudit, takedownBlocks, takedown
 import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminClipsRoute from "~/routes/admin.clips";
+import * as adminCreatorsRoute from "~/routes/admin.creators";
+import * as adminCreatorClaimsRoute from "~/routes/admin.creator-claims";
+import * as adminCreatorEditsRoute from "~/routes/admin.creator-edits";
 import * as adminCopiesRoute from "~/routes/admin.copies";
 import * as adminItemRoute from "~/routes/admin.item";
 import * as adminJobsRoute from "~/routes/admin.jobs";
 import * as adminQueueRoute from "~/routes/admin.queue";
 import * as flamesRoute from "~/routes/api.flames";
+import * as visitorRoute from "~/routes/api.visitor";
+import * as followsRoute from "~/routes/api.follows";
 import * as usageRoute from "~/routes/api.usage";
+import * as consciousRoute from "~/routes/api.conscious";
+import * as signalsRoute from "~/routes/api.signals";
+import * as feedChoiceRoute from "~/routes/api.feed-choice";
 import * as ativarRoute from "~/routes/activate";
 import * as signInRoute from "~/routes/auth.sign-in";
 import * as signOutRoute from "~/routes/auth.sign-out";
+import * as confirmLinkRoute from "~/routes/auth.confirm-link";
 import * as claimRoute from "~/routes/claim";
 import * as contactRoute from "~/routes/contact";
 import * as insightsRoute from "~/routes/insights";
 import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
+import * as myAccountSecurityRoute from "~/routes/my-account.security";
+import * as myCreatorRoute from "~/routes/my-creator";
+import * as twoFactorRoute from "~/routes/auth.two-factor";
 import * as notFoundRoute from "~/routes/not-found";
 import * as preferencesRoute from "~/routes/preferences";
 import * as partnershipRoute from "~/routes/partnership";
 import * as reportRoute from "~/routes/report";
 import * as submitRoute from "~/routes/submit";
+import * as watchHistoryRoute from "~/routes/watch-history";
+import * as whatTheFeedLearnedRoute from "~/routes/what-the-feed-learned";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
 import { message } from "../support/messages";
 import { routeArgs, type RouteCall } from "../support/route-args";
 import { createTestServices } from "../support/services";
-import { signIn } from "../support/sign-in";
+import { signIn, signInModerator } from "../support/sign-in";
 
 type Action = (args: never) => unknown;
 type Who = "member" | "admin";
@@ -46,12 +60,26 @@ const ROUTES: Array<[path: string, route: { action: Action }, namespace: string,
   ["/insights", insightsRoute, "common"],
   ["/liked-videos", flamedRoute, "common"],
   ["/api/flames", flamesRoute, "common"],
+  ["/api/visitor", visitorRoute, "common"],
+  ["/api/follows", followsRoute, "common"],
   ["/preferences", preferencesRoute, "common"],
   ["/auth/sign-in", signInRoute, "common"],
   ["/auth/sign-out", signOutRoute, "common"],
+  ["/auth/confirm-link", confirmLinkRoute, "common"],
   ["/my-account", myAccountRoute, "common"],
+  ["/my-account/security", myAccountSecurityRoute, "common"],
+  ["/my-creator", myCreatorRoute, "common"],
+  ["/auth/two-factor", twoFactorRoute, "common"],
   ["/api/usage", usageRoute, "common"],
+  ["/api/conscious", consciousRoute, "common"],
+  ["/api/signals", signalsRoute, "common"],
+  ["/api/feed-choice", feedChoiceRoute, "common"],
+  ["/watch-history", watchHistoryRoute, "common"],
+  ["/what-the-feed-learned", whatTheFeedLearnedRoute, "common"],
   ["/admin/clips", adminClipsRoute, "common", "admin"],
+  ["/admin/creators", adminCreatorsRoute, "common", "admin"],
+  ["/admin/creator-claims", adminCreatorClaimsRoute, "common", "admin"],
+  ["/admin/creator-edits", adminCreatorEditsRoute, "common", "admin"],
   ["/admin/copies", adminCopiesRoute, "common", "admin"],
   ["/admin/jobs", adminJobsRoute, "common", "admin"],
   ["/admin/contact", adminQueueRoute, "common", "admin", { queue: "contact" }],
@@ -90,7 +118,7 @@ describe(`every action route answers through the action helper on ${testEngine()
     cookies.member = await signIn(env, `actions-${randomUUID()}@example.com`);
     const admin = `actions-admin-${randomUUID()}@example.com`;
     await grantModerator(handle.db, admin);
-    cookies.admin = await signIn(env, admin);
+    cookies.admin = await signInModerator(env, admin);
   });
   afterAll(() => handle?.close());
 

@@ -17,7 +17,7 @@ import { makeClips } from "../support/catalog";
 import { routeArgs } from "../support/route-args";
 import { createTestDatabase, testEngine } from "../support/database";
 import { createTestServices } from "../support/services";
-import { signIn } from "../support/sign-in";
+import { signInModerator } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 // Premium expiry is read against the clock by the dashboard's loader, so it is set relative to now.
@@ -186,7 +186,7 @@ describe(`admin statistics on ${testEngine()}`, () => {
 
   it("shows the statistics on the admin dashboard in English and Spanish", async () => {
     await grantModerator(handle.db, "stats-admin@example.com");
-    const cookie = await signIn(env, "stats-admin@example.com");
+    const cookie = await signInModerator(env, "stats-admin@example.com");
     const loaderData = await adminIndex.loader(routeArgs(env.services, "/admin", { cookie }));
     // Signing in made the moderator's profile: the dashboard reads the live figures.
     const profileCount = await handle.db.$count(profiles);

@@ -1,11 +1,13 @@
+import { randomUUID } from "node:crypto";
 import { and, arrayContains, eq, inArray } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags, type Audience } from "../../db/schema";
-import { seedDemoContent } from "../../db/seed/demo";
+import { clips, clipStats, clipTags, creators, tags, type Audience } from "../../db/schema";
+import { avatarKeyFor, demoAvatarSlugs, seedDemoContent } from "../../db/seed/demo";
 import { creatorClips, creatorStats, creatorTags, loadCreatorPage } from "~/features/creators/creators.server";
+import { commitSignals } from "~/features/signals/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { makeClips } from "../support/catalog";
@@ -15,9 +17,12 @@ describe(`creator page on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   const input = { audience: "hetero" as Audience, language: "en" as const, page: 1, mediaAllowed: true };
 
+  let storage: ReturnType<typeof createLocalStorage>;
+
   beforeAll(async () => {
     handle = await createTestDatabase();
-    await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "creator-"))) });
+    storage = createLocalStorage(mkdtempSync(path.join(tmpdir(), "creator-")));
+    await seedDemoContent({ db: handle.db, storage });
   });
   afterAll(() => handle?.close());
 
@@ -37,10 +42,13 @@ describe(`creator page on ${testEngine()}`, () => {
             ),
           )
       : [];
+    // Views count every audience's clips: the creator's tile says how often their clips were watched.
+    const views = (await handle.db.select().from(clipStats).where(eq(clipStats.creatorId, creatorId))).reduce((sum, s) => sum + s.views, 0);
     return {
       videos: rows.length,
       flames: rows.reduce((sum, r) => sum + r.flames, 0),
       tags: new Set(tagRows.map((r) => r.tagId)).size,
+      views,
       rows,
       tagRows,
     };
@@ -48,12 +56,66 @@ describe(`creator page on ${testEngine()}`, () => {
 
   it("finds a creator by slug with their profile, and nothing for an unknown slug", async () => {
     const page = await loadCreatorPage(handle.db, { ...input, slug: "iris-montano" });
-    expect(page?.creator).toMatchObject({ slug: "iris-montano", name: "Iris Montaño", verified: true, avatarUrl: null });
+    expect(page?.creator).toMatchObject({ slug: "iris-montano", name: "Iris Montaño", verified: true });
     expect(page?.creator.bio).toContain("Fractal");
     expect(await loadCreatorPage(handle.db, { ...input, slug: "nobody-here" })).toBeNull();
   });
 
+  it("sorts a creator's clips by flames (Popular) over every page, with the same clips as Recent", async () => {
+    const [aurora] = await handle.db.select().from(creators).where(eq(creators.slug, "aurora-vale"));
+    const { rows } = await recount(aurora!.id, "hetero");
+    // Distinct counts, so the expected order is plain.
+    for (const [i, row] of rows.entries())
+      await handle.db
+        .update(clips)
+        .set({ flames: (i * 7) % rows.length })
+        .where(eq(clips.id, row.id));
+    const flamesById = new Map(
+      (await handle.db.select({ id: clips.id, flames: clips.flames }).from(clips).where(eq(clips.creatorId, aurora!.id))).map((r) => [
+        r.id,
+        r.flames,
+      ]),
+    );
+    const pages = Math.ceil(rows.length / 10);
+    const popular: string[] = [];
+    const recent: string[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const common = { creatorId: aurora!.id, audience: "hetero" as const, page, mediaAllowed: true, total: rows.length };
+      popular.push(...(await creatorClips(handle.db, { ...common, sort: "popular" })).map((clip) => clip.id));
+      recent.push(...(await creatorClips(handle.db, common)).map((clip) => clip.id));
+    }
+    const expected = [...flamesById.entries()]
+      .filter(([id]) => rows.some((row) => row.id === id))
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .map(([id]) => id);
+    expect(popular).toEqual(expected);
+    expect(new Set(recent)).toEqual(new Set(popular));
+    expect(recent).not.toEqual(popular);
+  });
+
+  it("seeds a synthetic avatar for the demo creators that have one, stored where /media serves it; the others keep initials", async () => {
+    const slugs = demoAvatarSlugs();
+    expect(slugs.length).toBeGreaterThanOrEqual(6);
+    for (const slug of slugs) {
+      const page = await loadCreatorPage(handle.db, { ...input, slug });
+      expect(page?.creator.avatarUrl, slug).toBe(`/media/${avatarKeyFor(slug)}`);
+      expect(await storage.exists(avatarKeyFor(slug)), slug).toBe(true);
+    }
+    expect((await loadCreatorPage(handle.db, { ...input, slug: "aurora-vale" }))?.creator.avatarUrl).toBeNull();
+  });
+
   it("shows stats equal to a straightforward recount, for every creator and audience", async () => {
+    // Views: every third clip watched by one to three visitors.
+    const watched = (await handle.db.select().from(clips)).filter((clip, i) => clip.status === "published" && i % 3 === 0);
+    await commitSignals(
+      handle.db,
+      watched.flatMap((clip, i) =>
+        Array.from({ length: 1 + (i % 3) }, () => ({
+          owner: { userId: null, anonymousId: randomUUID(), personal: false },
+          events: [{ clipId: clip.id, kind: "watch" as const, watchedMs: 5000, loops: 0, completed: false, skipped: false }],
+        })),
+      ),
+    );
     const all = await handle.db.select().from(creators);
     expect(all.length).toBe(8);
     for (const creator of all) {
@@ -110,7 +172,7 @@ describe(`creator page on ${testEngine()}`, () => {
     expect(ids).not.toContain(made[23]!.id);
 
     const stats = await creatorStats(handle.db, creatorId, "hetero");
-    expect(stats).toEqual({ videos: 23, flames: (22 * 23) / 2, tags: 0 });
+    expect(stats).toEqual({ videos: 23, flames: (22 * 23) / 2, tags: 0, views: 0 });
     const [slug] = await handle.db.select({ slug: creators.slug }).from(creators).where(eq(creators.id, creatorId));
     const page3 = await loadCreatorPage(handle.db, { ...input, slug: slug!.slug, page: 3 });
     expect(page3?.totalPages).toBe(3);

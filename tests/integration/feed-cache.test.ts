@@ -10,7 +10,7 @@ import { cachedFeedClips, cachedFeedLead } from "~/features/feed/feed-cache.serv
 import { feedClips, type FeedQuery } from "~/features/feed/feed.server";
 import { setFlame } from "~/features/flames/index.server";
 import { generationOf } from "~/lib/cache/generation.server";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 
@@ -102,9 +102,8 @@ describe(`cached feed on ${testEngine()}`, () => {
 describe.runIf(testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1")("generation on PGlite in process", () => {
   it("follows the generation from notifications, without a query", async () => {
     const queries: string[] = [];
-    const local = await openDatabase({ dataDir: null, onQuery: (query) => queries.push(query) });
+    const local = await createTestDatabase({ onQuery: (query) => queries.push(query) });
     try {
-      await local.migrate();
       const generation = generationOf(local.db);
       const before = await generation.current();
       queries.length = 0;

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, user } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { flamedClipIds, setFlame } from "~/features/flames/index.server";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
-import { isSingleWriter } from "~/lib/single-writer";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { isSingleWriter } from "~/lib/engine.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 
@@ -22,16 +22,16 @@ describe(`flames that arrive together, on ${testEngine()}`, () => {
   const users = [...Array.from({ length: 11 }, () => randomUUID()), 'odd "id", {with} \\ signs'];
 
   beforeAll(async () => {
-    handle =
+    handle = await createTestDatabase(
       testEngine() === "pglite"
-        ? await openDatabase({
-            dataDir: null,
+        ? {
+            worker: false,
             onQuery: (query, params) => {
               if (query.includes("set_flames(")) batches.push(String(params[0]).split(",").length);
             },
-          })
-        : await createTestDatabase();
-    if (testEngine() === "pglite") await handle.migrate();
+          }
+        : {},
+    );
     await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "flame-batch-"))) });
     const published = await handle.db.select({ id: clips.id }).from(clips).where(eq(clips.status, "published")).limit(3);
     clipIds = published.map((c) => c.id);

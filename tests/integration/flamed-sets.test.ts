@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { flamedClipIds, mergeAnonymousFlames, setFlame } from "~/features/flames/index.server";
-import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 
@@ -21,8 +21,7 @@ describe(`which clips a flame owner flamed, on ${testEngine()}${inProcess ? " in
   let clipIds: string[] = [];
 
   beforeAll(async () => {
-    handle = inProcess ? await openDatabase({ dataDir: null, onQuery: (query) => queries.push(query) }) : await createTestDatabase();
-    if (inProcess) await handle.migrate();
+    handle = await createTestDatabase(inProcess ? { onQuery: (query) => queries.push(query) } : {});
     await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "flamed-sets-"))) });
     const rows = (await handle.db.execute(sql`select id from clips where status = 'published' order by id limit 4`)) as unknown as {
       rows: { id: string }[];

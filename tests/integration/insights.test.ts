@@ -3,11 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emotionTypes, profiles, usageSessionCategories, usageSessions, user } from "../../db/schema";
+import { categories, emotionTypes, profiles, usageSessionCategories, usageSessions, user } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { loadInsights, saveGoal, todayOverGoal, type InsightsQuery } from "~/features/conscious/insights.server";
+import { loadWeeklyReport } from "~/features/conscious/report.server";
 import { databaseTimeZone } from "~/features/conscious/time-zone.server";
-import { saveUsage } from "~/features/conscious/usage.server";
+import { saveUsage, type UsageInput } from "~/features/conscious/usage.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { action, loader } from "~/routes/insights";
@@ -327,5 +328,117 @@ describe(`insights on ${testEngine()}`, () => {
     expect(await rowsOf()).toBeGreaterThan(0);
     await handle.db.delete(usageSessions).where(eq(usageSessions.id, row!.id));
     expect(await rowsOf()).toBe(0);
+  });
+
+  it("reads habit patterns from a premium member's sessions with the numbers behind them, never from fewer than five", async () => {
+    await makeUser("habit-user", true);
+    await makeUser("few-user", true);
+    const moods = await handle.db.select().from(emotionTypes).orderBy(emotionTypes.id);
+    const tired = moods.find((e) => e.nameEn === "Tired")!.id;
+    const [swing] = await handle.db.select().from(categories).where(eq(categories.slug, "swing"));
+    const save = (userId: string, day: number, emotionId: number, extra: Partial<UsageInput> = {}) =>
+      saveUsage(handle.db, userId, {
+        seconds: 1500,
+        startedAt: at(`2026-11-${String(day).padStart(2, "0")}T21:00:00Z`),
+        emotionId,
+        moodBeforeId: calm,
+        categories: [{ slug: "swing", seconds: 1200 }],
+        clips: 10,
+        intention: { kind: "clips", target: 10 },
+        timeZone: "Europe/Madrid",
+        ...extra,
+      });
+    for (const day of [16, 17, 18, 19]) await save("habit-user", day, bored);
+    await save("habit-user", 20, tired, { extensions: 1, clips: 15 });
+    await save("habit-user", 21, tired, { extensions: 1, clips: 15 });
+    for (const day of [16, 17, 18, 19]) await save("few-user", day, bored);
+
+    const insights = await insightsOf("habit-user", { timeZone: "Europe/Madrid" });
+    expect(insights.intentions).toEqual({ set: 6, kept: 4, stretched: 2, missed: 0 });
+    expect(insights.recent[0]).toMatchObject({ moodBefore: "Calm", moodAfter: "Tired", categories: [swing!.nameEn], clips: 15 });
+    const habits = insights.habits!;
+    expect(habits.sessions).toBe(6);
+    // 21:00 UTC is 22:00 in Madrid: the evening, on the member's clock when the sessions were saved.
+    expect(habits.patterns).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ dimension: "category", group: "swing", groupName: swing!.nameEn, mood: "Bored", count: 4, of: 6 }),
+        expect.objectContaining({ dimension: "timeOfDay", group: "evening", groupName: null, mood: "Bored", count: 4, of: 6 }),
+        expect.objectContaining({ dimension: "length", group: "long", mood: "Bored", count: 4, of: 6 }),
+      ]),
+    );
+    expect(habits.shifts).toEqual([expect.objectContaining({ beforeName: "Calm", afterName: "Bored", count: 4, of: 6 })]);
+    expect(habits.prompts.map((p) => p.key)).toEqual(["intentionsKept", "moodByCategory", "moodByTime"]);
+
+    // The companion site reads the same sessions without a category.
+    const conscious = await insightsOf("habit-user", { brandMode: "conscious", timeZone: "Europe/Madrid" });
+    expect(conscious.habits!.patterns.some((p) => p.dimension === "category")).toBe(false);
+    expect(conscious.recent[0]!.categories).toEqual([]);
+    expect(JSON.stringify(conscious)).not.toContain(swing!.nameEn);
+
+    const few = await insightsOf("few-user");
+    expect(few.habits).toMatchObject({ sessions: 4, patterns: [], shifts: [], prompts: [] });
+    // Free members get the counts and pairs, not the patterns.
+    await handle.db.update(profiles).set({ isPremium: false }).where(eq(profiles.id, "few-user"));
+    expect((await insightsOf("few-user")).habits).toBeNull();
+  });
+
+  it("reports the last 7 days against the 7 before with the numbers of the sessions made", async () => {
+    await makeUser("week-user");
+    const made: { day: number; seconds: number; mood: number; kept: boolean; slug: string }[] = [
+      { day: 22, seconds: 300, mood: bored, kept: true, slug: "swing" },
+      { day: 20, seconds: 900, mood: calm, kept: false, slug: "feet" },
+      { day: 16, seconds: 120, mood: bored, kept: true, slug: "swing" },
+      // The week before: 2026-11-09 to 2026-11-15.
+      { day: 15, seconds: 600, mood: calm, kept: true, slug: "feet" },
+      { day: 9, seconds: 60, mood: calm, kept: false, slug: "feet" },
+      // Older than both weeks.
+      { day: 8, seconds: 5000, mood: bored, kept: true, slug: "swing" },
+    ];
+    for (const m of made)
+      await saveUsage(handle.db, "week-user", {
+        seconds: m.seconds,
+        startedAt: at(`2026-11-${String(m.day).padStart(2, "0")}T10:00:00Z`),
+        emotionId: m.mood,
+        categories: [{ slug: m.slug, seconds: Math.min(30, m.seconds) }],
+        clips: m.kept ? 5 : 8,
+        intention: { kind: "clips", target: 5 },
+        extensions: m.kept ? 0 : 1,
+      });
+    const report = await loadWeeklyReport(handle.db, {
+      userId: "week-user",
+      language: "en",
+      timeZone: "UTC",
+      brandMode: "adult",
+      now: NOW,
+    });
+    const sum = (from: number, to: number) => made.filter((m) => m.day >= from && m.day <= to);
+    for (const [figures, from, to] of [
+      [report.week, 16, 22],
+      [report.before, 9, 15],
+    ] as const) {
+      const sessions = sum(from, to);
+      expect(figures.sessions).toBe(sessions.length);
+      expect(figures.seconds).toBe(sessions.reduce((n, m) => n + m.seconds, 0));
+      expect(figures.intentions.kept).toBe(sessions.filter((m) => m.kept).length);
+      expect(figures.intentions.set).toBe(sessions.length);
+      expect(Object.fromEntries(figures.moods.map((m) => [m.id, m.count]))).toEqual(
+        sessions.reduce<Record<number, number>>((acc, m) => ({ ...acc, [m.mood]: (acc[m.mood] ?? 0) + 1 }), {}),
+      );
+      expect(Object.fromEntries(figures.categories.map((c) => [c.key, c.sessions]))).toEqual(
+        sessions.reduce<Record<string, number>>((acc, m) => ({ ...acc, [m.slug]: (acc[m.slug] ?? 0) + 1 }), {}),
+      );
+    }
+    expect(report.week).toMatchObject({ from: "2026-11-16", to: "2026-11-22" });
+    expect(report.moodNames[bored]).toBe("Bored");
+    // The companion site's report names no category.
+    const conscious = await loadWeeklyReport(handle.db, {
+      userId: "week-user",
+      language: "es",
+      timeZone: "UTC",
+      brandMode: "conscious",
+      now: NOW,
+    });
+    expect(conscious.week.categories).toEqual([]);
+    expect(conscious.categoryNames).toEqual({});
   });
 });

@@ -12,6 +12,7 @@ const PATHS = [
   "/",
   "/api/feed",
   "/api/flames",
+  "/api/visitor",
   "/api/usage",
   "/submit",
   "/submit.data",

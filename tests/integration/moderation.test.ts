@@ -28,7 +28,7 @@ import { makeClips } from "../support/catalog";
 import { routeArgs, type RouteCall } from "../support/route-args";
 import { testEngine } from "../support/database";
 import { type TestServices, withTestServices } from "../support/services";
-import { signIn } from "../support/sign-in";
+import { signIn, signInModerator } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 const HOUR = 3600_000;
@@ -201,7 +201,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       .values({ contentUrl: `/video/${clip!.slug}`, description: "bad", clipId: clip!.id })
       .returning();
     await grantModerator(handle.db, "admin@example.com");
-    const admin = await signIn(env, "admin@example.com");
+    const admin = await signInModerator(env, "admin@example.com");
     const member = await signIn(env, "member@example.com");
     const itemParams = { queue: "reports", id: report!.id };
     const loaders: Array<[string, (a: never) => Promise<unknown>, Record<string, string>]> = [
@@ -289,7 +289,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
       .values({ contentUrl: "u", email: "c@x.co", position: "removal", clipId: clip!.id, ...clock(new Date(Date.now() - 60 * HOUR)) })
       .returning();
     await grantModerator(handle.db, "render@example.com");
-    const cookie = await signIn(env, "render@example.com");
+    const cookie = await signInModerator(env, "render@example.com");
     const pages: Array<[string, { loader: (a: never) => Promise<unknown>; default: unknown }, Record<string, string>, string, string]> = [
       ["/admin", adminIndex, {}, "Moderation dashboard", "Panel de moderación"],
       ["/admin/claims-removal", adminQueue, { queue: "claims-removal" }, "Overdue by 12 h", "Vencido hace 12 h"],
@@ -335,7 +335,7 @@ describe(`moderation back-end on ${testEngine()}`, () => {
 
   it("names the signed-in sender of an item by e-mail", async () => {
     await grantModerator(handle.db, "sender-check@example.com");
-    const cookie = await signIn(env, "sender-check@example.com");
+    const cookie = await signInModerator(env, "sender-check@example.com");
     const [sender] = await handle.db.select({ id: user.id }).from(user).where(eq(user.email, "sender-check@example.com"));
     const [message] = await handle.db
       .insert(contactMessages)

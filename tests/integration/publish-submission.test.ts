@@ -25,7 +25,7 @@ import { createTestDatabase, testEngine } from "../support/database";
 import { messages } from "../support/messages";
 import { routeArgs, type RouteCall } from "../support/route-args";
 import { createTestServices } from "../support/services";
-import { signIn } from "../support/sign-in";
+import { signIn, signInModerator } from "../support/sign-in";
 
 const SAMPLE_MP4 = readFileSync(new URL("../../db/seed/media/clip-01.mp4", import.meta.url));
 
@@ -44,7 +44,7 @@ describe(`publishing an uploaded submission on ${testEngine()}`, () => {
     const [clip] = await makeClips(handle.db, 1);
     categorySlug = (await handle.db.query.categories.findFirst({ where: (c, { eq }) => eq(c.id, clip!.categoryId) }))!.slug;
     await grantModerator(handle.db, "moderator@example.com");
-    admin = await signIn(env, "moderator@example.com");
+    admin = await signInModerator(env, "moderator@example.com");
     member = await signIn(env, "member@example.com");
   });
   afterAll(() => handle?.close());

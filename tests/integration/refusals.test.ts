@@ -24,11 +24,19 @@ describe(`refusals on ${testEngine()}`, () => {
   let env: TestServices;
   withTestServices((made) => ({ handle, env } = made));
 
+  // The cookie that ties a link to the "browser" that asked for it (ADR 113), sent when a link is opened.
+  let bindings = new Headers();
+  const binding = () =>
+    bindings
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
   async function askLink(email: string, services = env.services) {
+    bindings = new Headers();
     const form = new FormData();
     form.set("email", email);
     const request = new Request(`${services.origin}/auth/sign-in`, { method: "POST", headers: { origin: services.origin } });
-    return outcome(requestMagicLink(services, { form, request, language: "en", clientIp: randomUUID() }));
+    return outcome(requestMagicLink(services, { form, request, language: "en", clientIp: randomUUID(), responseHeaders: bindings }));
   }
 
   describe("magic links", () => {
@@ -53,7 +61,7 @@ describe(`refusals on ${testEngine()}`, () => {
         const email = `cookie-${secure}@example.com`;
         expect((await askLink(email, services.services)).ok).toBe(true);
         const link = services.outbox.list().find((m) => m.to === email)!.link!;
-        const cookie = (await services.services.auth.handler(new Request(link))).headers
+        const cookie = (await services.services.auth.handler(new Request(link, { headers: { cookie: binding() } }))).headers
           .getSetCookie()
           .find((c) => c.includes("session_token="))!;
         expect(cookie).toMatch(/;\s*HttpOnly/i);

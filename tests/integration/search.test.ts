@@ -8,7 +8,8 @@ import { clips, clipTags, creators, tags, categories, type Audience, type ClipSt
 import { searchCatalog, type SearchQuery } from "~/features/search/search.server";
 import { newestTitleMatches, titleDriver } from "~/features/search/title-words.server";
 import { servicesContext, visitorContext, type Services, type Visitor } from "~/lib/context";
-import type { Database, DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { parseEnv } from "~/lib/env.server";
 import { createLogger } from "~/lib/logger.server";
 import { createLocalStorage } from "~/lib/storage/index.server";

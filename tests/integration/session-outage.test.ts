@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getUser } from "~/features/accounts/index.server";
-import type { Database, DatabaseHandle } from "~/lib/db.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { createTestDatabase, testEngine } from "../support/database";
 import { routeArgs } from "../support/route-args";
 import { createTestServices } from "../support/services";

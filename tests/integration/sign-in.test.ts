@@ -30,20 +30,31 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
       headers: { origin: ORIGIN, cookie, "x-spicy-client-ip": `10.0.0.${Math.floor(Math.random() * 250)}` },
     });
 
+  // The cookie that ties the last link asked for to this "browser" (ADR 113), sent when a link is opened.
+  let binding = "";
   async function signIn(email: string, extra: Record<string, string> = {}, cookie = "") {
-    return outcome(
+    const responseHeaders = new Headers();
+    const result = await outcome(
       requestMagicLink(env.services, {
         form: form({ email, ...extra }),
         request: request(cookie),
         language: "es",
         clientIp: randomUUID(),
+        responseHeaders,
       }),
     );
+    binding = responseHeaders
+      .getSetCookie()
+      .map((c) => c.split(";")[0]!)
+      .join("; ");
+    return result;
   }
 
   /** Opens the link as the browser would and returns the redirect and the session cookie. */
   async function openLink(link: string, cookie = "") {
-    const response = await env.services.auth.handler(new Request(link, { headers: { cookie } }));
+    const response = await env.services.auth.handler(
+      new Request(link, { headers: { cookie: [cookie, binding].filter(Boolean).join("; ") } }),
+    );
     const sessionCookie =
       response.headers
         .getSetCookie()

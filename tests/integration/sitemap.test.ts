@@ -21,6 +21,7 @@ describe(`sitemap on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
   let published: Array<typeof clips.$inferSelect>;
   let hidden: typeof clips.$inferSelect;
+  let otherAudience: typeof clips.$inferSelect;
   const render = (options: Partial<SitemapOptions> = {}) =>
     renderSitemap(handle.db, { origin: ORIGIN, part: null, batchSize: 3, ...options });
 
@@ -30,18 +31,25 @@ describe(`sitemap on ${testEngine()}`, () => {
     published = await makeClips(db, 5);
     // A second creator whose only clip is hidden: neither may appear.
     hidden = (await makeClips(db, 1, { status: "hidden" }))[0]!;
-    const [neon, lonely] = await db
+    // A clip only for the gay audience: its page is public, but its tag's page has nothing for the audience a crawler gets.
+    otherAudience = (await makeClips(db, 1, { audiences: ["gay"], creatorId: published[0]!.creatorId }))[0]!;
+    published.push(otherAudience);
+    const inserted = await db
       .insert(tags)
       .values([
         { slug: "neon", nameEn: "neon", nameEs: "neón" },
         { slug: "only-hidden", nameEn: "only hidden", nameEs: "solo oculto" },
         { slug: "unused", nameEn: "unused", nameEs: "sin uso" },
+        { slug: "other-audience", nameEn: "other audience", nameEs: "otro público" },
       ])
       .returning();
+    const tag = (slug: string) => inserted.find((row) => row.slug === slug)!;
+    const [neon, lonely, elsewhere] = [tag("neon"), tag("only-hidden"), tag("other-audience")];
     await db.insert(clipTags).values([
       { clipId: published[0]!.id, tagId: neon!.id },
       { clipId: published[1]!.id, tagId: neon!.id },
       { clipId: hidden!.id, tagId: lonely!.id },
+      { clipId: otherAudience.id, tagId: elsewhere!.id },
     ]);
   });
   afterAll(() => handle?.close());
@@ -78,8 +86,15 @@ describe(`sitemap on ${testEngine()}`, () => {
     expect(xml).not.toContain("/tag/unused");
   });
 
+  it("lists a tag only when its page has a clip for the audience a crawler gets (no 404s in the sitemap)", async () => {
+    const xml = await read(await render());
+    expect(xml).toContain(`/video/${otherAudience.slug}<`);
+    expect(xml).not.toContain("/tag/other-audience");
+  });
+
   it("becomes an index of id-range parts above the URL limit, and the parts together list every URL once", async () => {
-    await makeClips(handle.db, 15);
+    // 20 published clips in all (6 from the set-up).
+    await makeClips(handle.db, 14);
     const all = locs(await read(await render()));
     expect(all).toHaveLength(1 + 20 + 2 + 1);
 

@@ -1,10 +1,12 @@
+import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, tags, type Audience } from "../../db/schema";
+import { clips, clipStats, clipTags, tags, type Audience } from "../../db/schema";
 import { seedDemoContent } from "../../db/seed/demo";
+import { commitSignals } from "~/features/signals/index.server";
 import { tagMatches } from "~/features/tags/tag-match";
 import { loadTagPage, matchingTagIds, relatedTags, tagClips, tagStats } from "~/features/tags/tags.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -71,18 +73,37 @@ describe(`tag page on ${testEngine()}`, () => {
     expect(exactFirst[0]).toBe(dance!.id);
   });
 
-  it("counts videos, flames and creators like a straightforward recount", async () => {
+  it("counts videos, flames, creators and views like a straightforward recount", async () => {
+    // Views: every second clip watched by one or two visitors.
+    const watched = (await handle.db.select().from(clips)).filter((clip, i) => clip.status === "published" && i % 2 === 0);
+    await commitSignals(
+      handle.db,
+      watched.flatMap((clip, i) =>
+        Array.from({ length: 1 + (i % 2) }, () => ({
+          owner: { userId: null, anonymousId: randomUUID(), personal: false },
+          events: [{ clipId: clip.id, kind: "watch" as const, watchedMs: 5000, loops: 0, completed: false, skipped: false }],
+        })),
+      ),
+    );
+    let counted = 0;
     for (const term of ["blonde", "feet", "door", "slow-motion"]) {
       const tagIds = await matchingTagIds(handle.db, term);
+      // Views count every audience's clips carrying the tags, each clip once.
+      const taggedIds = [...new Set((await handle.db.select().from(clipTags).where(inArray(clipTags.tagId, tagIds))).map((l) => l.clipId))];
+      const stats = taggedIds.length ? await handle.db.select().from(clipStats).where(inArray(clipStats.clipId, taggedIds)) : [];
+      const views = stats.reduce((sum, s) => sum + s.views, 0);
+      counted += views;
       for (const audience of ["hetero", "gay", "trans"] as const) {
         const rows = await taggedRows(tagIds, audience);
         expect(await tagStats(handle.db, tagIds, audience), `${term}/${audience}`).toEqual({
           videos: rows.length,
           flames: rows.reduce((sum, r) => sum + r.flames, 0),
           creators: new Set(rows.map((r) => r.creatorId)).size,
+          views,
         });
       }
     }
+    expect(counted).toBeGreaterThan(0);
   });
 
   it("sorts by flames or by date and pages without overlap", async () => {

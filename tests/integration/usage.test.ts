@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../db/schema";
+import { clips, emotionTypes, usageSessionCategories, usageSessions, categories, watchEvents } from "../../db/schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
@@ -240,5 +240,151 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     expect(await categoriesOf(id)).toEqual({ hotwife: 20 });
     await expect(deleteAccount(handle.db, otherId)).resolves.toBeUndefined();
     expect(await categoriesOf(id)).toEqual({});
+  });
+  it("saves one session again under its browser id: each save replaces the last, categories included", async () => {
+    const id = randomUUID();
+    const startedAt = new Date(Date.now() - 120_000).toISOString();
+    const [calm, bored] = await listEmotions(handle.db, "en");
+    const first = await call(action, {
+      cookie,
+      body: beacon({ id, seconds: "30", startedAt, clips: "3", moodBeforeId: String(calm!.id), categories: JSON.stringify({ swing: 30 }) }),
+    });
+    expect(first).toEqual({ status: 201, body: { ok: true, id } });
+    const second = await call(action, {
+      cookie,
+      body: beacon({
+        id,
+        seconds: "90",
+        startedAt,
+        clips: "8",
+        moodBeforeId: String(calm!.id),
+        emotionId: String(bored!.id),
+        intention: "clips",
+        intentionTarget: "5",
+        extensions: "1",
+        endedBy: "done",
+        categories: JSON.stringify({ swing: 40, feet: 50 }),
+      }),
+    });
+    expect(second.status).toBe(201);
+    const rows = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      userId,
+      seconds: 90,
+      clips: 8,
+      moodBeforeId: calm!.id,
+      emotionId: bored!.id,
+      intentionKind: "clips",
+      intentionTarget: 5,
+      extensions: 1,
+      endedBy: "done",
+    });
+    expect(await categoriesOf(id)).toEqual({ swing: 40, feet: 50 });
+  });
+
+  it("refuses to overwrite another member's session with its id, and bad session fields", async () => {
+    const id = randomUUID();
+    const startedAt = new Date().toISOString();
+    expect((await call(action, { cookie, body: beacon({ id, seconds: "40", startedAt }) })).status).toBe(201);
+    const intruder = await signIn(env, "timer-intruder@example.com");
+    expect(await call(action, { cookie: intruder, body: beacon({ id, seconds: "1", startedAt }) })).toMatchObject({
+      status: 400,
+      body: refused("The session is not valid."),
+    });
+    const [row] = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, id));
+    expect(row).toMatchObject({ userId, seconds: 40 });
+
+    const cases: [Record<string, string>, string][] = [
+      [{ id: "not-a-uuid" }, "The session is not valid."],
+      [{ clips: "-1" }, "The session is not valid."],
+      [{ clips: "501" }, "The session is not valid."],
+      [{ endedBy: "bored" }, "The session is not valid."],
+      [{ intention: "hours", intentionTarget: "2" }, "Choose an intention from the list."],
+      [{ intention: "clips" }, "Choose an intention from the list."],
+      [{ intention: "clips", intentionTarget: "0" }, "Choose an intention from the list."],
+      [{ intention: "minutes", intentionTarget: "601" }, "Choose an intention from the list."],
+      [{ moodBeforeId: "999999" }, "Choose an emotion from the list."],
+    ];
+    for (const [fields, message] of cases)
+      expect(await call(action, { cookie, body: beacon({ seconds: "10", startedAt, ...fields }) }), JSON.stringify(fields)).toMatchObject({
+        status: 400,
+        body: refused(message),
+      });
+    expect(await call(action, { cookie, language: "es", body: beacon({ seconds: "10", startedAt, intention: "x" }) })).toMatchObject({
+      status: 400,
+      body: refused("Elige una intención de la lista."),
+    });
+  });
+
+  it("links a session to the categories its watch signals show, and keeps its hour on the member's clock", async () => {
+    const member = await signIn(env, "timer-watcher@example.com");
+    const memberId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie: member }) }))!.user.id;
+    const shown = await handle.db.select({ id: clips.id, categoryId: clips.categoryId }).from(clips).limit(40);
+    const [first, second] = shown;
+    const other = shown.find((c) => c.categoryId !== first!.categoryId)!;
+    const slugOf = async (categoryId: string) =>
+      (await handle.db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, categoryId)))[0]!.slug;
+    const started = new Date(Date.now() - 10 * 60_000);
+    await handle.db.insert(watchEvents).values([
+      // Before the session began: another session's watching.
+      { clipId: other.id, userId: memberId, kind: "watch", watchedMs: 9000, createdAt: new Date(started.getTime() - 60_000) },
+      { clipId: first!.id, userId: memberId, kind: "watch", watchedMs: 4000, createdAt: new Date(started.getTime() + 60_000) },
+      { clipId: first!.id, userId: memberId, kind: "watch", watchedMs: 2000, createdAt: new Date(started.getTime() + 120_000) },
+      { clipId: first!.id, userId: memberId, kind: "flame", createdAt: new Date(started.getTime() + 130_000) },
+      { clipId: second!.id, userId: memberId, kind: "watch", watchedMs: 3000, createdAt: new Date(started.getTime() + 180_000) },
+    ]);
+    const id = randomUUID();
+    const saved = await call(action, {
+      cookie: `${member}; tz=America/Mexico_City`,
+      body: beacon({ id, seconds: "300", startedAt: started.toISOString(), clips: "3", categories: JSON.stringify({}) }),
+    });
+    expect(saved.status).toBe(201);
+    const rows = await handle.db
+      .select({
+        categoryId: usageSessionCategories.categoryId,
+        ms: usageSessionCategories.watchedMs,
+        clips: usageSessionCategories.watchedClips,
+      })
+      .from(usageSessionCategories)
+      .where(eq(usageSessionCategories.sessionId, id));
+    // What the signals in the window say: milliseconds played and distinct clips, per category.
+    const expected: Record<string, { ms: number; clips: Set<string> }> = {};
+    for (const [clip, ms] of [
+      [first!, 4000],
+      [first!, 2000],
+      [second!, 3000],
+    ] as const) {
+      const slug = await slugOf(clip.categoryId);
+      expected[slug] ??= { ms: 0, clips: new Set() };
+      expected[slug].ms += ms;
+      expected[slug].clips.add(clip.id);
+    }
+    const linked: Record<string, { ms: number; clips: number }> = {};
+    for (const r of rows) linked[await slugOf(r.categoryId)] = { ms: r.ms, clips: r.clips };
+    expect(linked).toEqual(Object.fromEntries(Object.entries(expected).map(([slug, v]) => [slug, { ms: v.ms, clips: v.clips.size }])));
+    const [row] = await handle.db.select({ localHour: usageSessions.localHour }).from(usageSessions).where(eq(usageSessions.id, id));
+    const hour =
+      Number(new Intl.DateTimeFormat("en-US", { timeZone: "America/Mexico_City", hour: "numeric", hourCycle: "h23" }).format(started)) % 24;
+    expect(row!.localHour).toBe(hour);
+
+    // A later save without new signals keeps the link; the categories on screen stay as the browser sent them.
+    await call(action, {
+      cookie: member,
+      body: beacon({
+        id,
+        seconds: "320",
+        startedAt: started.toISOString(),
+        clips: "3",
+        categories: JSON.stringify({ [await slugOf(first!.categoryId)]: 100 }),
+      }),
+    });
+    expect(await categoriesOf(id)).toMatchObject({ [await slugOf(first!.categoryId)]: 100 });
+    expect(
+      (await handle.db.select().from(usageSessionCategories).where(eq(usageSessionCategories.sessionId, id))).reduce(
+        (n, r) => n + r.watchedMs,
+        0,
+      ),
+    ).toBe(9000);
   });
 });

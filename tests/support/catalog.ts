@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { clips, creators, categories } from "../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { clipSlug } from "~/lib/slug";
 
 /** A small catalogue for tests: one category, one creator, `count` published clips. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { request } from "node:http";
+import { totpCode } from "./totp";
 
 /** An anonymous visitor who passed the age gate, with their own feed seed and (optionally) flame owner id. */
 export function anonymousVisitor(options: { likerId?: boolean } = {}): string {
@@ -16,6 +17,13 @@ export function keepCookies(cookie: string, res: Response): string {
     .find((c) => c.startsWith("spicy_uid="));
   if (!minted) return cookie;
   return [...cookie.split("; ").filter((c) => !c.startsWith("spicy_uid=")), minted].join("; ");
+}
+
+/** What a page does once hydrated (ADR 140): asks the server for a signed anonymous id; the cookies with it. */
+export async function withPageViewId(server: string, cookie: string): Promise<string> {
+  const res = await post(server, "/api/visitor", cookie, {});
+  if (res.status !== 200) throw new Error(`POST /api/visitor answered ${res.status}`);
+  return keepCookies(cookie, res);
 }
 
 export interface FeedPage {
@@ -64,6 +72,11 @@ export async function post(server: string, path: string, cookie: string, form: R
 export async function signInOverHttp(server: string, email: string, localAddress = "127.0.0.1"): Promise<string> {
   const sent = await post(server, "/auth/sign-in", "age_verified=true", { email });
   if (sent.status >= 400) throw new Error(`sign-in for ${email} answered ${sent.status}`);
+  // The link opens in the browser that asked for it: the one holding the cookie that ties the two (ADR 113).
+  const binding = sent.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0]!)
+    .join("; ");
   for (let attempt = 0; attempt < 50; attempt++) {
     const mails = (await (await fetch(`${server}/dev/mailbox.json`)).json()) as { to: string; link: string | null }[];
     const link = mails.find((m) => m.to === email && m.link?.includes("magic-link"))?.link;
@@ -71,7 +84,7 @@ export async function signInOverHttp(server: string, email: string, localAddress
       const url = new URL(link);
       const target = new URL(url.pathname + url.search, server);
       const setCookie = await new Promise<string[]>((resolve, reject) => {
-        const req = request(target, { localAddress }, (res) => {
+        const req = request(target, { localAddress, headers: { cookie: binding } }, (res) => {
           res.resume();
           res.on("end", () => resolve(res.headers["set-cookie"] ?? []));
         });
@@ -85,4 +98,21 @@ export async function signInOverHttp(server: string, email: string, localAddress
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`no sign-in link for ${email}`);
+}
+
+/**
+ * Turns two-factor on for a signed-in moderator through the security page, as the desk requires (ADR 121):
+ * start, read the key the page shows, confirm with the code an app would show. Answers the new session's
+ * cookie (age_verified kept); the key is not kept, so this session is the test's only one with the desk.
+ */
+export async function enrolOverHttp(server: string, cookie: string): Promise<string> {
+  const started = await post(server, "/my-account/security", cookie, { intent: "twoFactorStart" });
+  if (started.status !== 200) throw new Error(`starting two-factor answered ${started.status}`);
+  const page = await (await get(`${server}/my-account/security`, cookie)).text();
+  const secret = /data-testid="totp-secret"[^>]*>([A-Z2-7 ]+)</.exec(page)?.[1];
+  if (!secret) throw new Error("the security page shows no authenticator key");
+  const confirmed = await post(server, "/my-account/security", cookie, { intent: "twoFactorConfirm", code: totpCode(secret) });
+  const session = confirmed.headers.getSetCookie().find((c) => c.includes("session_token=") && !c.includes("Max-Age=0"));
+  if (!session) throw new Error(`confirming two-factor answered ${confirmed.status} without a session`);
+  return `age_verified=true; ${session.split(";")[0]!}`;
 }

@@ -58,25 +58,12 @@ describe("comments say why, not when", () => {
     .map((file) => ({ file, text: readFileSync(path.join(root, file), "utf8") }));
   // Built from parts so this file does not match itself.
   const history = new RegExp(`\\b(${["iss", "ues?"].join("")}|${["rou", "nds?"].join("")}) #?\\d+`, "gi");
-  /** Files another change is moving right now: their comments are rewritten where they land (each entry must still match). */
-  const pending: Record<string, number> = {
-    "app/features/feed/feed-cache.server.ts": 1,
-    "app/features/flames/flames.server.ts": 1,
-    "server/resource-routes.ts": 2,
-  };
 
   it("no code or migration cites an issue or a performance round", () => {
     const found = [...sources, ...migrations].flatMap(({ file, text }) =>
       [...text.matchAll(history)].map((m) => `${file}:${text.slice(0, m.index).split("\n").length}: ${m[0]}`),
     );
-    const counts = new Map<string, number>();
-    for (const line of found) counts.set(line.split(":")[0]!, (counts.get(line.split(":")[0]!) ?? 0) + 1);
-    const unexpected = found.filter((line) => pending[line.split(":")[0]!] === undefined);
-    expect(unexpected, "Rewrite each to state the contract that holds now (cite the ADR or a section of docs/, not the history)").toEqual(
-      [],
-    );
-    const stale = Object.entries(pending).filter(([file, n]) => counts.get(file) !== n);
-    expect(stale, "These pending entries no longer match what the files say: update or remove them").toEqual([]);
+    expect(found, "Rewrite each to state the contract that holds now (cite the ADR or a section of docs/, not the history)").toEqual([]);
   });
 
   it("no document cites an issue number (nothing in the repository resolves one)", () => {

@@ -20,6 +20,19 @@ describe("Go Premium link (docs/product.md §2.5)", () => {
     );
   });
 
+  it("hands a signed-in member's session over to CONSCIOUS_SITE_URL's host first (ADR 122)", () => {
+    expect(goPremiumUrl({ ...none, CONSCIOUS_SITE_URL: "https://calm.example/" }, "clips.example", true)).toBe(
+      "https://calm.example/api/auth/handoff/begin?next=%2F%3Fsource%3Dheader_premium_button%26cta%3Dpremium",
+    );
+    // Not on local hosts (one host, one cookie) nor without a site of its own to go to.
+    expect(goPremiumUrl({ ...none, CONSCIOUS_SITE_URL: "https://calm.example" }, "localhost:3000", true)).toBe(
+      "/?mode=sfw&source=header_premium_button&cta=premium",
+    );
+    expect(goPremiumUrl({ ...none, CONSCIOUS_HOSTS: ["calm.example"] }, "clips.example", true)).toBe(
+      "https://calm.example/?source=header_premium_button&cta=premium",
+    );
+  });
+
   it("falls back to the first CONSCIOUS_HOSTS entry over HTTPS", () => {
     expect(goPremiumUrl({ ...none, CONSCIOUS_HOSTS: ["calm.example", "calm.test"] }, "clips.example")).toBe(
       "https://calm.example/?source=header_premium_button&cta=premium",

@@ -35,7 +35,12 @@ const EMPTY: Insights = {
   emotions: [],
   categories: null,
   prompts: [{ key: "start" }, { key: "setGoal" }],
+  intentions: { set: 0, kept: 0, stretched: 0, missed: 0 },
+  recent: [],
+  habits: null,
 };
+const BY_CATEGORY = { dimension: "category" as const, group: "bdsm", moodId: 2, count: 4, of: 6, mood: "Bored", groupName: "BDSM" };
+const BY_LENGTH = { dimension: "length" as const, group: "long", moodId: 7, count: 3, of: 5, mood: "Tired", groupName: null };
 const WITH_DATA: Insights = {
   ...EMPTY,
   premium: true,
@@ -48,6 +53,25 @@ const WITH_DATA: Insights = {
     { slug: "feet", name: "Feet", color: "#14b8a6", seconds: 20 },
   ],
   prompts: [{ key: "reflect" }, { key: "pause" }],
+  intentions: { set: 6, kept: 4, stretched: 1, missed: 1 },
+  recent: [
+    {
+      id: "s1",
+      day: "2026-11-16",
+      seconds: 300,
+      clips: 12,
+      moodBefore: "Curious",
+      moodAfter: "Bored",
+      categories: ["BDSM", "Feet"],
+      clipsPerMinute: 2.4,
+    },
+  ],
+  habits: {
+    sessions: 9,
+    patterns: [BY_CATEGORY, BY_LENGTH],
+    shifts: [],
+    prompts: [{ key: "intentionsKept" }, { key: "moodByCategory", pattern: BY_CATEGORY }, { key: "moodByLength", pattern: BY_LENGTH }],
+  },
 };
 
 describe("the insights page", () => {
@@ -70,7 +94,7 @@ describe("the insights page", () => {
   it("in Conscious Mode, explains where the timer is without linking to the landing page", () => {
     const html = render(EMPTY, "conscious");
     expect(html).toContain("No sessions yet");
-    expect(html).toContain("the usage timer on the main site&#x27;s home page");
+    expect(html).toContain("the session timer in the header of the main site");
     expect(html).not.toContain("Go to the home page");
     expect(html).toContain("Premium shows the last 30 days.");
     expect(html).not.toContain("by category");
@@ -109,5 +133,30 @@ describe("the insights page", () => {
   it("labels the goal line on a solid background, readable over a bar", () => {
     const html = render(WITH_DATA, "adult");
     expect(html).toMatch(/<span class="[^"]*bg-ink-950[^"]*text-flame-300[^"]*">Goal: 10 min<\/span>/);
+  });
+
+  it("shows intentions kept, mood pairs with what was watched, and premium's patterns with their numbers", () => {
+    const html = render(WITH_DATA, "adult");
+    expect(html).toContain("You set an intention in 6 sessions: kept in 4, “5 more” in 1, went past it in 1.");
+    expect(html).toContain("Curious → Bored");
+    expect(html).toContain("Watched: BDSM, Feet");
+    expect(html).toContain("2.4 clips a minute");
+    expect(html).toContain("no outside AI sees your data");
+    expect(html).toContain("After sessions mostly watching BDSM, you chose “Bored” 4 times out of 6.");
+    expect(html).toContain("After sessions longer than 20 minutes, you chose “Tired” 3 times out of 5.");
+    expect(html).toContain("You kept 4 of your 6 intentions.");
+    const es = render(WITH_DATA, "adult", "es");
+    expect(es).toContain("Tras sesiones de más de 20 minutos, elegiste «Tired» 3 de 5 veces.");
+    expect(es).toContain("ninguna IA externa");
+  });
+
+  it("keeps categories out of Conscious Mode's patterns and pairs, and shows non-premium members the teaser", () => {
+    const conscious = render(WITH_DATA, "conscious");
+    expect(conscious).toContain("Curious → Bored");
+    expect(conscious).toContain("longer than 20 minutes");
+    expect(conscious).not.toMatch(/BDSM|Feet/);
+    const free = render({ ...WITH_DATA, premium: false, habits: null, categories: null }, "adult");
+    expect(free).not.toContain('data-testid="habits"');
+    expect(free).toContain("Premium adds habit insights");
   });
 });

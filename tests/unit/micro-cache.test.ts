@@ -30,7 +30,9 @@ describe("micro-cache under a burst", () => {
     app.get("/video/:slug", (req, res) => {
       renders++;
       const status = req.params.slug === "missing" ? 404 : 200;
-      setTimeout(() => res.status(status).type("html").send(`<p>${req.params.slug} ${res.locals.cspNonce}</p>`), 50);
+      // The page depends on Save-Data as the real shell does: its lead clip starts on the smallest rendition.
+      const saver = req.headers["save-data"] === "on" ? " saver" : "";
+      setTimeout(() => res.status(status).type("html").send(`<p>${req.params.slug}${saver} ${res.locals.cspNonce}</p>`), 50);
     });
     const server = app.listen(0, "127.0.0.1");
     await new Promise((resolve) => server.once("listening", resolve));
@@ -72,5 +74,15 @@ describe("micro-cache under a burst", () => {
     const answers = await burst("/video/missing");
     expect(answers.every((a) => a.status === 404)).toBe(true);
     expect(renders).toBeGreaterThan(1);
+  });
+
+  it("keeps the page rendered for a browser asking to save data apart from everyone else's", async () => {
+    const page = (saveData: boolean) =>
+      fetch(`${url}/video/lead`, { headers: { cookie: "age_verified=true", ...(saveData ? { "save-data": "on" } : {}) } }).then((res) =>
+        res.text(),
+      );
+    expect(await page(false)).toMatch(/^<p>lead nonce/);
+    expect(await page(true)).toMatch(/^<p>lead saver nonce/);
+    expect(await page(false)).toMatch(/^<p>lead nonce/);
   });
 });

@@ -44,6 +44,7 @@ describe("resource routes called from Express (ADR 106)", () => {
         Object.keys(routes).map((id) => ({ path: `/${id.slice("routes/".length)}`, id })),
         build,
         async () => new RouterContextProvider(),
+        () => false,
       ),
     );
     app.use((req, res) => {

@@ -27,6 +27,13 @@ describe("TRUST_PROXY (ADR 092)", () => {
     }
   });
 
+  it("refuses catch-all ranges, which trust every client's X-Forwarded-For", () => {
+    for (const value of ["0.0.0.0/0", "::/0", "0.0.0.0/0,::/0", "10.0.0.1, 0.0.0.0/1", "::/1", "128.0.0.0/1"]) {
+      expect(() => parseEnv({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY[\s\S]*(catch-all|every)/);
+    }
+    expect(parseEnv({ TRUST_PROXY: "10.0.0.0/8, fc00::/7" }).TRUST_PROXY).toEqual(["10.0.0.0/8", "fc00::/7"]);
+  });
+
   it("refuses addresses that are not addresses", () => {
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.300" })).toThrow(/TRUST_PROXY/);
     expect(() => parseEnv({ TRUST_PROXY: "10.0.0.0/33" })).toThrow(/TRUST_PROXY/);

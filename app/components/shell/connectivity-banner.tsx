@@ -22,8 +22,13 @@ export function ConnectivityBanner() {
   }, []);
 
   useEffect(() => {
+    // Mounted once the page has been up a poll's length (root.tsx): the first check is due now.
+    const first = window.setTimeout(check, 0);
     const timer = window.setInterval(check, CONNECTIVITY_POLL_MS);
-    return () => window.clearInterval(timer);
+    return () => {
+      window.clearTimeout(first);
+      window.clearInterval(timer);
+    };
   }, [check]);
 
   if (online) return null;

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import type { ReactNode } from "react";
 import { useLocation } from "react-router";
+import { useHeaderMenu } from "../ui/use-header-menu";
 
 interface Option {
   value: string;
@@ -18,30 +19,13 @@ export function PreferenceMenu(props: {
   icon: ReactNode;
 }) {
   const location = useLocation();
-  const details = useRef<HTMLDetailsElement>(null);
+  const details = useHeaderMenu();
   const currentLabel = props.options.find((o) => o.value === props.current)?.label ?? props.current;
   const redirectTo = location.pathname + stripLangParam(location.search);
 
-  useEffect(() => {
-    const close = (event: MouseEvent | KeyboardEvent) => {
-      const el = details.current;
-      if (!el?.open) return;
-      if (event instanceof KeyboardEvent ? event.key === "Escape" : !el.contains(event.target as Node)) {
-        el.open = false;
-        if (event instanceof KeyboardEvent) el.querySelector("summary")?.focus();
-      }
-    };
-    document.addEventListener("click", close);
-    document.addEventListener("keydown", close);
-    return () => {
-      document.removeEventListener("click", close);
-      document.removeEventListener("keydown", close);
-    };
-  }, []);
-
   return (
     <details ref={details} className="relative">
-      <summary className="flex items-center gap-1.5 rounded-full border border-ink-700 px-2.5 py-1.5 text-sm sm:px-3 text-ink-200 hover:border-ink-600 hover:text-white">
+      <summary className="flex items-center gap-1 rounded-full border border-ink-700 px-2 py-1.5 text-sm text-ink-200 hover:border-ink-600 hover:text-white sm:gap-1.5 sm:px-3">
         {props.icon}
         {/* The name is built from what is shown ("Language: English", or "Language: EN" on
             narrow screens), so the visible text is always part of it (WCAG 2.5.3). */}

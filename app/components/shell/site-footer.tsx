@@ -10,6 +10,7 @@ const NAVIGATION = [
   { to: "/report", key: "footer.report" },
   { to: "/promote-content", key: "footer.partnership" },
   { to: "/contato", key: "footer.contact" },
+  { to: "/watch-history", key: "footer.history" },
 ] as const;
 
 const LEGAL = [

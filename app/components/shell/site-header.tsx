@@ -4,8 +4,12 @@ import { useSiteName } from "~/lib/brand-context";
 import type { BrandMode } from "~/lib/brand-mode";
 import { LANGUAGES } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
+import { lazyView } from "~/lib/lazy-view";
 import { FlameIcon } from "../ui/flame-icon";
-import { PreferenceMenu } from "./preference-menu";
+
+// The language and audience menus are <details> with plain forms that work before their script: they hydrate
+// after the page, their server HTML in place meanwhile (ADR 157).
+const PreferenceMenu = lazyView(() => import("./preference-menu").then((m) => m.PreferenceMenu));
 
 import type { ShellData } from "~/shell.server";
 
@@ -20,7 +24,18 @@ export interface ShellHandle {
  * The header is generic: the layout hands it the feature UI it shows (the
  * search box and the account menu), so components never import features.
  */
-export function SiteHeader({ shell, search, account }: { shell: ShellData; search: React.ReactNode; account: React.ReactNode }) {
+export function SiteHeader({
+  shell,
+  search,
+  account,
+  timer,
+}: {
+  shell: ShellData;
+  search: React.ReactNode;
+  account: React.ReactNode;
+  /** The Conscious Mode session timer (adult site only). */
+  timer?: React.ReactNode;
+}) {
   const { t, language } = useT();
   const matches = useMatches();
   const brandMode = shell.brandMode;
@@ -30,7 +45,8 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
   return (
     // A fixed height (--header-h in app.css): the home feed fills exactly the rest of the screen.
     <header className="sticky top-0 z-30 border-b border-ink-800/80 bg-ink-950/85 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-ink-950/70">
-      <div className="mx-auto flex h-14 max-w-6xl items-center gap-2 px-3 sm:gap-3 sm:px-6">
+      {/* Tight on the narrowest phones (360 px): logo, search, language, audience, Go Premium and the account side by side. */}
+      <div className="mx-auto flex h-14 max-w-6xl items-center gap-1.5 px-2.5 sm:gap-3 sm:px-6">
         {/* The label names the brand the visitor sees (WCAG 2.5.3, label in name). */}
         <Link
           to="/"
@@ -38,10 +54,12 @@ export function SiteHeader({ shell, search, account }: { shell: ShellData; searc
           className="flex items-center gap-2 text-lg font-black tracking-tight text-white"
         >
           <Logo brandMode={brandMode} />
-          <span className="hidden whitespace-nowrap min-[480px]:inline">{brandName}</span>
+          {/* Not on tablets, where the header's search box takes its room (in Spanish it ran under the logo). */}
+          <span className="hidden whitespace-nowrap min-[480px]:inline sm:hidden lg:inline">{brandName}</span>
         </Link>
         {brandMode === "adult" ? search : null}
-        <nav aria-label={t("nav.mainMenu")} className="ml-auto flex items-center gap-1.5 sm:gap-2">
+        <nav aria-label={t("nav.mainMenu")} className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {timer}
           <PreferenceMenu
             name="language"
             label={t("language.label")}

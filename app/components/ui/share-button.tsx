@@ -1,5 +1,8 @@
+import { useEffect } from "react";
 import { useT } from "~/lib/i18n/react";
-import { toast } from "./toaster";
+
+let loading: Promise<typeof import("./share-link")> | null = null;
+const loadShare = () => (loading ??= import("./share-link"));
 
 /**
  * Web Share API where there is one, else the URL goes to the clipboard with a toast (docs/product.md §6.1).
@@ -10,31 +13,23 @@ export function ShareButton({
   url,
   className,
   layout = "inline",
+  onShared,
 }: {
   title: string;
   url: string;
   className?: string;
   /** `stacked`: the icon in a round button with the label under it (the feed's action rail). */
   layout?: "inline" | "stacked";
+  /** Called once the link was shared or copied. */
+  onShared?: () => void;
 }) {
   const { t } = useT();
-  async function share() {
-    const absolute = new URL(url, window.location.href).href;
-    if (typeof navigator.share === "function") {
-      try {
-        await navigator.share({ title, url: absolute });
-        return;
-      } catch (error) {
-        if (error instanceof DOMException && error.name === "AbortError") return;
-      }
-    }
-    try {
-      await navigator.clipboard.writeText(absolute);
-      toast.success(t("share.copied"));
-    } catch {
-      toast.error(t("share.failed"));
-    }
-  }
+  // The sharing code comes after the page (it is small and only a click needs it), loaded as soon as a button shows.
+  useEffect(() => void loadShare(), []);
+  const share = () =>
+    void loadShare().then(({ shareLink }) =>
+      shareLink({ title, url: new URL(url, window.location.href).href, onShared, copied: t("share.copied"), failed: t("share.failed") }),
+    );
   const icon = (
     <svg
       aria-hidden="true"

@@ -1,6 +1,9 @@
 import { formatNumber } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
 
+// Two columns on a phone past three tiles; one row from the small breakpoint (five wrap to 3 + 2 until large).
+const COLUMNS: Record<number, string> = { 4: "grid-cols-2 sm:grid-cols-4", 5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5" };
+
 /** A row of figures (creator and tag pages): label under the number, read as a description list. */
 export function StatTiles({
   label,
@@ -13,7 +16,7 @@ export function StatTiles({
 }) {
   return (
     <section aria-label={label}>
-      <dl className="grid grid-cols-3 gap-3">
+      <dl className={`grid gap-3 ${COLUMNS[tiles.length] ?? "grid-cols-3"}`}>
         {tiles.map((tile) => (
           <div
             key={tile.key}

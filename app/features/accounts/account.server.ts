@@ -7,6 +7,7 @@ import {
   contentClaims,
   contentReports,
   contentSubmissions,
+  creatorPageEdits,
   jobs,
   moderationAudit,
   partnershipApplications,
@@ -26,9 +27,11 @@ import type { Storage } from "~/lib/storage/storage.server";
 import { rateLimitKey } from "~/lib/rate-limit.server";
 import type { Auth } from "~/lib/auth.server";
 import type { Services } from "~/lib/context";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { checkNewEmail } from "./change-email";
 import { normaliseEmail } from "./sign-in";
+import { deleteSignals } from "~/features/signals/index.server";
+import { deleteFollows } from "~/features/follows/index.server";
 
 /** docs/product.md §8.6: deletion fails with a message naming the step: likes, profile or the sign-in account. */
 export type DeletionStep = "likes" | "profile" | "authUser";
@@ -51,7 +54,7 @@ export const DELETED_ACTOR = "deleted-account";
  * Deletes everything personal of a user in the order of docs/product.md §8.6 and ADR 006 (likes, profile, auth
  * user) inside one transaction, so a failure leaves nothing half-deleted and throws AccountDeletionFailed
  * naming the step. The foreign keys would cascade from `user`, but flames must take their clip's count down
- * with them.
+ * with them, and follows their creator's follower count.
  */
 export async function deleteAccount(db: Database, userId: string, extras: { storage?: Storage; secret?: string } = {}): Promise<void> {
   let step: DeletionStep = "likes";
@@ -69,6 +72,7 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
         .set({ flames: sql`greatest(${clips.flames} - 1, 0)` })
         .from(removed)
         .where(eq(clips.id, removed.clipId));
+      await deleteFollows(tx as unknown as Database, userId);
 
       step = "profile";
       const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, userId));
@@ -81,6 +85,12 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
         .where(mine(contentSubmissions))
         .returning({ key: contentSubmissions.uploadKey });
       uploads.push(...submissions.map((s) => s.key).filter((k): k is string => Boolean(k)));
+      // A page owner's proposals, and the avatars waiting in quarantine with them.
+      const proposals = await tx
+        .delete(creatorPageEdits)
+        .where(eq(creatorPageEdits.userId, userId))
+        .returning({ key: creatorPageEdits.avatarKey });
+      uploads.push(...proposals.map((p) => p.key).filter((k): k is string => Boolean(k)));
       await tx.delete(contactMessages).where(mine(contactMessages));
       await tx.delete(contentReports).where(mine(contentReports));
       await tx.delete(contentClaims).where(mine(contentClaims));
@@ -110,6 +120,7 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
         await tx.delete(requestLimits).where(inArray(requestLimits.key, keys));
       }
       await tx.delete(usageSessions).where(eq(usageSessions.userId, userId));
+      await deleteSignals(tx as unknown as Database, { userId });
       await tx.delete(premiumActivations).where(eq(premiumActivations.userId, userId));
       await tx.delete(profiles).where(eq(profiles.id, userId));
 
@@ -177,8 +188,9 @@ export async function requestEmailChange(
   try {
     await services.auth.api.changeEmail({ body: { newEmail, callbackURL: "/my-account" }, headers: input.headers });
   } catch (error) {
-    services.log.error({ err: error }, "starting a change of e-mail failed");
     const status = (error as { statusCode?: unknown }).statusCode;
+    if (status === 429) throw new ExpectedError(429, "email.tooMany");
+    services.log.error({ err: error }, "starting a change of e-mail failed");
     const refusal = REFUSAL_STATUSES.find((s) => s === status);
     throw refusal ? new ExpectedError(refusal, "email.updateFailed") : new ServiceFailure(500, "email.updateFailed");
   }

@@ -27,7 +27,7 @@ function languageOf(request?: Request): Language {
 async function compose(
   language: Language,
   brandMode: BrandMode,
-  kind: "signIn" | "confirmChange" | "verifyNew",
+  kind: "signIn" | "confirmChange" | "verifyNew" | "addressInUse",
   to: string,
   link: string,
   extra: Record<string, string> = {},
@@ -68,6 +68,9 @@ export function accountMail(mailer: Mailer, consciousHosts: readonly string[] = 
     },
     async verifyEmail({ email, url, request }) {
       await mailer.send(await compose(languageOf(request), brandModeOf(request, consciousHosts), "verifyNew", email, url));
+    },
+    async addressInUse({ email, signInUrl, request }) {
+      await mailer.send(await compose(languageOf(request), brandModeOf(request, consciousHosts), "addressInUse", email, signInUrl));
     },
   };
 }

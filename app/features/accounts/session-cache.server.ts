@@ -1,11 +1,12 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { freshBatch } from "~/lib/cache/fresh-batch.server";
-import { synchronousNoticesOf } from "~/lib/cache/notices.server";
+import { CHANNELS } from "~/lib/cache/channels";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
 
 /**
  * Sign-in lookups remembered per session cookie, on a database with synchronous notices (PGlite in process,
- * app/lib/cache/notices.server.ts). Every change to a session or user row — sign-out, an expiry refresh,
+ * app/lib/engine.server.ts). Every change to a session or user row — sign-out, an expiry refresh,
  * account deletion — is announced (migration 0016) and heard before the statement that made it returns, so a
  * remembered lookup is gone before anyone can act on it.
  *
@@ -47,28 +48,23 @@ interface Entry<User> {
   versions: string | null;
 }
 
-const caches = new WeakMap<Database, Promise<SessionCache<{ id: string }> | null>>();
+const caches = perDatabase("session-cache", (db) => open<{ id: string }>(db));
 
 /** The database's session cache, for one kind of user record (the caller's: `SessionUser`). */
 export function sessionCacheOf<User extends { id: string }>(db: Database): Promise<SessionCache<User> | null> {
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = open(db)));
-  return cache as Promise<SessionCache<User> | null>;
+  return caches(db) as Promise<SessionCache<User> | null>;
 }
 
 async function open<User extends { id: string }>(db: Database): Promise<SessionCache<User> | null> {
   const notices = synchronousNoticesOf(db);
   const byCookie = new Map<string, Entry<User>>();
   if (notices) {
-    const triggers = (await db.execute(
-      sql`select tgname from pg_trigger where tgname in ('session_changed_notify', 'user_changed_notify')`,
-    )) as unknown as { rows: unknown[] };
-    if (triggers.rows.length !== 2) return null;
+    if (!(await hasTriggers(db, "session_changed_notify", "user_changed_notify"))) return null;
     const forget = (matches: (entry: Entry<User>) => boolean) => {
       for (const [cookie, entry] of byCookie) if (matches(entry)) byCookie.delete(cookie);
     };
-    await notices.listen("session_changed", (token) => forget((entry) => entry.token === token));
-    await notices.listen("user_changed", (userId) => forget((entry) => entry.user.id === userId));
+    await notices.listen(CHANNELS.sessionChanged, (token) => forget((entry) => entry.token === token));
+    await notices.listen(CHANNELS.userChanged, (userId) => forget((entry) => entry.user.id === userId));
   }
   // Without notices: the rows' versions as they stand now, read for many requests at once.
   const versionsNow = notices ? null : freshBatch((tokens: string[]) => rowVersionsOf(db, tokens));

@@ -9,6 +9,8 @@ export interface SessionUser {
   email: string;
   name: string;
   createdAt: string;
+  /** Two-factor authentication: on for the account, and passed by this session (ADR 121). */
+  twoFactor: { enabled: boolean; passed: boolean };
 }
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
@@ -46,6 +48,7 @@ async function lookUp(args: Args): Promise<SessionUser | null> {
         email: result.user.email,
         name: result.user.name,
         createdAt: new Date(result.user.createdAt).toISOString(),
+        twoFactor: { enabled: Boolean(result.user.twoFactorEnabled), passed: Boolean(result.session.twoFactorVerified) },
       };
       return { user, session: { token: result.session.token, expiresAt: new Date(result.session.expiresAt) } };
     };
@@ -63,6 +66,11 @@ async function lookUp(args: Args): Promise<SessionUser | null> {
 export async function requireUser(args: Args): Promise<SessionUser> {
   const current = await getUser(args);
   if (current) return current;
+  throw await accessRequired(args);
+}
+
+/** The 401 'Access Required' answer, for a guard to throw. */
+export async function accessRequired(args: Args) {
   const t = await serverT(getVisitor(args).language, "accounts");
-  throw data({ accessRequired: true, title: t("access.title"), message: t("access.message") }, { status: 401 });
+  return data({ accessRequired: true, title: t("access.title"), message: t("access.message") }, { status: 401 });
 }

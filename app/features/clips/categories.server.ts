@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
 import { categories } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 /** The active browse categories in order: the home feed's bar and filters, the flamed list's filter, publishing. */
 export async function activeCategories(db: Database) {

@@ -1,6 +1,6 @@
 import { asc, eq, or, sql, type SQL } from "drizzle-orm";
 import { clips } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { parseClipRef, type ClipRef } from "./clip-ref";
 
 /**

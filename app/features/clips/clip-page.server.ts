@@ -1,12 +1,12 @@
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
 import { clips, clipTags, categories, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { type Language, localText } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";
 import { absolute } from "~/lib/meta";
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
-import { clipCardFrom, mediaUrl, toClipCard, type ClipCard, type ClipCardRow } from "./clip-card.server";
+import { captionTracks, clipCardFrom, mediaUrl, toClipCard, type CaptionTrack, type ClipCard, type ClipCardRow } from "./clip-card.server";
 import { clipRefMatch } from "./clip-lookup.server";
 import { tagsForClips, type TagChip } from "./clip-tags.server";
 import { isoDuration } from "./duration";
@@ -137,7 +137,16 @@ export async function loadClipPage(db: Database, input: VideoPageInput): Promise
       thumbnailUrl,
       videoUrl,
       durationSeconds: Math.max(1, Math.round(clip.durationSeconds)),
-      jsonLd: videoJsonLd({ clip, description, canonicalUrl, videoUrl, thumbnailUrl, origin: input.origin, tags: clipTagList }),
+      jsonLd: videoJsonLd({
+        clip,
+        description,
+        canonicalUrl,
+        videoUrl,
+        thumbnailUrl,
+        origin: input.origin,
+        tags: clipTagList,
+        captions: captionTracks(row.videoKey, row.captions).map((c) => ({ ...c, url: absolute(input.origin, c.url) })),
+      }),
     },
   };
 }
@@ -156,6 +165,8 @@ export function videoJsonLd(input: {
   thumbnailUrl: string | null;
   origin: string;
   tags: TagChip[];
+  /** Absolute URLs of the clip's caption files. */
+  captions?: CaptionTrack[];
 }): string {
   const { clip } = input;
   const data = {
@@ -171,13 +182,24 @@ export function videoJsonLd(input: {
     url: input.canonicalUrl,
     isFamilyFriendly: false,
     genre: clip.category.nameEn,
+    // Captions as schema.org describes machine-readable subtitles: a MediaObject per file with its format and language.
+    // (Google's video sitemap extension has no caption element, so this is where search engines learn of them.)
+    ...(input.captions?.length
+      ? {
+          caption: input.captions.map((c) => ({
+            "@type": "MediaObject",
+            contentUrl: c.url,
+            encodingFormat: "text/vtt",
+            inLanguage: c.language,
+          })),
+        }
+      : {}),
     ...(input.tags.length ? { keywords: input.tags.map((tag) => tag.name).join(", ") } : {}),
     author: { "@type": "Person", name: clip.creatorName, url: `${input.origin}/creator/${clip.creatorSlug}` },
-    interactionStatistic: {
-      "@type": "InteractionCounter",
-      interactionType: { "@type": "LikeAction" },
-      userInteractionCount: clip.flames,
-    },
+    interactionStatistic: [
+      { "@type": "InteractionCounter", interactionType: { "@type": "LikeAction" }, userInteractionCount: clip.flames },
+      { "@type": "InteractionCounter", interactionType: { "@type": "WatchAction" }, userInteractionCount: clip.views },
+    ],
   };
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }

@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import { clipTags, tags } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 
 export interface TagChip {

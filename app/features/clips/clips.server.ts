@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
 import { clips, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { clipCardFrom, toClipCard, type ClipCard } from "./clip-card.server";
 
 export type { ClipCard };

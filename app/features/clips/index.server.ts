@@ -4,3 +4,4 @@ export { tagsForClips, withTagChips, type TagChip } from "./clip-tags.server";
 export { activeCategories } from "./categories.server";
 export { parseClipRef, type ClipRef } from "./clip-ref";
 export { clipIdFromLink, clipRefMatch, clipRefFromLink, clipRefFromText } from "./clip-lookup.server";
+export { loadClipPage } from "./clip-page.server";

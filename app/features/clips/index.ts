@@ -11,3 +11,4 @@ export { usePlayerKeys } from "./components/player/use-player-keys";
 export { parseClipRef, type ClipRef } from "./clip-ref";
 export type { ClipCard } from "./clip-card.server";
 export type { TagChip } from "./clip-tags.server";
+export { claimHref, reportHref } from "./clip-report-links";

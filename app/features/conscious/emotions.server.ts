@@ -1,6 +1,6 @@
 import { asc } from "drizzle-orm";
 import { emotionTypes } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 
 export interface Emotion {

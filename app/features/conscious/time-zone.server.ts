@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { DEFAULT_TIME_ZONE } from "./time-zone";
 
 // Node's Intl and the database each carry their own copy of the time-zone

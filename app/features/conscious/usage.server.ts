@@ -1,10 +1,11 @@
-import { desc, eq, inArray } from "drizzle-orm";
+import { desc, eq, inArray, sql } from "drizzle-orm";
 import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
 import { USAGE_MAX_SECONDS } from "./timer";
+import { linkWatched } from "./watched.server";
 
-export type UsageError = "seconds" | "emotion" | "startedAt" | "categories";
+export type UsageError = "seconds" | "emotion" | "startedAt" | "categories" | "session" | "intention";
 
 /** A timer session that cannot be stored (400, worded in `habits`, ADR 024); `problem` names the field. */
 export class InvalidUsage extends InvalidInput {
@@ -19,12 +20,35 @@ export interface CategorySeconds {
   seconds: number;
 }
 
+export const INTENTION_KINDS = ["clips", "minutes", "browse"] as const;
+export type IntentionKind = (typeof INTENTION_KINDS)[number];
+export const ENDINGS = ["done", "idle", "ended"] as const;
+export type Ending = (typeof ENDINGS)[number];
+
 export interface UsageInput {
+  /** The browser's id for the session: saving it again replaces what was saved (one session across pages). */
+  id?: string | null;
   seconds: number;
   startedAt: Date;
   emotionId: number | null;
   categories: CategorySeconds[];
+  clips?: number;
+  moodBeforeId?: number | null;
+  intention?: { kind: IntentionKind; target: number | null } | null;
+  extensions?: number;
+  endedBy?: Ending | null;
+  /** The member's IANA time zone when the session was saved (its start's local hour is kept); UTC when unknown. */
+  timeZone?: string;
 }
+
+/** The hour (0–23) an instant falls in on a time zone's clock. */
+export function localHour(instant: Date, timeZone: string): number {
+  return Number(new Intl.DateTimeFormat("en-US", { timeZone, hour: "numeric", hourCycle: "h23" }).format(instant)) % 24;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The intention's choices (docs/product.md, "An intention before a session"); "5 more" adds to them. */
+const MAX_INTENTION = { clips: 500, minutes: 600 } as const;
 
 // Six browse categories today; the bounds only keep a forged beacon small.
 const MAX_CATEGORIES = 50;
@@ -58,25 +82,77 @@ export function parseCategorySeconds(text: string, sessionSeconds: number): Cate
   return total <= sessionSeconds ? categories : null;
 }
 
+/** How long before now a session may have started: its longest length plus a week of a beacon waiting offline. */
+export const USAGE_OLDEST_START_MS = (USAGE_MAX_SECONDS + 7 * 86_400) * 1000;
+
 /** Reads the timer's beacon (seconds, startedAt ISO, emotionId or empty, categories JSON or empty); InvalidUsage when it is bad. */
 export function parseUsage(form: FormData | URLSearchParams, now: Date = new Date()): UsageInput {
   const secondsText = String(form.get("seconds") ?? "").trim();
   const seconds = /^\d+$/.test(secondsText) ? Number(secondsText) : NaN;
   if (!Number.isInteger(seconds) || seconds < 1 || seconds > USAGE_MAX_SECONDS) throw new InvalidUsage("seconds");
 
-  const emotionText = String(form.get("emotionId") ?? "").trim();
-  const emotionId = emotionText === "" ? null : /^\d{1,9}$/.test(emotionText) ? Number(emotionText) : NaN;
-  if (Number.isNaN(emotionId)) throw new InvalidUsage("emotion");
+  const emotionId = optionalId(form.get("emotionId"));
+  const moodBeforeId = optionalId(form.get("moodBeforeId"));
+  if (Number.isNaN(emotionId) || Number.isNaN(moodBeforeId)) throw new InvalidUsage("emotion");
+
+  const idText = String(form.get("id") ?? "").trim();
+  if (idText !== "" && !UUID.test(idText)) throw new InvalidUsage("session");
+  const clips = wholeNumber(form.get("clips"), 0, 500);
+  const extensions = wholeNumber(form.get("extensions"), 0, 100);
+  const endedText = String(form.get("endedBy") ?? "").trim();
+  if (clips === null || extensions === null || (endedText !== "" && !(ENDINGS as readonly string[]).includes(endedText)))
+    throw new InvalidUsage("session");
+
+  const kind = String(form.get("intention") ?? "").trim();
+  let intention: UsageInput["intention"] = null;
+  if (kind === "browse") intention = { kind, target: null };
+  else if (kind === "clips" || kind === "minutes") {
+    const target = wholeNumber(form.get("intentionTarget"), 1, MAX_INTENTION[kind]);
+    if (target === null || target === 0 || String(form.get("intentionTarget") ?? "").trim() === "") throw new InvalidUsage("intention");
+    intention = { kind, target };
+  } else if (kind !== "") throw new InvalidUsage("intention");
 
   const startedText = String(form.get("startedAt") ?? "").trim();
   const startedAt = new Date(startedText);
-  // A minute of slack for clocks that run a little ahead of the server's.
-  if (!startedText || Number.isNaN(startedAt.getTime()) || startedAt.getTime() > now.getTime() + 60_000)
+  // A minute of slack for clocks that run a little ahead of the server's; no session began before the longest one
+  // could have (a day) plus a week of a beacon waiting offline. Unbounded, a year like -100000 reached the database.
+  if (
+    !startedText ||
+    Number.isNaN(startedAt.getTime()) ||
+    startedAt.getTime() > now.getTime() + 60_000 ||
+    startedAt.getTime() < now.getTime() - USAGE_OLDEST_START_MS
+  )
     throw new InvalidUsage("startedAt");
 
   const categories = parseCategorySeconds(String(form.get("categories") ?? "").trim(), seconds);
   if (!categories) throw new InvalidUsage("categories");
-  return { seconds, startedAt, emotionId, categories };
+  return {
+    id: idText === "" ? null : idText.toLowerCase(),
+    seconds,
+    startedAt,
+    emotionId,
+    categories,
+    clips,
+    moodBeforeId,
+    intention,
+    extensions,
+    endedBy: endedText === "" ? null : (endedText as Ending),
+  };
+}
+
+/** An optional emotion id: null when empty, NaN when not a small whole number. */
+function optionalId(value: FormDataEntryValue | null): number | null {
+  const text = String(value ?? "").trim();
+  return text === "" ? null : /^\d{1,9}$/.test(text) ? Number(text) : NaN;
+}
+
+/** A whole number between min and max (0 when empty); null when it is anything else. */
+function wholeNumber(value: FormDataEntryValue | null, min: number, max: number): number | null {
+  const text = String(value ?? "").trim();
+  if (text === "") return 0;
+  if (!/^\d{1,6}$/.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
 }
 
 /**
@@ -85,9 +161,10 @@ export function parseUsage(form: FormData | URLSearchParams, now: Date = new Dat
  * refuses the whole session (InvalidUsage).
  */
 export async function saveUsage(db: Database, userId: string, input: UsageInput): Promise<{ id: string }> {
-  if (input.emotionId !== null) {
-    const [emotion] = await db.select({ id: emotionTypes.id }).from(emotionTypes).where(eq(emotionTypes.id, input.emotionId));
-    if (!emotion) throw new InvalidUsage("emotion");
+  const emotionIds = [input.emotionId, input.moodBeforeId ?? null].filter((id): id is number => id !== null);
+  if (emotionIds.length) {
+    const found = await db.select({ id: emotionTypes.id }).from(emotionTypes).where(inArray(emotionTypes.id, emotionIds));
+    if (found.length !== new Set(emotionIds).size) throw new InvalidUsage("emotion");
   }
   const slugs = input.categories.map((c) => c.slug);
   const known = slugs.length
@@ -96,18 +173,44 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
   if (known.length !== slugs.length) throw new InvalidUsage("categories");
   const categoryId = new Map(known.map((c) => [c.slug, c.id]));
 
+  const values = {
+    userId,
+    seconds: input.seconds,
+    startedAt: input.startedAt,
+    emotionId: input.emotionId,
+    clips: input.clips ?? 0,
+    moodBeforeId: input.moodBeforeId ?? null,
+    intentionKind: input.intention?.kind ?? null,
+    intentionTarget: input.intention?.target ?? null,
+    extensions: input.extensions ?? 0,
+    endedBy: input.endedBy ?? null,
+    localHour: localHour(input.startedAt, input.timeZone ?? "UTC"),
+    updatedAt: new Date(),
+  };
   const id = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(usageSessions)
-      .values({ userId, seconds: input.seconds, startedAt: input.startedAt, emotionId: input.emotionId })
-      .returning({ id: usageSessions.id });
+    // A session saved again (the browser saves as it goes) replaces its row, but only its owner's:
+    // an id taken from someone else's session matches no row of this user and is refused.
+    const [row] = input.id
+      ? await tx
+          .insert(usageSessions)
+          .values({ id: input.id, ...values })
+          .onConflictDoUpdate({
+            target: usageSessions.id,
+            set: { ...values, userId: sql`${usageSessions.userId}` },
+            setWhere: eq(usageSessions.userId, userId),
+          })
+          .returning({ id: usageSessions.id })
+      : await tx.insert(usageSessions).values(values).returning({ id: usageSessions.id });
+    if (!row) throw new InvalidUsage("session");
+    await tx.delete(usageSessionCategories).where(eq(usageSessionCategories.sessionId, row.id));
     // Zero seconds on a category says nothing worth a row.
     const spent = input.categories.filter((c) => c.seconds > 0);
     if (spent.length)
       await tx
         .insert(usageSessionCategories)
-        .values(spent.map((c) => ({ sessionId: row!.id, categoryId: categoryId.get(c.slug)!, seconds: c.seconds })));
-    return row!.id;
+        .values(spent.map((c) => ({ sessionId: row.id, categoryId: categoryId.get(c.slug)!, seconds: c.seconds })));
+    await linkWatched(tx, { id: row.id, userId, startedAt: input.startedAt, updatedAt: values.updatedAt });
+    return row.id;
   });
   return { id };
 }
@@ -120,6 +223,13 @@ export async function latestUsage(db: Database, userId: string, limit = 10) {
       seconds: usageSessions.seconds,
       startedAt: usageSessions.startedAt,
       emotionId: usageSessions.emotionId,
+      clips: usageSessions.clips,
+      moodBeforeId: usageSessions.moodBeforeId,
+      intentionKind: usageSessions.intentionKind,
+      intentionTarget: usageSessions.intentionTarget,
+      extensions: usageSessions.extensions,
+      endedBy: usageSessions.endedBy,
+      localHour: usageSessions.localHour,
     })
     .from(usageSessions)
     .where(eq(usageSessions.userId, userId))

@@ -1,7 +1,8 @@
+import { perDatabase } from "~/lib/engine.server";
 import { hash } from "node:crypto";
 import { inArray } from "drizzle-orm";
 import { clips } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";
@@ -10,8 +11,8 @@ import { tagsForClips, type ClipCard, type TagChip } from "~/features/clips/inde
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
-import { activeCategories, feedPage, platformStats, tagOptions, type FeedQuery } from "./feed.server";
-import { heardFlames, onHeardFlamesForgotten } from "./heard-flames.server";
+import { activeCategories, feedPage, NEWEST_FIRST, platformStats, tagOptions, type FeedQuery } from "./feed.server";
+import { heardFlames, onHeardFlamesForgotten } from "~/features/flames/index.server";
 
 // The shared, seed-free parts of the home page and /api/feed, kept in memory per process
 // (docs/decisions/031-in-memory-caches.md). Personal parts — the visitor's order and flamed state — are
@@ -54,7 +55,7 @@ export async function cachedPlatformStats(db: Database) {
  * language and age state match.
  *
  * Counts are exact on the next request for everyone: on PGlite in process they are the pool's as read,
- * updated by every flame this process hears announced (heard-flames.server.ts), without a query; elsewhere
+ * updated by every flame this process hears announced (app/features/flames/heard-flames.server.ts), without a query; elsewhere
  * the page's counts are read. The flamed state is read for a visitor with a flame owner (signed in, or
  * `spicy_uid`); a visitor without one has flamed nothing.
  */
@@ -78,7 +79,7 @@ export async function cachedFeedLead(
 /**
  * The same page as JSON text, `{ clips, total }`: each clip's shared part is serialized once per pool
  * (its flame count and flamed state are added per request), which took a tenth of an /api/feed page's time
- * when the whole page was serialized per request (docs/performance.md § Throughput, round 3).
+ * when the whole page was serialized per request (docs/performance.md § Throughput, "the request path").
  */
 export async function cachedFeedJson(db: Database, input: FeedPageInput): Promise<string> {
   const { page, flames, flamed, total } = await personalPage(db, input);
@@ -141,6 +142,8 @@ function sharedJsonOf(clip: PoolClip): string {
  * visitor paging through the feed sorts the pool once, not once per page.
  */
 const orders = new WeakMap<PoolClip[], Map<string, PoolClip[]>>();
+
+export { NEWEST_FIRST };
 const ORDERS_PER_POOL = 5_000;
 
 function orderOf(pool: PoolClip[], seed: string): PoolClip[] {
@@ -155,8 +158,10 @@ function orderOf(pool: PoolClip[], seed: string): PoolClip[] {
   return order;
 }
 
-/** The pool's lead (its first clip as read), then the rest in the visitor's shuffle (ADR 072, ADR 112). */
+/** The pool's lead (its first clip as read), then the rest in the visitor's shuffle (ADR 072, ADR 112), or newest first. */
 function feedOrder(pool: PoolClip[], seed: string): PoolClip[] {
+  if (seed === NEWEST_FIRST)
+    return [...pool].sort((a, b) => (a.publishedAt > b.publishedAt ? -1 : a.publishedAt < b.publishedAt ? 1 : a.id < b.id ? -1 : 1));
   return pool.length === 0 ? [] : [pool[0]!, ...shuffled(pool.slice(1), seed)];
 }
 
@@ -172,12 +177,7 @@ export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[]
  * The page's flame counts where no flame is heard (PostgreSQL): read fresh for every page, and shared between
  * the pages asked for while the previous read ran (app/lib/cache/fresh-batch.server.ts).
  */
-const countReaders = new WeakMap<Database, (ids: string[]) => Promise<Map<string, number>>>();
-function flameCountsOf(db: Database) {
-  let reader = countReaders.get(db);
-  if (!reader) countReaders.set(db, (reader = freshBatch((ids: string[]) => flameCounts(db, ids))));
-  return reader;
-}
+const flameCountsOf = perDatabase("flame-count-reader", (db) => freshBatch((ids: string[]) => flameCounts(db, ids)));
 
 async function flameCounts(db: Database, ids: string[]): Promise<Map<string, number>> {
   if (ids.length === 0) return new Map();

@@ -1,11 +1,10 @@
 import { randomBytes } from "node:crypto";
-import { readCookie } from "~/lib/cookies";
+import { FEED_SEED_COOKIE, readCookie } from "~/lib/cookies";
 
 /**
- * The feed's shuffle seed lives in a session cookie: a reload or back/forward
+ * The feed's shuffle seed lives in a session cookie (FEED_SEED_COOKIE): a reload or back/forward
  * keeps the order, a new visit (a new browser session) reshuffles.
  */
-export const FEED_SEED_COOKIE = "feed_seed";
 
 export function feedSeed(request: Request, secure: boolean): { seed: string; setCookie?: string } {
   const existing = readCookie(request.headers.get("cookie"), FEED_SEED_COOKIE);

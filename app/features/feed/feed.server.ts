@@ -1,9 +1,10 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, sql } from "drizzle-orm";
 import { catalogueCounts, clips, clipTags, tagCounts, tags, categories, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
+import { ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE, type FeedFilters, type TagOption } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 
@@ -14,6 +15,8 @@ export interface FeedQuery extends FeedFilters {
   /** Per-visit shuffle seed: the same seed gives the same order. */
   seed: string;
   now?: Date;
+  /** Leave out the clips this visitor marked "Not interested" (then the pool is the visitor's own, read per request). */
+  dismissedBy?: SignalOwnerRef;
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -34,6 +37,7 @@ function feedPool(db: Database, query: FeedQuery) {
     ];
     if (query.category) conditions.push(eq(clipTags.categoryId, categoryIdOf(query.category)));
     if (since) conditions.push(gte(clipTags.publishedAt, since));
+    if (query.dismissedBy) conditions.push(notDismissed(query.dismissedBy, clipTags.clipId));
     return db.$with("pool").as(
       db
         .select({
@@ -49,6 +53,7 @@ function feedPool(db: Database, query: FeedQuery) {
   const conditions = [eq(clips.status, "published"), arrayOverlaps(clips.audiences, [query.audience])];
   if (query.category) conditions.push(eq(clips.categoryId, categoryIdOf(query.category)));
   if (since) conditions.push(gte(clips.publishedAt, since));
+  if (query.dismissedBy) conditions.push(notDismissed(query.dismissedBy, clips.id));
   return db.$with("pool").as(
     db
       .select({
@@ -62,6 +67,13 @@ function feedPool(db: Database, query: FeedQuery) {
   );
 }
 
+/** The clip is not one the visitor marked "Not interested" (an anti-join on dismissed_clips' owner keys). */
+const notDismissed = (owner: SignalOwnerRef, clipId: typeof clips.id | typeof clipTags.clipId) =>
+  sql`not exists (select 1 from dismissed_clips d where ${ownerIs(owner, "d")} and d.clip_id = ${clipId})`;
+
+/** The seed that asks for the "Newest" order: the pool by publication, newest first (its lead first too). */
+export const NEWEST_FIRST = "newest-first";
+
 /**
  * One page of the feed, and the feed's length (≤ 500): the pool's lead (its newest clip) first, the same for
  * every visitor, so the home page can be one page for all of them; then the rest in the visitor's shuffle
@@ -73,7 +85,7 @@ export async function feedPage(
   page: { offset: number; limit: number; mediaAllowed: boolean },
 ): Promise<{ clips: ClipCard[]; total: number }> {
   const pool = feedPool(db, query);
-  const order = sql`md5(${clips.id}::text || ${query.seed})`;
+  const order = query.seed === NEWEST_FIRST ? desc(clips.publishedAt) : sql`md5(${clips.id}::text || ${query.seed})`;
   const [rows, [totalRow]] = await Promise.all([
     clipCardFrom(db, pool)
       .innerJoin(pool, eq(pool.poolId, clips.id))

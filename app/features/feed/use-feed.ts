@@ -4,6 +4,22 @@ import { FEED_PAGE_SIZE, UPCOMING_COUNT } from "./feed-filters";
 
 export type { FeedClip };
 
+export type FeedOrder = "for-you" | "newest" | "shuffle";
+
+/** The map with the entry at `position` dropped (by -1) or a gap opened there (by +1), later entries moved along. */
+function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<number, T> {
+  const next = new Map<number, T>();
+  for (const [at, value] of map) {
+    if (at < position) next.set(at, value);
+    else if (by === 1) next.set(at + 1, value);
+    else if (at > position) next.set(at - 1, value);
+  }
+  return next;
+}
+
+/** How many of the clips before a page the browser names when it asks for it (the server takes at most 48). */
+const SHOWN_SENT = 36;
+
 /** A clip the stage keeps mounted: the current one (offset 0) and its neighbours above (-1) and below (+1). */
 export interface Slide {
   clip: FeedClip;
@@ -21,7 +37,11 @@ export interface Slide {
  * that a first visit's seed cookie (set by that answer) orders them all alike.
  */
 export function useFeed(options: { initial: FeedClip[]; total: number; search: string }) {
-  const { total, search } = options;
+  const { search } = options;
+  // Clips the visitor marked "Not interested" leave the feed: the ones after them move up a place.
+  const [removed, setRemoved] = useState(0);
+  const total = Math.max(options.total - removed, 0);
+  const [order, setOrder] = useState<FeedOrder | null>(null);
   const [clips, setClips] = useState(() => new Map(options.initial.map((clip, i) => [i, clip])));
   const [index, setIndex] = useState(0);
   const [restarts, setRestarts] = useState(0);
@@ -30,6 +50,9 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
   // A press towards a clip whose page is on its way: carried out when it arrives.
   const wanted = useRef<number | null>(null);
   const changed = useRef(new Set<string>());
+  // The ids the browser holds, by position, as soon as they arrive: the next page is ranked without them.
+  const held = useRef(new Map(options.initial.map((clip, i) => [i, clip.id])));
+  const lastLoad = useRef<Promise<unknown>>(Promise.resolve());
 
   const loadPageAt = useCallback(
     (position: number) => {
@@ -38,20 +61,32 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
       requested.current.add(offset);
       const params = new URLSearchParams(search);
       params.set("offset", String(offset));
-      const load = () =>
-        fetch(`/api/feed?${params}`, { headers: { Accept: "application/json" } })
-          .then((response) => (response.ok ? (response.json() as Promise<{ clips: FeedClip[] }>) : Promise.reject(response.status)))
-          .then(({ clips: page }) =>
+      // The page's language: a page shown with ?lang= (which saves no preference) gets its next clips' tags in it too.
+      if (document.documentElement.lang) params.set("lang", document.documentElement.lang);
+      const load = () => {
+        // The clips just before this page, so a personal order neither repeats them nor runs a creator on.
+        const from = Math.max(0, offset - SHOWN_SENT);
+        const shown = Array.from({ length: offset - from }, (_, i) => held.current.get(from + i)).filter(Boolean);
+        if (offset) params.set("shown", shown.join(","));
+        return fetch(`/api/feed?${params}`, { headers: { Accept: "application/json" } })
+          .then((response) =>
+            response.ok ? (response.json() as Promise<{ clips: FeedClip[]; order?: FeedOrder }>) : Promise.reject(response.status),
+          )
+          .then(({ clips: page, order: chosen }) => {
+            if (chosen) setOrder(chosen);
+            page.forEach((clip, i) => held.current.set(offset + i, clip.id));
             setClips((current) => {
               const next = new Map(current);
               // Fresher than the server's page, except for a clip the visitor changed meanwhile (a flame).
               page.forEach((clip, i) => changed.current.has(clip.id) || next.set(offset + i, clip));
               return next;
-            }),
-          )
+            });
+          })
           .catch(() => requested.current.delete(offset));
-      if (offset) void firstPage.current.then(load);
-      else firstPage.current = load();
+      };
+      // Pages come one after another: each is ranked knowing the clips of the pages before it.
+      if (offset) lastLoad.current = Promise.all([firstPage.current, lastLoad.current]).then(load);
+      else firstPage.current = lastLoad.current = load();
     },
     [search],
   );
@@ -120,9 +155,27 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     }
   }, [clips]);
 
+  /** Takes the clip at `position` out of the feed (the next one takes its place); returns it for `restore`. */
+  const remove = useCallback((position: number) => {
+    setClips((current) => shifted(current, position, -1));
+    held.current = shifted(held.current, position, -1);
+    setRemoved((n) => n + 1);
+  }, []);
+  /** Puts a removed clip back where it was. */
+  const restore = useCallback((position: number, clip: FeedClip) => {
+    setClips((current) => shifted(current, position, 1).set(position, clip));
+    held.current = shifted(held.current, position, 1).set(position, clip.id);
+    setRemoved((n) => n - 1);
+    setIndex(position);
+  }, []);
+
   return {
     index,
     total,
+    /** The order the visitor chose, once the server said it. */
+    order,
+    remove,
+    restore,
     clip: current,
     slides,
     upcoming,

@@ -39,3 +39,24 @@ export function syncAnonymousId() {
     document.cookie = `${ANONYMOUS_ID_KEY}=${encodeURIComponent(stored!)}; Path=/; Max-Age=${60 * 60 * 24 * 365 * 2}; SameSite=Lax`;
   }
 }
+
+let issuing: Promise<void> | null = null;
+
+/**
+ * In the browser: make sure this visitor holds an anonymous id the server signed (ADR 140). Page views issue
+ * ids (`POST /api/visitor`); a flame request never does. Called once the page is hydrated and again before an
+ * anonymous flame, which waits for it; one request at a time, none once the cookie holds a signed id.
+ */
+export function ensureAnonymousId(): Promise<void> {
+  syncAnonymousId();
+  if (parseAnonymousId(readCookie(document.cookie, ANONYMOUS_ID_KEY))?.signature) return Promise.resolve();
+  issuing ??= fetch("/api/visitor", { method: "POST", body: new URLSearchParams(), headers: { Accept: "application/json" } })
+    // Read to the end: a body left unread keeps the request open in Chromium, and the page never goes quiet.
+    .then((response) => response.text())
+    .then(() => syncAnonymousId())
+    .catch(() => undefined)
+    .finally(() => {
+      issuing = null;
+    });
+  return issuing;
+}

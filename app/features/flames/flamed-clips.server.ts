@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
 import { channelSites, clips, creators, userFlameCounts, userFlames, categories, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { totalPagesFor } from "~/lib/pagination";
 import { clipCardColumns, toClipCard, type ClipCard } from "~/features/clips/index.server";
 import { activeCategories } from "~/features/clips/index.server";

@@ -1,7 +1,8 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { userFlames } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
-import { synchronousNoticesOf } from "~/lib/cache/notices.server";
+import type { Database } from "~/lib/database";
+import { CHANNELS } from "~/lib/cache/channels";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
 import type { FlameOwner } from "./owner";
 
 /**
@@ -19,24 +20,17 @@ export interface FlamedSets {
 /** Owners whose sets are kept; the least recently used is dropped (and loaded again if it comes back). */
 const MAX_OWNERS = 10_000;
 
-const byDatabase = new WeakMap<Database, Promise<FlamedSets | null>>();
-
-export function flamedSetsOf(db: Database): Promise<FlamedSets | null> {
-  let sets = byDatabase.get(db);
-  if (!sets) byDatabase.set(db, (sets = open(db)));
-  return sets;
-}
+export const flamedSetsOf: (db: Database) => Promise<FlamedSets | null> = perDatabase("flamed-sets", (db) => open(db));
 
 const keyOf = (owner: FlameOwner) => ("userId" in owner ? `u:${owner.userId}` : `a:${owner.anonymousId}`);
 
 async function open(db: Database): Promise<FlamedSets | null> {
   const notices = synchronousNoticesOf(db);
   if (!notices) return null;
-  const trigger = (await db.execute(sql`select 1 from pg_trigger where tgname = 'user_flames_notify'`)) as unknown as { rows: unknown[] };
-  if (trigger.rows.length === 0) return null;
+  if (!(await hasTriggers(db, "user_flames_notify"))) return null;
 
   const owners = new Map<string, Promise<Set<string>>>();
-  await notices.listen("user_flames", (payload) => {
+  await notices.listen(CHANNELS.userFlames, (payload) => {
     const [change, owner, clipId] = payload.split(" ");
     const set = owner && clipId ? owners.get(owner) : undefined;
     // Applied in order once the set is loaded; adding or removing twice is harmless.

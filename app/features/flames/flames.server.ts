@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { clips, userFlames } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 import { flamedSetsOf } from "./flamed-sets.server";
 import { FlameBatcher, writeFlame } from "./flame-batch.server";
-import { isSingleWriter } from "~/lib/single-writer";
+import { isSingleWriter, perDatabase } from "~/lib/engine.server";
 import type { FlameOwner } from "./owner";
 
 export type { FlameOwner };
@@ -31,7 +31,7 @@ export class InvalidClipId extends InvalidInput {
  *
  * One call of the `set_flame` function (migration 0022, ADR 107) rather than a transaction of five: on
  * PGlite each round trip costs as much as the work, and the function's statements are planned once per
- * connection (docs/performance.md § Throughput, rounds 2 and 3). The clip's row is locked first, before
+ * connection (docs/performance.md § Throughput, "where the time went" and "the flame function"). The clip's row is locked first, before
  * any flame row: a flame moving the clip's band rewrites other owners' rows under that lock (ADR 047), so
  * taking them in the other order deadlocks.
  *
@@ -48,16 +48,7 @@ export async function setFlame(db: Database, input: { clipId: string; flameOwner
   return { flamed: input.flamed, flames: counts.after ?? counts.before };
 }
 
-const batchers = new WeakMap<Database, FlameBatcher>();
-
-function batcherOf(db: Database): FlameBatcher {
-  let batcher = batchers.get(db);
-  if (!batcher) {
-    batcher = new FlameBatcher(db);
-    batchers.set(db, batcher);
-  }
-  return batcher;
-}
+const batcherOf = perDatabase("flame-batcher", (db) => new FlameBatcher(db));
 
 /** Which of these clips the flame owner has flamed (one indexed query). */
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {

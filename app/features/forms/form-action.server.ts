@@ -9,7 +9,7 @@ import { receiveForm, type FormName } from "./forms.server";
 import { TEXT_MAX } from "./sanitize";
 import { readPlainForm, readSubmissionForm, type StoredUpload } from "./submission-upload.server";
 import type { UploadError } from "./upload-rules";
-import { recordUpload, uploadAllowance } from "./upload-quota.server";
+import { reserveUpload } from "./upload-quota.server";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -26,43 +26,54 @@ export async function formAction(args: Args, name: FormName) {
   const visitor = getVisitor(args);
   let upload: StoredUpload | null | undefined;
   let uploadError: UploadError | null | undefined;
-  return handleAction(args, {
-    namespace: "forms",
-    messageValues: { max: TEXT_MAX },
-    read: async (request) => {
-      const quotas = { perAddressMb: env.UPLOAD_QUOTA_PER_ADDRESS_MB, totalMb: env.UPLOAD_QUOTA_TOTAL_MB };
-      const posted =
-        name === "submit"
-          ? await readSubmissionForm(request, storage, await uploadAllowance(db, visitor.clientIp, quotas))
-          : await readPlainForm(request);
-      ({ upload, uploadError } = posted ?? {});
-      return posted?.form ?? null;
-    },
-    handle: async (values, { form }) => {
-      const user = await getUser(args);
-      const input = {
-        values,
-        clientIp: visitor.clientIp,
-        userId: user?.id ?? null,
-        language: visitor.language,
-        origin,
-        upload,
-        uploadError,
-      };
-      const result = await receiveForm(services, name, input).catch(async (error: unknown) => {
-        if (upload) await storage.delete(upload.key);
-        throw error;
-      });
-      if (!result.ok) {
-        // Nothing of a refused form is kept, its file included.
-        if (upload) await storage.delete(upload.key);
-        throw result.status === 400 ? new InvalidFields(result.errors) : new RateLimited("errors.rateLimited");
-      }
-      if (upload) await recordUpload(db, visitor.clientIp, upload.bytes);
-      if (name === "submit" && form.get("_js") !== "1") {
-        throw redirect("/", { headers: { "Set-Cookie": flashCookie("contentSubmitted", secureCookies(origin)) } });
-      }
-      return {};
-    },
+  // The upload's bytes stay reserved until the form is answered; only a kept file's bytes stay counted.
+  const reservation = reserveUpload(db, services.secret, visitor.clientIp, {
+    perAddressMb: env.UPLOAD_QUOTA_PER_ADDRESS_MB,
+    totalMb: env.UPLOAD_QUOTA_TOTAL_MB,
   });
+  let keptBytes = 0;
+  try {
+    return await answerForm();
+  } finally {
+    // Answered either way: bytes not given back here only hold space until the reservation goes stale.
+    await reservation.end(keptBytes).catch(() => {});
+  }
+
+  function answerForm() {
+    return handleAction(args, {
+      namespace: "forms",
+      messageValues: { max: TEXT_MAX },
+      read: async (request) => {
+        const posted = name === "submit" ? await readSubmissionForm(request, storage, reservation) : await readPlainForm(request);
+        ({ upload, uploadError } = posted ?? {});
+        return posted?.form ?? null;
+      },
+      handle: async (values, { form }) => {
+        const user = await getUser(args);
+        const input = {
+          values,
+          clientIp: visitor.clientIp,
+          userId: user?.id ?? null,
+          language: visitor.language,
+          origin,
+          upload,
+          uploadError,
+        };
+        const result = await receiveForm(services, name, input).catch(async (error: unknown) => {
+          if (upload) await storage.delete(upload.key);
+          throw error;
+        });
+        if (!result.ok) {
+          // Nothing of a refused form is kept, its file included.
+          if (upload) await storage.delete(upload.key);
+          throw result.status === 400 ? new InvalidFields(result.errors) : new RateLimited("errors.rateLimited");
+        }
+        if (upload) keptBytes = upload.bytes;
+        if (name === "submit" && form.get("_js") !== "1") {
+          throw redirect("/", { headers: { "Set-Cookie": flashCookie("contentSubmitted", secureCookies(origin)) } });
+        }
+        return {};
+      },
+    });
+  }
 }

@@ -1,6 +1,7 @@
-// Forms' public entry for the browser: the sanitising rules other features apply to visitor text, and
-// the moderation half of the registry (queues, reasons) the desk renders. It carries no Zod schema, so
-// importing it costs the desk's pages nothing (docs/decisions/043-first-load-javascript.md).
+// Forms' public entry for the browser: the sanitising rules other features apply to visitor text, the
+// moderation half of the registry (queues, reasons) the desk renders, and the form pages with their schemas.
+// A page gets only what it uses: the bundler drops the re-exports a page does not import, so the desk's pages
+// carry no Zod schema (`npm run budgets`, docs/decisions/043-first-load-javascript.md).
 export { LINE_MAX, TEXT_MAX, sanitizeLine, sanitizeText } from "./sanitize";
 export {
   DEADLINE_HOURS,
@@ -16,3 +17,7 @@ export {
   type FormName,
   type QueueName,
 } from "./queues";
+export { FormPage } from "./components/form-page";
+export { SiteForm } from "./components/site-form";
+export { FORMS } from "./registry";
+export { SUBMIT_CATEGORIES } from "./submit.schema";

@@ -8,7 +8,7 @@ import {
   partnershipApplications,
   type SenderLanguage,
 } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { validate, type FieldErrors } from "./fields";
 import { isUuidV4 } from "~/lib/uuid";
 import { DEADLINE_HOURS, QUEUE_ENTRIES, type FormName, type QueueName } from "./queues";

@@ -6,7 +6,7 @@ import type { UploadKind } from "../../../db/schema/forms";
 import { tryReadForm } from "~/lib/http/form";
 import type { Storage } from "~/lib/storage/index.server";
 import { SNIFF_BYTES, sniffMediaType, type SniffedType } from "./media-sniff";
-import type { UploadAllowance } from "./upload-quota.server";
+import type { UploadReservation } from "./upload-quota.server";
 import { sanitizeLine } from "./sanitize";
 import {
   maxBytesFor,
@@ -34,6 +34,18 @@ export interface SubmissionForm {
   uploadError: UploadError | null;
 }
 
+/** Which files a form takes, and where they wait for a moderator. */
+export interface QuarantineOptions {
+  /** The folder under `quarantine/`. */
+  folder: string;
+  /** The kinds of file accepted; any other is refused by its first bytes, before it is stored. */
+  kinds: readonly UploadKind[];
+  /** The file field's name. */
+  field: string;
+}
+
+const SUBMISSION_UPLOADS: QuarantineOptions = { folder: "submissions", kinds: ["video", "image"], field: UPLOAD_FIELD };
+
 // The file's own limit is checked per type as it streams; busboy's is a backstop.
 const LIMITS = { files: 1, fields: 30, parts: 40, fieldSize: 64 * 1024, fileSize: VIDEO_MAX_BYTES + 1024 * 1024 };
 
@@ -45,7 +57,12 @@ const LIMITS = { files: 1, fields: 30, parts: 40, fieldSize: 64 * 1024, fileSize
  * read, and whatever was written is removed. The caller removes a kept file
  * when the rest of the form turns out invalid.
  */
-export async function readSubmissionForm(request: Request, storage: Storage, allowance?: UploadAllowance): Promise<SubmissionForm | null> {
+export async function readSubmissionForm(
+  request: Request,
+  storage: Storage,
+  reservation?: UploadReservation,
+  options: QuarantineOptions = SUBMISSION_UPLOADS,
+): Promise<SubmissionForm | null> {
   const contentType = request.headers.get("content-type") ?? "";
   if (!contentType.toLowerCase().startsWith("multipart/form-data") || !request.body) return readPlainForm(request);
   const form = new FormData();
@@ -59,8 +76,8 @@ export async function readSubmissionForm(request: Request, storage: Storage, all
   }
   parser.on("field", (name, value) => form.append(name, value));
   parser.on("file", (name, file, info) => {
-    if (name !== UPLOAD_FIELD || received) return void file.resume();
-    received = quarantine(file, info.filename, storage, allowance);
+    if (name !== options.field || received) return void file.resume();
+    received = quarantine(file, info.filename, storage, reservation, options);
   });
   const parsed = new Promise<boolean>((resolve) => {
     parser.once("close", () => resolve(true));
@@ -94,11 +111,17 @@ class Refused extends Error {
 }
 
 /**
- * Streams one file part to `quarantine/submissions/<uuid>.<ext>`. The part's
+ * Streams one file part to `quarantine/<folder>/<uuid>.<ext>`. The part's
  * own stream is never destroyed (busboy needs it drained to read on); a
  * refusal only ends the copy into storage.
  */
-function quarantine(file: Readable, filename: string | undefined, storage: Storage, allowance?: UploadAllowance): Promise<Received> {
+function quarantine(
+  file: Readable,
+  filename: string | undefined,
+  storage: Storage,
+  reservation: UploadReservation | undefined,
+  options: QuarantineOptions,
+): Promise<Received> {
   let head = Buffer.alloc(0);
   let sniffed: SniffedType | null = null;
   let bytes = 0;
@@ -130,8 +153,11 @@ function quarantine(file: Readable, filename: string | undefined, storage: Stora
 
   const begin = () => {
     sniffed = sniffMediaType(head);
-    if (!sniffed) return refuse(UPLOAD_ERRORS.type);
-    key = `quarantine/submissions/${randomUUID()}.${sniffed.ext}`;
+    if (!sniffed || !options.kinds.includes(sniffed.kind)) {
+      sniffed = null;
+      return refuse(UPLOAD_ERRORS.type);
+    }
+    key = `quarantine/${options.folder}/${randomUUID()}.${sniffed.ext}`;
     sink = new PassThrough();
     // A refusal may come before put() has piped the sink anywhere (it creates
     // folders first); the error then reaches put() through the destroyed sink.
@@ -141,20 +167,32 @@ function quarantine(file: Readable, filename: string | undefined, storage: Stora
     stored.catch(() => {});
   };
 
+  const accept = (chunk: Buffer, done: () => void) => {
+    if (refused) return done();
+    if (sniffed) return forward(chunk, done);
+    head = Buffer.concat([head, chunk]);
+    if (head.length < SNIFF_BYTES) return done();
+    begin();
+    forward(head, done);
+  };
+
   const guard = new Writable({
     write(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
       if (refused) return done();
-      // Past the quota nothing more is written, and what was written is removed (ADR 099).
-      if (allowance && bytes > allowance.remaining) {
-        refuse(allowance.error);
-        return done();
-      }
-      if (sniffed) return forward(chunk, done);
-      head = Buffer.concat([head, chunk]);
-      if (head.length < SNIFF_BYTES) return done();
-      begin();
-      forward(head, done);
+      if (!reservation) return accept(chunk, done);
+      // Every byte is reserved before it is written; past a quota nothing more is written, and what was
+      // written is removed (ADR 099, ADR 114).
+      reservation.cover(bytes).then(
+        (error) => {
+          if (error) refuse(error);
+          accept(chunk, done);
+        },
+        () => {
+          refuse(UPLOAD_ERRORS.failed);
+          done();
+        },
+      );
     },
     final(done) {
       if (!refused && !sniffed && head.length > 0) {

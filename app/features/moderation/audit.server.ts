@@ -1,6 +1,6 @@
 import { count, desc } from "drizzle-orm";
 import { moderationAudit } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 export interface Actor {
   userId: string | null;
@@ -16,6 +16,15 @@ export type AuditAction =
   | "published"
   | "clip_hidden"
   | "clip_shown"
+  | "clip_edited"
+  | "captions_attached"
+  | "captions_removed"
+  | "creator_edited"
+  | "creator_claim_approved"
+  | "creator_claim_rejected"
+  | "creator_page_edit_approved"
+  | "creator_page_edit_rejected"
+  | "creator_avatar_set"
   | "clip_blocked"
   | "block_lifted"
   | "block_overridden"

@@ -1,9 +1,10 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { clipMediaKeys, clips } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { contentTypeFor } from "~/lib/storage/index.server";
 import { clipRefMatch, clipRefFromText } from "~/features/clips/index.server";
 import { liftBlocks } from "~/features/takedowns/index.server";
+import { ownerVideoKey } from "~/lib/storage/derived-keys";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 
@@ -42,11 +43,13 @@ export async function setClipHidden(
 }
 
 /**
- * True when `key` is the video or a thumbnail of a clip that is not published, and of no published
- * clip: /media answers 404 for it, so hiding a clip withdraws its files too. The first lookup runs
+ * True when `key` is the video or a thumbnail of a clip that is not published, or a file made from
+ * that video (rendition, storyboard, captions), and of no published clip: /media answers 404 for it, so hiding a clip withdraws its files too. The first lookup runs
  * on every media request and reads only the small index of unpublished clips.
  */
-export async function isWithheldMedia(db: Database, key: string): Promise<boolean> {
+export async function isWithheldMedia(db: Database, requested: string): Promise<boolean> {
+  // A rendition, storyboard or caption follows its video (app/lib/storage/derived-keys.ts).
+  const key = ownerVideoKey(requested) ?? requested;
   const owns = sql`${clipMediaKeys(clips)} @> array[${key}]::text[]`;
   const owner = (status: SQL) => db.select({ id: clips.id }).from(clips).where(and(status, owns)).limit(1);
   if ((await owner(ne(clips.status, "published"))).length === 0) return false;

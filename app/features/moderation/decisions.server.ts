@@ -1,7 +1,10 @@
 import { and, eq } from "drizzle-orm";
+import { contentSubmissions, creators } from "../../../db/schema";
+import { awardPoints } from "~/features/points/index.server";
+import { slugify } from "~/lib/slug";
 import { isDecisionReason, type Decision, type QueueName } from "~/features/forms";
 import { queueSource } from "~/features/forms/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput, NotFound } from "~/lib/http/errors";
 import { enqueueJob } from "~/lib/jobs/index.server";
 import type { Storage } from "~/lib/storage/index.server";
@@ -55,6 +58,7 @@ export async function decideItems(
           .where(and(eq(t.id, id), eq(t.status, "open"), where))
           .returning({ id: t.id });
         if (changed.length === 0) return false;
+        if (queue === "submissions" && request.decision === "resolved") await awardLink(tx as unknown as Database, id);
         await writeAudit(tx, actor, { action: request.decision, targetType: queue, targetId: id, note: auditNote(request.reason, note) });
         const payload: OutcomeMailPayload = { queue, id, decision: request.decision, reason: request.reason, note };
         await enqueueJob(tx, OUTCOME_MAIL_JOB, { ...payload }, { subject: `${queue}:${id}` });
@@ -65,6 +69,23 @@ export async function decideItems(
     if (decided && queue === "submissions" && request.decision === "rejected") await discardUpload(db, storage, id);
   }
   return outcome;
+}
+
+/**
+ * An approved link submission (nothing uploaded) earns points for the creator it names, when the catalogue has one by
+ * that name: a name matching no creator credits nobody.
+ */
+async function awardLink(tx: Database, submissionId: string): Promise<void> {
+  const [submission] = await tx
+    .select({ creatorName: contentSubmissions.creatorName, uploadKind: contentSubmissions.uploadKind })
+    .from(contentSubmissions)
+    .where(eq(contentSubmissions.id, submissionId));
+  if (!submission || submission.uploadKind !== null) return;
+  const [creator] = await tx
+    .select({ id: creators.id })
+    .from(creators)
+    .where(eq(creators.slug, slugify(submission.creatorName)));
+  if (creator) await awardPoints(tx, { creatorId: creator.id, reason: "link", submissionId });
 }
 
 /** One item's decision from its page: checked, then decided; an item decided already is a Conflict. */

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import { QUEUES, QUEUE_ENTRIES, type QueueName } from "~/features/forms";
 import { queueSource } from "~/features/forms/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 // Desk figures (ADR 053), per queue, each one aggregate query in SQL: open and overdue items
 // (the status and deadline indexes; open items are few), and over the last 7 and 30 days how long

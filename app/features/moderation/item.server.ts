@@ -2,7 +2,7 @@ import { QUEUE_ENTRIES, type FieldKind, type QueueName } from "~/features/forms"
 import { FORMS, missingNoticeElements } from "~/features/forms/index.server";
 import { findQueueRow } from "~/features/forms/index.server";
 import { blocksOfClips } from "~/features/takedowns/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { jobsFor } from "~/lib/jobs/index.server";
 import { clipFileUrl, clipForItem } from "./clips-visibility.server";
 import { publishState } from "./publish-submission.server";

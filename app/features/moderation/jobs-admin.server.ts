@@ -1,4 +1,4 @@
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { NotFound } from "~/lib/http/errors";
 import { retryJob } from "~/lib/jobs/index.server";
 import { isUuidV4 } from "~/lib/uuid";

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { z } from "zod";
 import { moderatorGrants } from "../../../db/schema";
 import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { type Actor, CLI_ACTOR, writeAudit } from "./audit.server";
 
 const emailSchema = z.string().trim().toLowerCase().pipe(z.email());
@@ -60,13 +60,20 @@ export async function grantModerators(db: Database, emails: readonly string[]) {
 
 type GuardArgs = Parameters<typeof getUser>[0];
 
+/** Where a moderator without a second factor in this session is sent before any desk page opens. */
+export const DESK_NEEDS_TWO_FACTOR = "/my-account/security#two-factor";
+
 /**
  * The moderation desk (`/admin`) answers 404 to anyone who is not a moderator in
- * adult mode, so its existence is not revealed. Returns the actor for the audit log.
+ * adult mode, so its existence is not revealed, and sends a moderator whose session did not pass a second
+ * factor to set one up. Returns the actor for the audit log.
  */
 export async function requireModerator(args: GuardArgs): Promise<Actor> {
   if (getVisitor(args).brandMode === "conscious") throw data(null, { status: 404 });
   const user = await getUser(args);
   if (!user || !(await isModerator(getServices(args).db, user.email))) throw data(null, { status: 404 });
+  // ADR 121: a moderator works only in a session opened with a second factor; without one set up, the
+  // security page asks for it first.
+  if (!user.twoFactor.enabled || !user.twoFactor.passed) throw redirect(DESK_NEEDS_TWO_FACTOR);
   return { userId: user.id, email: user.email };
 }

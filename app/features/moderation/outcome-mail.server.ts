@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DECISION_REASONS, QUEUES, type Decision, type QueueName } from "~/features/forms";
 import { findQueueRow, type QueueItemRow } from "~/features/forms/index.server";
 import { siteNameFor } from "~/lib/brand-mode";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { formatLongDate } from "~/lib/i18n/format";
 import { isLanguage } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { contentSubmissions } from "../../../db/schema";
+import { clips, contentSubmissions } from "../../../db/schema";
+import { awardPoints, uploadReason } from "~/features/points/index.server";
 import { sanitizeLine } from "~/features/forms";
 import { AUDIENCES } from "~/lib/audience";
 import {
@@ -13,7 +14,7 @@ import {
   type PublishServices,
 } from "~/features/publishing/index.server";
 import { BlockedCopyError, takedownScreen } from "~/features/takedowns/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { Conflict, InvalidFields, InvalidInput } from "~/lib/http/errors";
 import { enqueueJob, jobsFor, PermanentJobError, type JobHandler } from "~/lib/jobs/index.server";
 import { isUuidV4 } from "~/lib/uuid";
@@ -155,6 +156,15 @@ export function publishJobHandler(services: PublishServices & { env?: NodeJS.Pro
           updatedAt: now,
         })
         .where(eq(contentSubmissions.id, submissionId));
+      // The approved upload earns its creator points, more for a clip longer than 10 s (docs/product.md §6.8).
+      const [clip] = await tx.select({ creatorId: clips.creatorId }).from(clips).where(eq(clips.id, published.clipId));
+      if (clip)
+        await awardPoints(tx as unknown as Database, {
+          creatorId: clip.creatorId,
+          reason: uploadReason(published.durationSeconds),
+          clipId: published.clipId,
+          submissionId,
+        });
       await writeAudit(tx, actor, {
         action: "published",
         targetType: "submissions",

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { contentSubmissions } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { parseRange } from "~/lib/storage/range";
 import type { Storage } from "~/lib/storage/index.server";
 import { isUuidV4 } from "~/lib/uuid";

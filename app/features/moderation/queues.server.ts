@@ -3,7 +3,7 @@ import { unionAll } from "drizzle-orm/pg-core";
 import { clips, user, type FormStatus } from "../../../db/schema";
 import { QUEUES, type QueueName } from "~/features/forms";
 import { queueCard, queueSource } from "~/features/forms/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 // The desk's lists: one queue, or every queue at once for a search. Each queue is one SELECT of the
 // same card columns over its own table (the form registry says which), the queues together one

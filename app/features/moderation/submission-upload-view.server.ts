@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { clips } from "../../../db/schema";
 import { activeCategories } from "~/features/clips/index.server";
 import type { FormRow } from "~/features/forms/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 export interface SubmissionUploadView {
   submissionId: string;

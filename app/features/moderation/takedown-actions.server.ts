@@ -1,7 +1,7 @@
 import { QUEUE_ENTRIES, type QueueName } from "~/features/forms";
 import { findQueueRow } from "~/features/forms/index.server";
 import { addBlock, closeMatch, openMatch } from "~/features/takedowns/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { Conflict, NotFound } from "~/lib/http/errors";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";

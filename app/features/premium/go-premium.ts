@@ -1,3 +1,4 @@
+import { handoffBeginUrl } from "~/lib/auth-handoff";
 import { isLocalHost, type BrandMode } from "~/lib/brand-mode";
 import type { Env } from "~/lib/env.server";
 import { ACTIVATE_PATH } from "./promo";
@@ -12,10 +13,13 @@ export const GO_PREMIUM_QUERY = "source=header_premium_button&cta=premium";
  * ?mode=, so without a configured Conscious Mode site the link goes straight to
  * this site's activation page.
  */
-export function goPremiumUrl(env: Pick<Env, "CONSCIOUS_SITE_URL" | "CONSCIOUS_HOSTS">, host: string | null): string {
+export function goPremiumUrl(env: Pick<Env, "CONSCIOUS_SITE_URL" | "CONSCIOUS_HOSTS">, host: string | null, signedIn = false): string {
   if (isLocalHost(host)) return `/?mode=sfw&${GO_PREMIUM_QUERY}`;
   const site = env.CONSCIOUS_SITE_URL ?? (env.CONSCIOUS_HOSTS[0] ? `https://${env.CONSCIOUS_HOSTS[0]}` : null);
-  return site ? `${site.replace(/\/+$/, "")}/?${GO_PREMIUM_QUERY}` : ACTIVATE_PATH;
+  if (!site) return ACTIVATE_PATH;
+  // A member arrives signed in there too, without a second e-mail (ADR 122).
+  if (signedIn && env.CONSCIOUS_SITE_URL) return handoffBeginUrl(new URL(env.CONSCIOUS_SITE_URL).origin, `/?${GO_PREMIUM_QUERY}`);
+  return `${site.replace(/\/+$/, "")}/?${GO_PREMIUM_QUERY}`;
 }
 
 /**

@@ -1,2 +1,3 @@
-// Premium's server entry: a profile with its premium state.
-export { readProfile } from "./premium.server";
+// Premium's server entry: a profile with its premium state, activation, and the premium pages' data.
+export { activatePremium, readProfile } from "./premium.server";
+export { premiumPageBasics } from "./premium-page.server";

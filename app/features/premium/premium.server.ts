@@ -1,6 +1,6 @@
 import { and, eq, lte } from "drizzle-orm";
 import { premiumActivations, profiles } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { BETA_DAYS, BETA_PLAN, isBetaCode } from "./promo";
 
@@ -31,7 +31,7 @@ const PREMIUM_COLUMNS = {
 
 const NOT_PREMIUM = { isPremium: false, planType: null, premiumSource: null, premiumStartsAt: null, premiumExpiresAt: null } as const;
 
-export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: number | null };
+export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: number | null; username: string | null };
 
 /**
  * The user's profile with its premium state, or null when there is none yet.
@@ -39,7 +39,7 @@ export type ProfileView = PremiumState & { premium: boolean; dailyGoalSeconds: n
  */
 export async function readProfile(db: Database, userId: string, now: Date = new Date()): Promise<ProfileView | null> {
   const [row] = await db
-    .select({ ...PREMIUM_COLUMNS, dailyGoalSeconds: profiles.dailyGoalSeconds })
+    .select({ ...PREMIUM_COLUMNS, dailyGoalSeconds: profiles.dailyGoalSeconds, username: profiles.username })
     .from(profiles)
     .where(eq(profiles.id, userId));
   if (!row) return null;

@@ -1,6 +1,7 @@
 import { execFile } from "node:child_process";
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
+import { setPriority } from "node:os";
 import path from "node:path";
 import { FfmpegFailedError, FfmpegMissingError } from "./errors";
 
@@ -74,6 +75,8 @@ export interface RunOptions {
   timeoutMs: number;
   /** Most stdout kept before the tool is stopped; 16 MB by default. */
   maxBytes?: number;
+  /** Lowest CPU priority (background jobs): pages keep answering while a rendition encodes. */
+  nice?: boolean;
 }
 
 /** Last lines of stderr: enough to tell why ffmpeg stopped, short enough for a log line. */
@@ -90,11 +93,11 @@ export async function runTool(file: string, args: readonly string[], options: Ru
 export function runToolForBytes(
   file: string,
   args: readonly string[],
-  { timeoutMs, maxBytes = 16 * 1024 * 1024 }: RunOptions,
+  { timeoutMs, maxBytes = 16 * 1024 * 1024, nice = false }: RunOptions,
 ): Promise<Buffer> {
   const name = path.basename(file);
   return new Promise((resolve, reject) => {
-    execFile(
+    const child = execFile(
       file,
       args,
       { timeout: timeoutMs, killSignal: "SIGKILL", maxBuffer: maxBytes, windowsHide: true, encoding: "buffer" },
@@ -113,5 +116,12 @@ export function runToolForBytes(
         reject(new FfmpegFailedError(`${name} failed`, tail(stderr)));
       },
     );
+    if (nice && child.pid !== undefined) {
+      try {
+        setPriority(child.pid, 19);
+      } catch {
+        // Gone already, or not allowed here: it then runs at normal priority.
+      }
+    }
   });
 }

@@ -15,4 +15,6 @@ export { withStoredFile } from "./stored-file.server";
 export { locateFfmpeg, runToolForBytes, type FfmpegTools } from "./ffmpeg.server";
 export { MAX_TAGS, MAX_TITLE_LENGTH } from "./publish-input";
 export { MIN_CLIP_SECONDS } from "./transcode.server";
+export { makeRenditions, LADDER } from "./renditions.server";
+export { renditionJobs, renderClip, startRenditionsBackfill, RENDITIONS_JOB, RENDITIONS_BACKFILL_JOB } from "./renditions-job.server";
 export * from "./errors";

@@ -3,12 +3,13 @@ import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import type { Logger } from "~/lib/logger.server";
 import { clipSlug, slugify } from "~/lib/slug";
 import type { Storage } from "~/lib/storage/storage.server";
 import { PublishError, UnknownCategoryError } from "./errors";
 import { describeIssues, publishInputSchema, type ParsedPublishInput, type PublishClipInput } from "./publish-input";
+import { enqueueRenditions } from "./renditions-job.server";
 import { transcodeClip, type TranscodedClip } from "./transcode.server";
 
 export type { PublishClipInput } from "./publish-input";
@@ -205,6 +206,7 @@ export async function publishClip<F>(
         });
         if (tagIds.length > 0) await tx.insert(clipTags).values(tagIds.map((tagId, position) => ({ clipId, tagId, position })));
         if (options.screen && screened) await options.screen.record(tx, clipId, screened.value);
+        await enqueueRenditions(tx, clipId);
         return slug;
       });
       log?.info({ clipId, slug, durationSeconds: media.durationSeconds, bytes: media.fileSizeBytes }, "clip published");

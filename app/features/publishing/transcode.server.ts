@@ -99,9 +99,14 @@ export function resolveCut(durationSeconds: number, startSeconds?: number | null
 
 const seconds = (n: number) => n.toFixed(3);
 
-// Fit inside 1280×1280 without upscaling, even sides (yuv420p needs them).
+/** Seconds between keyframes of every encode: a seek or a switch never waits for more than this much video. */
+export const KEYFRAME_SECONDS = 2;
+/** A forced keyframe every KEYFRAME_SECONDS, none from scene cuts (their places would differ per rung). */
+export const KEYFRAME_ARGS = ["-force_key_frames", `expr:gte(t,n_forced*${KEYFRAME_SECONDS})`, "-sc_threshold", "0"];
+
+// Fit inside 1920×1920 (1080p either way up) without upscaling, even sides (yuv420p needs them).
 const VIDEO_FILTER =
-  "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p";
+  "scale=w='min(1920,iw)':h='min(1920,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p";
 const THUMB_FILTER = "scale=w='min(640,iw)':h=-2";
 
 function encodeArgs(input: string, output: string, cut: { start: number; end: number }, hasAudio: boolean): string[] {
@@ -110,7 +115,7 @@ function encodeArgs(input: string, output: string, cut: { start: number; end: nu
     // -ss before -i seeks the input; with re-encoding ffmpeg still cuts on the exact frame.
     ...["-ss", seconds(cut.start), "-i", input, "-t", seconds(cut.end - cut.start)],
     ...["-map", "0:v:0", "-vf", VIDEO_FILTER],
-    ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p"],
+    ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p", ...KEYFRAME_ARGS],
     ...(hasAudio ? ["-map", "0:a:0", "-c:a", "aac", "-b:a", "128k", "-ac", "2"] : ["-an"]),
     ...["-sn", "-dn", "-map_metadata", "-1", "-max_muxing_queue_size", "1024"],
     ...["-movflags", "+faststart", "-f", "mp4", output],

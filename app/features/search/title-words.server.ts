@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, desc, eq, sql } from "drizzle-orm";
 import { titleWordCounts, titleWords, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 
 // Title matches through title_words (ADR 039). A title contains the term only if it has a word
 // that each of the term's pieces is (a piece between separators), ends (the first piece, when the

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, exists, gt, gte, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { catalogueCounts, clips, creators, tagCounts, tags } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
+import { DEFAULT_AUDIENCE } from "~/lib/audience";
 import { LANGUAGES } from "~/lib/i18n/languages";
 
 /** The sitemaps.org limit of URLs per file: no part ever lists more. */
@@ -56,7 +57,8 @@ const tagHasClip = (db: Database) =>
     db
       .select({ one: sql`1` })
       .from(tagCounts)
-      .where(and(eq(tagCounts.tagId, tags.id), gt(tagCounts.clips, 0))),
+      // The audience a crawler gets: a tag whose clips are all for another audience is a 404 page for it.
+      .where(and(eq(tagCounts.tagId, tags.id), eq(tagCounts.audience, DEFAULT_AUDIENCE), gt(tagCounts.clips, 0))),
   );
 
 /** Published clips, creators and tags that have one, each read by id range in id order. */

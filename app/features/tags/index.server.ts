@@ -1,2 +1,2 @@
-// Tags' server entry: matching a search term against tags.
-export { matchingTagIds, tagMatchCondition } from "./tags.server";
+// Tags' server entry: a tag's page, its display name, and matching a search term against tags.
+export { loadTagPage, matchingTagIds, tagDisplayName, tagMatchCondition } from "./tags.server";

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { clips, clipTags, tagCounts, tags, categories, type Audience } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import { clips, clipStats, clipTags, tagCounts, tags, tagStats as tagViews, categories, type Audience } from "../../../db/schema";
+import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";
 import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";
@@ -74,6 +74,8 @@ export interface TagStats {
   videos: number;
   flames: number;
   creators: number;
+  /** Views of the clips carrying the tag, whatever the audience: tag_stats, moved with each counted view (ADR 130). */
+  views: number;
 }
 
 // The orders of clips_published_idx and clips_flames_idx, so a page can stop early.
@@ -84,37 +86,53 @@ const SORT_ORDER = {
 } satisfies Record<TagSort, SQL[]>;
 
 /**
- * The three tiles. One tag: from tag_counts, kept in the same transactions as the clips,
- * their tags and their flames (ADR 036) — a few rows whatever the catalogue's size.
+ * The four tiles. One tag: from tag_counts, kept in the same transactions as the clips,
+ * their tags and their flames (ADR 036), and tag_stats, kept in the transaction that counts
+ * each view (ADR 130) — a few rows whatever the catalogue's size.
  * A term matching several tags counts each clip once, so it aggregates the clips
  * themselves (rare: most terms name one tag).
  */
 export async function tagStats(db: Database, tagIds: string[], audience: Audience): Promise<TagStats> {
   if (tagIds.length === 1) {
-    const [row] = await db
-      .select({
-        videos: sql<number>`coalesce(sum(${tagCounts.clips}), 0)`.mapWith(Number),
-        flames: sql<number>`coalesce(sum(${tagCounts.flames}), 0)`.mapWith(Number),
-        creators: sql<number>`count(distinct ${tagCounts.creatorId}) filter (where ${tagCounts.clips} > 0)`.mapWith(Number),
-      })
-      .from(tagCounts)
-      .where(and(eq(tagCounts.tagId, tagIds[0]!), eq(tagCounts.audience, audience)));
-    return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0 };
+    const [[row], [viewRow]] = await Promise.all([
+      tagCountsOf(db, tagIds[0]!, audience),
+      db.select({ views: tagViews.views }).from(tagViews).where(eq(tagViews.tagId, tagIds[0]!)),
+    ]);
+    return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0, views: viewRow?.views ?? 0 };
   }
   const tagged = db
     .$with("tagged")
     .as(db.selectDistinct({ clipId: clipTags.clipId }).from(clipTags).where(inArray(clipTags.tagId, tagIds)));
-  const [row] = await db
-    .with(tagged)
+  const [[row], [viewRow]] = await Promise.all([
+    db
+      .with(tagged)
+      .select({
+        videos: count(),
+        flames: sql<number>`coalesce(sum(${clips.flames}), 0)`.mapWith(Number),
+        creators: sql<number>`count(distinct ${clips.creatorId})`.mapWith(Number),
+      })
+      .from(tagged)
+      .innerJoin(clips, eq(clips.id, tagged.clipId))
+      .where(and(eq(clips.status, "published"), arrayOverlaps(clips.audiences, [audience]))),
+    // Like tag_stats, every audience's views: the same figure a single tag shows.
+    db
+      .with(tagged)
+      .select({ views: sql<number>`coalesce(sum(${clipStats.views}), 0)`.mapWith(Number) })
+      .from(tagged)
+      .innerJoin(clipStats, eq(clipStats.clipId, tagged.clipId)),
+  ]);
+  return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0, views: viewRow?.views ?? 0 };
+}
+
+function tagCountsOf(db: Database, tagId: string, audience: Audience) {
+  return db
     .select({
-      videos: count(),
-      flames: sql<number>`coalesce(sum(${clips.flames}), 0)`.mapWith(Number),
-      creators: sql<number>`count(distinct ${clips.creatorId})`.mapWith(Number),
+      videos: sql<number>`coalesce(sum(${tagCounts.clips}), 0)`.mapWith(Number),
+      flames: sql<number>`coalesce(sum(${tagCounts.flames}), 0)`.mapWith(Number),
+      creators: sql<number>`count(distinct ${tagCounts.creatorId}) filter (where ${tagCounts.clips} > 0)`.mapWith(Number),
     })
-    .from(tagged)
-    .innerJoin(clips, eq(clips.id, tagged.clipId))
-    .where(and(eq(clips.status, "published"), arrayOverlaps(clips.audiences, [audience])));
-  return { videos: row?.videos ?? 0, flames: row?.flames ?? 0, creators: row?.creators ?? 0 };
+    .from(tagCounts)
+    .where(and(eq(tagCounts.tagId, tagId), eq(tagCounts.audience, audience)));
 }
 
 /** One tag's listed clips of the audience, in clip_tags' listing indexes (ADR 037). */

@@ -1,6 +1,6 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { clips, takedownBlockFrames, takedownBlocks, takedownMatches, type BlockReason } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError } from "~/lib/jobs/index.server";
 import { withStoredFile } from "~/features/publishing/index.server";
 import type { Storage } from "~/lib/storage/index.server";

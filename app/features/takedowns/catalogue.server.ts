@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { clipFingerprints, clipMediaKeys, clips, fingerprintedClips } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { withStoredFile } from "~/features/publishing/index.server";
 import type { Storage } from "~/lib/storage/index.server";
 import { CLIP_FPS, frameRow } from "./hash";

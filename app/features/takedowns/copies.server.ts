@@ -1,7 +1,7 @@
 import { and, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { clips, takedownBlocks, takedownMatches } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { isUuidV4 } from "~/lib/uuid";
 
 // Copies found by catalogue scans wait here for a moderator: hide the copy, or dismiss the match.

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import { jobs } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError, type JobHandlers } from "~/lib/jobs/index.server";
 import type { Storage } from "~/lib/storage/index.server";
 import { backfillFingerprints } from "./catalogue.server";

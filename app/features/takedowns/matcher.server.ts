@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import { clipFingerprints, clips, takedownBlockFrames, takedownBlocks, type BlockReason } from "../../../db/schema";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { compareFrames, fromStored, isMatch, probeBands, type Comparison } from "./hash";
 
 // Finding near-duplicate clips without comparing against everything (docs/decisions/051). Step one

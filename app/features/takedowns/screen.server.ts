@@ -1,5 +1,5 @@
 import { PublishError, type PublishScreen } from "~/features/publishing/index.server";
-import type { Database } from "~/lib/db.server";
+import type { Database } from "~/lib/database";
 import { storeClipFingerprints } from "./catalogue.server";
 import { hashVideoFrames } from "./frames.server";
 import { CLIP_FPS } from "./hash";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
-import { synchronousNoticesOf } from "./notices.server";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
+import { CHANNELS } from "./channels";
 
 /**
  * The catalogue's cache generation (docs/decisions/030-cache-generation.md): a number in the database that
@@ -16,25 +17,17 @@ export interface Generation {
   current(): Promise<number>;
 }
 
-/**
- * The one generation per database handle; how it is known may change once (followGeneration). Kept once
- * per process, although the server (from source) and the app (from its build) each load this module.
- */
-const REGISTRY = Symbol.for("spicy-clips.cache-generations");
-type Registry = WeakMap<Database, { current(): Promise<number>; source: Generation }>;
-const holder = globalThis as typeof globalThis & { [REGISTRY]?: Registry };
-const generations: Registry = (holder[REGISTRY] ??= new WeakMap());
+/** The one generation per database handle; how it is known may change once (followGeneration). */
+const generations = perDatabase("cache-generation", (db): Generation & { source: Generation } => {
+  const entry = {
+    source: batchedReader(() => readGeneration(db)),
+    current: () => entry.source.current(),
+  };
+  return entry;
+});
 
 export function generationOf(db: Database): Generation {
-  let generation = generations.get(db);
-  if (!generation) {
-    const entry = {
-      source: batchedReader(() => readGeneration(db)),
-      current: () => entry.source.current(),
-    };
-    generations.set(db, (generation = entry));
-  }
-  return generation;
+  return generations(db);
 }
 
 async function readGeneration(db: Database): Promise<number> {
@@ -51,16 +44,14 @@ async function readGeneration(db: Database): Promise<number> {
 export async function followGeneration(db: Database): Promise<void> {
   const notices = synchronousNoticesOf(db);
   if (!notices) return;
-  const trigger = await rowsOf(db, sql`select 1 from pg_trigger where tgname = 'cache_generation_notify'`);
-  if (trigger.length === 0) return;
+  if (!(await hasTriggers(db, "cache_generation_notify"))) return;
   let value = Number.NaN;
-  await notices.listen("cache_generation", (payload) => {
+  await notices.listen(CHANNELS.cacheGeneration, (payload) => {
     value = Number(payload);
   });
   // Read after listening: no move can fall between the two.
   value = await readGeneration(db);
-  generationOf(db);
-  generations.get(db)!.source = { current: () => Promise.resolve(value) };
+  generations(db).source = { current: () => Promise.resolve(value) };
 }
 
 async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {

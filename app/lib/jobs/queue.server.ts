@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
 import { jobs, JOB_STATES, type JobState } from "../../../db/schema";
-import type { Database } from "../db.server";
+import type { Database } from "../database";
 import { scrub } from "../logger.server";
 
 // The job table's operations (docs/decisions/050-jobs-on-the-database.md). Every statement is

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import type { Database } from "../db.server";
+import type { Database } from "../database";
 import type { Logger } from "../logger.server";
 import { claimJob, completeJob, failJob, onJobEnqueued, recoverStaleJobs, renewLease, type JobPayload, type JobRow } from "./queue.server";
 

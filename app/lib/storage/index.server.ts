@@ -18,3 +18,4 @@ export function createStorage(config: StorageConfig): Storage {
     }
   }
 }
+export { copyObject } from "./copy.server";

@@ -84,6 +84,7 @@ const TYPES: Record<string, string> = {
   png: "image/png",
   webp: "image/webp",
   json: "application/json",
+  vtt: "text/vtt; charset=utf-8",
 };
 
 export function contentTypeFor(key: string): string {

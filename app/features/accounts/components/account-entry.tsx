@@ -1,13 +1,16 @@
 import { lazy, Suspense, useState } from "react";
 import { Link, useLocation } from "react-router";
+import { useHeaderMenu } from "~/components/ui/use-header-menu";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
 const SignInDialog = lazy(() => import("./sign-in-dialog"));
 
-/** What the header knows of a signed-in user: the local part of the address (the root loader sends no more). */
+/** What the header knows of a signed-in user: the username, else the local part of the address (the root loader sends no more). */
 export interface HeaderUser {
   name: string;
+  /** A moderator's menu leads to the desk. */
+  moderator?: boolean;
 }
 
 /** Header entry point: 'Sign in' for visitors, the account menu for signed-in users. */
@@ -47,12 +50,13 @@ function UserMenu({ user }: { user: HeaderUser }) {
   const { t } = useT("accounts");
   const adult = useBrandMode() === "adult";
   const { name } = user;
+  const menu = useHeaderMenu();
   const item = "block w-full rounded-lg px-3 py-2 text-left text-sm hover:bg-ink-800";
   return (
-    <details className="relative">
+    <details ref={menu} className="relative">
       <summary
         aria-label={t("menu.label", { name })}
-        className="flex items-center gap-2 rounded-full border border-ink-700 px-3 py-1.5 text-sm font-semibold text-white hover:border-ink-600"
+        className="flex items-center gap-2 rounded-full border border-ink-700 px-2 py-1.5 text-sm font-semibold text-white hover:border-ink-600 lg:px-3"
       >
         {/* The avatar's initial is drawn by CSS and the short name is cut by CSS, so the visible text is the
             name alone and the menu's name "Account menu for <name>" contains it (WCAG 2.5.3, label in name). */}
@@ -61,9 +65,13 @@ function UserMenu({ user }: { user: HeaderUser }) {
           data-initial={name.slice(0, 1)}
           className="flex h-5 w-5 items-center justify-center rounded-full bg-flame-600 text-[0.65rem] uppercase before:content-[attr(data-initial)]"
         />
-        <span className="max-w-[7ch] truncate sm:max-w-none">{name}</span>
+        {/* Phones and tablets have room for the avatar only (a cut name reads as another one); the menu shows it whole. */}
+        <span className="hidden max-w-[40ch] truncate lg:inline">{name}</span>
       </summary>
-      <div className="absolute right-0 z-30 mt-2 w-48 rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+      <div className="absolute right-0 z-30 mt-2 w-56 max-w-[calc(100vw-1.5rem)] rounded-xl border border-ink-700 bg-ink-900 p-1 shadow-xl">
+        <p data-testid="account-name" className="break-all px-3 py-2 text-xs text-ink-300">
+          {name}
+        </p>
         <Link to="/my-account" className={item}>
           {t("menu.myAccount")}
         </Link>
@@ -76,6 +84,11 @@ function UserMenu({ user }: { user: HeaderUser }) {
         <Link to="/insights" className={item}>
           {t("menu.insights")}
         </Link>
+        {user.moderator ? (
+          <Link to="/admin" className={item}>
+            {t("menu.desk")}
+          </Link>
+        ) : null}
         <form method="post" action="/auth/sign-out">
           <button type="submit" className={item}>
             {t("menu.signOut")}

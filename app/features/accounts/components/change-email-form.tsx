@@ -4,7 +4,7 @@ import { toast } from "~/components/ui/toaster";
 import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
 import { checkNewEmail } from "../change-email";
-import { Spinner } from "./spinner";
+import { BusySubmit, FormSection, ReplyLine, sayRefusal, type ReplyMessage } from "./form-reply";
 
 /** The /my-account action's reply to this form (ADR 024): the refusal's message is already translated. */
 export type ChangeEmailActionData = ActionReply<{ intent: string }>;
@@ -21,10 +21,14 @@ const said = (reply: ChangeEmailActionData, sent: string) => ({ ok: reply.ok, te
 export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: string; initial?: ChangeEmailActionData }) {
   const { t } = useT("my-account");
   const fetcher = useFetcher<ChangeEmailActionData>({ key: "change-email" });
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(initial ? said(initial, t("email.sent")) : null);
+  const [message, setMessage] = useState<ReplyMessage | null>(initial ? said(initial, t("email.sent")) : null);
   const form = useRef<HTMLFormElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const busy = fetcher.state !== "idle";
+  const live = (value: string) => {
+    const problem = checkNewEmail(value, currentEmail);
+    return problem ? { ok: false, text: t(`email.${problem}`) } : null;
+  };
 
   useEffect(() => {
     const result = fetcher.data;
@@ -34,18 +38,11 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
     if (answer.ok) {
       toast.success(answer.text);
       form.current?.reset();
-    } else {
-      toast.error(answer.text);
-      input.current?.focus();
-    }
+    } else sayRefusal(answer, setMessage, input);
   }, [fetcher.data, fetcher.state, t]);
 
   return (
-    <section aria-labelledby="change-email" className="rounded-2xl border border-ink-800 bg-ink-900 p-5">
-      <h2 id="change-email" className="mb-2 text-lg font-bold text-white">
-        {t("email.heading")}
-      </h2>
-      <p className="mb-4 text-sm text-ink-300">{t("email.intro")}</p>
+    <FormSection id="change-email" heading={t("email.heading")} intro={t("email.intro")}>
       <fetcher.Form
         ref={form}
         method="post"
@@ -57,10 +54,7 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
           const problem = checkNewEmail(String(new FormData(event.currentTarget).get("newEmail") ?? ""), currentEmail);
           if (!problem) return setMessage(null);
           event.preventDefault();
-          const text = t(`email.${problem}`);
-          setMessage({ ok: false, text });
-          toast.error(text);
-          input.current?.focus();
+          sayRefusal({ ok: false, text: t(`email.${problem}`) }, setMessage, input);
         }}
       >
         <input type="hidden" name="intent" value="changeEmail" />
@@ -78,27 +72,20 @@ export function ChangeEmailForm({ currentEmail, initial }: { currentEmail: strin
             placeholder={t("email.placeholder")}
             aria-invalid={message && !message.ok ? true : undefined}
             aria-describedby={message ? "new-email-message" : undefined}
+            // Said as soon as the field is left (not only on submit), and again as it is corrected.
+            onBlur={(event) => {
+              const value = event.currentTarget.value;
+              if (value.trim()) setMessage(live(value));
+            }}
+            onChange={(event) => {
+              if (message && !message.ok) setMessage(live(event.currentTarget.value));
+            }}
             className="rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white placeholder:text-ink-300/60"
           />
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          className="flex items-center justify-center gap-2 rounded-full bg-flame-600 px-5 py-2.5 font-semibold text-white hover:bg-flame-700 disabled:opacity-60"
-        >
-          {busy ? <Spinner /> : null}
-          {busy ? t("email.updating") : t("email.submit")}
-        </button>
+        <BusySubmit busy={busy} label={t("email.submit")} busyLabel={t("email.updating")} />
       </fetcher.Form>
-      {message ? (
-        <p
-          id="new-email-message"
-          role={message.ok ? "status" : "alert"}
-          className={`mt-3 text-sm ${message.ok ? "text-emerald-300" : "text-red-300"}`}
-        >
-          {message.text}
-        </p>
-      ) : null}
-    </section>
+      <ReplyLine id="new-email-message" message={message} />
+    </FormSection>
   );
 }

@@ -31,9 +31,8 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
       setError(null);
       toast.success(t("toasts.success"));
     } else {
-      const message = result.errors.form ?? "";
-      setError(message);
-      toast.error(t("toasts.failure", { message: message || t("toasts.unexpected") }));
+      // Said once, in the form (role=alert): a toast too sat behind the dialog's overlay, a second copy.
+      setError(result.errors.form || t("toasts.failure", { message: t("toasts.unexpected") }));
     }
   }, [fetcher.data, fetcher.state, t]);
 
@@ -69,7 +68,6 @@ export function SignInForm({ next, initial }: { next: string; initial?: SignInAc
         if (problem) {
           event.preventDefault();
           setError(t(`errors.${problem}`));
-          if (problem === "emailRequired") toast.error(t("toasts.emailRequired"));
           email.current?.focus();
         }
       }}

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
+import { FlameIcon } from "~/components/ui/flame-icon";
+import { useSiteName } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 import { AGE_VERIFIED_KEY, LEAVE_URL } from "../age-assurance";
 
@@ -22,6 +24,7 @@ function rememberVerification() {
  */
 export function AgeGate() {
   const { t } = useT();
+  const siteName = useSiteName();
   const dialog = useRef<HTMLDialogElement>(null);
 
   useEffect(() => {
@@ -54,9 +57,17 @@ export function AgeGate() {
       onCancel={(event) => event.preventDefault()}
       className="fixed inset-0 z-50 m-0 flex h-full max-h-none w-full max-w-none items-center justify-center bg-ink-950/95 p-4 text-ink-200 backdrop:bg-ink-950/95"
     >
-      <div className="gate-loader absolute inset-0 flex items-center justify-center" aria-hidden="true">
-        <div className="h-10 w-10 animate-spin rounded-full border-4 border-ink-700 border-t-flame-500" />
-        <span className="sr-only">{t("ageGate.loading")}</span>
+      {/* SPEC's 2 s wait, in the site's own look (its mark, name and a filling bar), never a bare spinner on black;
+          nothing of the catalogue shows before the answer. */}
+      <div className="gate-loader absolute inset-0 flex flex-col items-center justify-center gap-4" data-testid="gate-loader">
+        <FlameIcon className="h-14 w-14 text-flame-500" />
+        <p className="text-2xl font-black tracking-tight text-white">{siteName}</p>
+        <div aria-hidden="true" className="h-1 w-44 overflow-hidden rounded-full bg-ink-800">
+          <div className="gate-progress h-full rounded-full bg-flame-500" />
+        </div>
+        <p role="status" className="text-sm text-ink-300">
+          {t("ageGate.loading")}
+        </p>
       </div>
       <div className="gate-question w-full max-w-md rounded-2xl border border-ink-700 bg-ink-900 p-6 text-center shadow-2xl">
         <h2 id="age-gate-title" className="text-2xl font-bold text-white">

@@ -18,8 +18,21 @@ export function CardCategoryBadge({ category }: { category: ClipCard["category"]
   );
 }
 
-/** A card's title (a link to the clip), then its creator (a link) and its flame count, `flames` being the count in words. */
-export function CardCaption({ clip, heading: Heading, flames }: { clip: ClipCard; heading: "h2" | "h3"; flames: string }) {
+/**
+ * A card's title (a link to the clip), then its creator (a link), its flame count and its views, `flames` and `views`
+ * being the counts in words.
+ */
+export function CardCaption({
+  clip,
+  heading: Heading,
+  flames,
+  views,
+}: {
+  clip: ClipCard;
+  heading: "h2" | "h3";
+  flames: string;
+  views?: string;
+}) {
   return (
     <>
       {/* The clamp is inside the link: clamping the heading would clip the link's focus ring. */}
@@ -37,6 +50,7 @@ export function CardCaption({ clip, heading: Heading, flames }: { clip: ClipCard
           <FlameIcon className="h-3.5 w-3.5" />
           {flames}
         </span>
+        {views ? <span className="shrink-0 text-ink-300">{views}</span> : null}
       </div>
     </>
   );

@@ -1,7 +1,8 @@
+import { FollowButton } from "~/features/follows";
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
 import { ShareButton } from "~/components/ui/share-button";
-import { FlameButton, useFlame } from "~/features/flames";
+import { FlameButton, FlameRefusalNote, useFlame } from "~/features/flames";
 import { deepenForWhiteText } from "~/lib/contrast";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
@@ -10,11 +11,13 @@ import type { ClipCard } from "../clip-card.server";
 import type { ClipPageData } from "../clip-page.server";
 import { clockDuration, isoDuration } from "../duration";
 import { ClipGridCard } from "./clip-grid-card";
+import { ClipPageMenu } from "./clip-page-menu";
 import { CopyLink } from "./copy-link";
 import { FullContentAction } from "./full-content";
 import { ClipPlayer } from "./player/clip-player";
 import { TagLinks } from "./tag-links";
 import { localName, localText } from "~/lib/i18n/languages";
+import { reportSignal } from "~/features/signals";
 
 /** The video page: the clip, what to do with it, its tags and related clips (docs/product.md §6.1). */
 export function ClipDetail({ data }: { data: ClipPageData }) {
@@ -49,6 +52,8 @@ export function ClipDetail({ data }: { data: ClipPageData }) {
                 <span className="sr-only">{t("details.published")}: </span>
                 <time dateTime={clip.publishedAt}>{formatLongDate(clip.publishedAt, language)}</time>
               </span>
+              <span aria-hidden="true">·</span>
+              <span>{t("details.views", { count: clip.views })}</span>
             </div>
             <h1 id="video-title" className="text-2xl font-bold leading-tight text-white sm:text-3xl">
               {clip.title}
@@ -60,8 +65,9 @@ export function ClipDetail({ data }: { data: ClipPageData }) {
 
           <div role="group" aria-label={t("actions.label")} className="flex flex-wrap items-start gap-3">
             <ClipFlame clipId={clip.id} {...data.flame} />
-            <ShareButton title={clip.title} url={data.canonicalUrl} />
+            <ShareButton title={clip.title} url={data.canonicalUrl} onShared={() => reportSignal({ clipId: clip.id, kind: "share" })} />
             <FullContentAction clip={clip} />
+            <ClipPageMenu slug={clip.slug} title={clip.title} />
           </div>
 
           {data.tags.length ? (
@@ -124,6 +130,7 @@ function CreatorLink({ clip }: { clip: ClipCard }) {
           {clip.creatorName}
         </Link>
       </span>
+      <FollowButton creatorSlug={clip.creatorSlug} creatorName={clip.creatorName} following={null} size="compact" />
     </p>
   );
 }
@@ -151,6 +158,9 @@ function ClipFlame(props: { clipId: string; flamed: boolean; flames: number; can
           {t("flames.rule")}
         </p>
       )}
+      {flame.refusal ? (
+        <FlameRefusalNote refusal={flame.refusal} onDismiss={flame.dismiss} className="max-w-xs text-sm text-ink-100" />
+      ) : null}
       <p role="status" className="text-sm text-flame-300">
         {invite ? (
           <Link

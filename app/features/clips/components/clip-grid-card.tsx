@@ -35,7 +35,12 @@ export function ClipGridCard({ clip, tags, priority = false }: { clip: ClipCard;
         <CardCategoryBadge category={clip.category} />
       </div>
       <div className="flex flex-1 flex-col gap-2 p-3">
-        <CardCaption clip={clip} heading="h3" flames={t("feed.flames", { count: clip.flames })} />
+        <CardCaption
+          clip={clip}
+          heading="h3"
+          flames={t("feed.flames", { count: clip.flames })}
+          views={t("feed.views", { count: clip.views })}
+        />
         {tags?.length ? <TagStrip tags={tags} /> : null}
       </div>
     </article>

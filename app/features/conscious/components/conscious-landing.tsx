@@ -3,10 +3,21 @@ import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
 /** Conscious Mode's home (docs/product.md §11.2): no adult media or wording. */
-export function ConsciousLanding({ premiumCta }: { premiumCta: boolean }) {
+export function ConsciousLanding({ premiumCta, backTo }: { premiumCta: boolean; backTo: string | null }) {
   const { t } = useT("conscious");
   return (
     <div className="mx-auto flex max-w-4xl flex-col items-center gap-12 py-12 text-center">
+      {/* Go Premium brought the visitor here from the main site: the way back, first thing on the page. A plain link,
+          so the server (or the other host) answers it with the main site. */}
+      {backTo ? (
+        <a
+          href={backTo}
+          className="self-start rounded-full border border-ink-700 px-4 py-2 text-sm font-semibold text-ink-200 hover:border-calm-500 hover:text-white"
+        >
+          <span aria-hidden="true">← </span>
+          {t("landing.backToMain")}
+        </a>
+      ) : null}
       <header className="flex flex-col items-center gap-4">
         <h1 className="text-4xl font-black tracking-tight text-white sm:text-6xl">{t("landing.title")}</h1>
         <p className="text-xl font-semibold text-calm-300">{t("brand.tagline")}</p>

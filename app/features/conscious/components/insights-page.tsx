@@ -1,13 +1,14 @@
 import { useEffect } from "react";
-import { useRevalidator } from "react-router";
+import { Link, useRevalidator } from "react-router";
 import type { Prompt } from "../insights";
 import type { Insights } from "../insights.server";
 import { rememberTimeZone } from "../time-zone";
-import { pendingUsageSave } from "../timer";
+import { saveSessionNow } from "../session-store";
 import { InsightsCategories } from "./insights-categories";
 import { InsightsChart } from "./insights-chart";
 import { InsightsEmpty } from "./insights-empty";
 import { GoalForm } from "./insights-goal-form";
+import { InsightsHabits, InsightsIntentions, InsightsMoodPairs } from "./insights-patterns";
 import { useDuration } from "./use-duration";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
@@ -29,9 +30,9 @@ export function InsightsPage({ insights }: { insights: Insights }) {
   const conscious = useBrandMode() === "conscious";
   const { revalidate } = useRevalidator();
   // Count again when the figures were computed without something: the browser's time zone (the
-  // cookie just changed), or the session the home page's timer saved as it unmounted on the way here.
+  // cookie just changed), or the session the header's timer was saving as the visitor came here.
   useEffect(() => {
-    const saving = pendingUsageSave();
+    const saving = saveSessionNow();
     const zoneChanged = rememberTimeZone();
     if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
   }, [revalidate]);
@@ -44,6 +45,11 @@ export function InsightsPage({ insights }: { insights: Insights }) {
         <p className="mt-1 text-ink-300">{t("intro", { count: insights.periodDays })}</p>
         <p className="mt-1 text-xs text-ink-300" data-testid="time-zone-note">
           {t("timeZoneNote", { zone: insights.timeZone })}
+        </p>
+        <p className="mt-2">
+          <Link to="/insights/week" className="text-calm-300 underline">
+            {t("week.link")}
+          </Link>
         </p>
       </header>
 
@@ -107,6 +113,11 @@ export function InsightsPage({ insights }: { insights: Insights }) {
               </table>
             )}
           </section>
+          <InsightsIntentions intentions={insights.intentions} />
+          <InsightsMoodPairs recent={insights.recent} showCategories={!conscious} />
+          {insights.habits ? (
+            <InsightsHabits habits={insights.habits} intentions={insights.intentions} showCategories={!conscious} />
+          ) : null}
         </>
       )}
 
@@ -114,7 +125,10 @@ export function InsightsPage({ insights }: { insights: Insights }) {
       {insights.categories && !conscious ? (
         <InsightsCategories categories={insights.categories} />
       ) : insights.premium ? null : (
-        <p className="text-sm text-ink-300">{t(conscious ? "premiumTeaserConscious" : "premiumTeaser")}</p>
+        <div className="flex flex-col gap-1 text-sm text-ink-300">
+          <p>{t(conscious ? "premiumTeaserConscious" : "premiumTeaser")}</p>
+          <p data-testid="habits-teaser">{t("habitsTeaser")}</p>
+        </div>
       )}
 
       <section aria-labelledby="prompts-title">

@@ -3,7 +3,8 @@ import { useT } from "~/lib/i18n/react";
 import type { CreatorProfile } from "../creators.server";
 import { CreatorAvatar } from "./creator-avatar";
 
-export function CreatorHeader({ creator, shareUrl }: { creator: CreatorProfile; shareUrl: string }) {
+/** `children`: the follow button, handed in by the page. */
+export function CreatorHeader({ creator, shareUrl, children }: { creator: CreatorProfile; shareUrl: string; children?: React.ReactNode }) {
   const { t } = useT("creator");
   const links = [
     creator.twitterUrl && { href: creator.twitterUrl, label: t("links.twitter") },
@@ -19,6 +20,7 @@ export function CreatorHeader({ creator, shareUrl }: { creator: CreatorProfile; 
         </h1>
         {creator.bio ? <p className="max-w-prose text-ink-200">{creator.bio}</p> : null}
         <div className="flex flex-wrap items-center justify-center gap-3 sm:justify-start">
+          {children}
           {links.length ? (
             <ul aria-label={t("links.label")} className="flex flex-wrap gap-3">
               {links.map((link) => (

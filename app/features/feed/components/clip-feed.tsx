@@ -10,6 +10,7 @@ import { ClipInfo } from "./clip-info";
 import { UpcomingStrip } from "./upcoming-strip";
 
 const NEIGHBOURS_FALLBACK_MS = 1500;
+const PRELOAD = { "-1": "none", "0": "auto", "1": "metadata" } as const;
 const STAGE_END_ID = "feed-stage-end";
 
 // Only a keyboard user asks for it: kept out of the first load.
@@ -22,10 +23,27 @@ const ShortcutsDialog = lazy(() => import("./shortcuts-dialog"));
  * plays at once. Renders the stage and the Up Next strip, which the home
  * layout places.
  */
-export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedClip[]; total: number; search: string; signedIn: boolean }) {
+export function ClipFeed({
+  initial,
+  total,
+  search,
+  signedIn,
+  onReorder,
+}: {
+  initial: FeedClip[];
+  total: number;
+  search: string;
+  signedIn: boolean;
+  /** The visitor chose another order: the feed starts again in it. */
+  onReorder: () => void;
+}) {
   const { t } = useT("feed");
   const feed = useFeed({ initial, total, search });
-  const playback = usePlayback();
+  // The clip just marked "Not interested", with its place, while Undo is offered.
+  const [dismissed, setDismissed] = useState<{ clip: FeedClip; position: number } | null>(null);
+  // The clip on screen plays muted by itself (docs/product.md §5.4); a filter change remounts the feed (key), so
+  // the first clip of the new filter plays too.
+  const playback = usePlayback({ autoplay: true });
   const stage = useRef<HTMLElement>(null);
   const track = useRef<HTMLDivElement>(null);
   const [neighboursReady, setNeighboursReady] = useState(false);
@@ -108,12 +126,13 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
       <section
         ref={stage}
         aria-label={t("feed.label")}
-        // data-clip-category tells the usage timer which category is on screen (time per category in insights).
+        // The Conscious Mode session reads which clip and category are on screen (clips counted, time per category).
+        data-clip-id={clip.id}
         data-clip-category={clip.category.slug}
         className="feed-stage"
       >
         <p className="sr-only" aria-live="polite">
-          {t("feed.position", { position: feed.index + 1, total, title: clip.title })}
+          {t("feed.position", { position: feed.index + 1, total: feed.total, title: clip.title })}
         </p>
         <div data-video-box className="feed-video-box">
           <div ref={track} className="absolute inset-0 will-change-transform" onClick={playback.togglePlay}>
@@ -146,7 +165,35 @@ export function ClipFeed({ initial, total, search, signedIn }: { initial: FeedCl
             </PlayerBar>
           </div>
         </div>
-        <ActionRail clip={clip} position={feed.index} signedIn={signedIn} onFlamed={feed.updateClip} onHotAndNext={() => go(1)} />
+        <ActionRail
+          clip={clip}
+          position={feed.index}
+          signedIn={signedIn}
+          onFlamed={feed.updateClip}
+          onHotAndNext={() => go(1)}
+          order={feed.order}
+          onOrder={onReorder}
+          onRemoved={() => {
+            setDismissed({ clip, position: feed.index });
+            feed.remove(feed.index);
+          }}
+        />
+        {dismissed ? (
+          <div role="status" className="feed-toast">
+            {t("menu.removed")}
+            <button
+              type="button"
+              onClick={() => {
+                const { clip: back, position } = dismissed;
+                setDismissed(null);
+                void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "undo", clipId: back.id }) });
+                feed.restore(position, back);
+              }}
+            >
+              {t("menu.undo")}
+            </button>
+          </div>
+        ) : null}
         <FeedNav onPrevious={() => go(-1)} onNext={() => go(1)} />
         <span id={STAGE_END_ID} hidden />
       </section>
@@ -181,8 +228,9 @@ function Slide({
       aria-hidden={offset !== 0 || undefined}
       inert={offset !== 0}
     >
-      {/* Every slide loads in full: the neighbours are there to be shown at once. */}
-      <ClipVideo clip={clip} fit="cover" preload="auto" onElement={onElement} {...video} />
+      {/* The clip on screen loads in full; the next one only its first bytes, so it starts at once when shown; the
+          previous one (already seen, or the feed's last) its poster only (ADR 155). */}
+      <ClipVideo clip={clip} fit="cover" preload={PRELOAD[offset]} onElement={onElement} {...video} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 import { Link } from "react-router";
-import { TagStrip } from "~/features/clips";
+import { lazyView } from "~/lib/lazy-view";
 import type { FeedClip } from "../feed-clip";
+
+// Tag chips are links: the server's HTML works until their code arrives (lazyView).
+const TagStrip = lazyView(() => import("~/features/clips/index.lazy").then((m) => m.TagStrip));
 
 /** Title, creator and tag strip over the foot of the clip, as short-video apps show them. */
 export function ClipInfo({ clip }: { clip: FeedClip }) {

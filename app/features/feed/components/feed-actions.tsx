@@ -1,13 +1,21 @@
-import { useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { FlameIcon } from "~/components/ui/flame-icon";
 import { ShareButton } from "~/components/ui/share-button";
-import { FullContentAction } from "~/features/clips";
-import { FlameButton, useFlame, type FlameState } from "~/features/flames";
+import { FlameButton, FlameRefusalNote, useFlame, type FlameState } from "~/features/flames";
 import { useT } from "~/lib/i18n/react";
+import { lazyView } from "~/lib/lazy-view";
 import type { FeedClip } from "../feed-clip";
+import { reportSignal } from "~/features/signals";
+import type { FeedOrder } from "../use-feed";
+
+// 'Full Content' is a plain link (or a disabled button): the server's HTML works until its code arrives (lazyView).
+const FullContentAction = lazyView(() => import("~/features/clips/index.lazy").then((m) => m.FullContentAction));
+
+// The clip's menu loads when first opened: the home page's first load stays within its budget.
+const ClipMenu = lazy(() => import("./clip-menu"));
 
 /**
- * The clip's actions: flame with its count, 'Hot & next' (flame, then advance),
+ * The clip's actions: flame with its count, 'Hot & next' (flame, then advance once it counts),
  * share and Full Content. Over the clip's right edge on phones, beside it on
  * wider screens.
  */
@@ -17,14 +25,26 @@ export function ActionRail({
   signedIn,
   onFlamed,
   onHotAndNext,
+  order,
+  onOrder,
+  onRemoved,
 }: {
   clip: FeedClip;
   position: number;
   signedIn: boolean;
   onFlamed: (position: number, state: FlameState) => void;
   onHotAndNext: () => void;
+  order: FeedOrder | null;
+  onOrder: (order: FeedOrder) => void;
+  onRemoved: (clipId: string) => void;
 }) {
   const { t } = useT("feed");
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const closeMenu = () => {
+    setMenuOpen(false);
+    menuButton.current?.focus();
+  };
   const flame = useFlame(clip.id, { flamed: clip.flamed, flames: clip.flames });
   // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4).
   const [ruleShown, setRuleShown] = useState(false);
@@ -40,7 +60,9 @@ export function ActionRail({
 
   return (
     <div className="feed-rail" role="group" aria-label={t("feed.actions")}>
-      {ruleShown ? (
+      {flame.refusal ? (
+        <FlameRefusalNote refusal={flame.refusal} onDismiss={flame.dismiss} className="feed-rule" />
+      ) : ruleShown ? (
         <p role="status" className="feed-rule">
           {t("flames.rule")}
         </p>
@@ -56,8 +78,8 @@ export function ActionRail({
         type="button"
         disabled={flame.pending}
         onClick={async () => {
-          await applyFlame(true);
-          onHotAndNext();
+          // Moves on only once the flame counts; a refusal stays on this clip, saying why.
+          if (await applyFlame(true)) onHotAndNext();
         }}
         className="rail-action"
       >
@@ -76,8 +98,35 @@ export function ActionRail({
         </span>
         <span className="rail-label">{t("feed.hotAndNext")}</span>
       </button>
-      <ShareButton layout="stacked" title={clip.title} url={`/video/${clip.slug}`} />
+      <ShareButton
+        layout="stacked"
+        title={clip.title}
+        url={`/video/${clip.slug}`}
+        onShared={() => reportSignal({ clipId: clip.id, kind: "share" })}
+      />
       <FullContentAction clip={clip} layout="stacked" />
+      <button
+        ref={menuButton}
+        type="button"
+        className="rail-action rail-more"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? "clip-menu" : undefined}
+        onClick={() => setMenuOpen(!menuOpen)}
+      >
+        <span className="rail-icon bg-ink-800/80 ring-ink-600" aria-hidden="true">
+          <svg viewBox="0 0 24 24" className="h-5 w-5 text-white" fill="currentColor">
+            <circle cx="5" cy="12" r="2" />
+            <circle cx="12" cy="12" r="2" />
+            <circle cx="19" cy="12" r="2" />
+          </svg>
+        </span>
+        <span className="rail-label">{t("menu.open")}</span>
+      </button>
+      {menuOpen ? (
+        <Suspense fallback={null}>
+          <ClipMenu clip={clip} close={closeMenu} onRemoved={onRemoved} order={order} onOrder={onOrder} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

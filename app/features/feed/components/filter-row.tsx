@@ -50,9 +50,15 @@ export function FilterRow({
 }) {
   const { t } = useT("feed");
   const submit = useSubmit();
+  const row = useRef<HTMLDivElement>(null);
+  const moreHidden = useHiddenToTheEnd(row);
   return (
     <div className="feed-filters" data-testid="feed-filters" aria-busy={loading}>
-      <div className="feed-filters-row">
+      <div ref={row} className="feed-filters-row" data-more={moreHidden || undefined}>
+        {/* The Following tab (docs/product.md §6.6): one link, as the home page's first-load JavaScript has little room. */}
+        <Link to="/following" data-testid="following-tab" className="filter-chip shrink-0">
+          {t("tabs.following")}
+        </Link>
         <CategoryBar categories={categories} filters={filters} onNavigate={guard} />
         <Form method="get" className="shrink-0" onChange={(event) => submit(event.currentTarget)}>
           {filters.category ? <input type="hidden" name="category" value={filters.category} /> : null}
@@ -96,8 +102,46 @@ export function FilterRow({
           ))}
         </nav>
       </div>
+      {/* On a phone the tag filter and the period sit past the screen's edge: a button at the edge says so and brings
+          them into view (a row that merely scrolls gave no hint). */}
+      {moreHidden ? (
+        <button
+          type="button"
+          className="feed-filters-more"
+          aria-label={t("filters.more")}
+          title={t("filters.more")}
+          onClick={() => {
+            const el = row.current;
+            const smooth = !window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+            el?.scrollTo({ left: el.scrollWidth, behavior: smooth ? "smooth" : "instant" });
+          }}
+        >
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2.5">
+            <path d="M9 6l6 6-6 6" />
+          </svg>
+        </button>
+      ) : null}
       {/* The loading state shows at once, as a bar under the row (the stage dims too). */}
       {loading ? <div aria-hidden="true" className="feed-progress" /> : null}
     </div>
   );
+}
+
+/** Whether the row has content past its right edge (it scrolls sideways on narrow screens). */
+function useHiddenToTheEnd(row: React.RefObject<HTMLDivElement | null>): boolean {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    const el = row.current;
+    if (!el) return;
+    const update = () => setHidden(el.scrollLeft + el.clientWidth < el.scrollWidth - 8);
+    update();
+    el.addEventListener("scroll", update, { passive: true });
+    const observer = new ResizeObserver(update);
+    observer.observe(el);
+    return () => {
+      el.removeEventListener("scroll", update);
+      observer.disconnect();
+    };
+  }, [row]);
+  return hidden;
 }

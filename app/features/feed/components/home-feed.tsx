@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import { lazyView } from "~/lib/lazy-view";
@@ -32,6 +33,8 @@ export function HomeFeed({ data, aside, notice }: { data: HomeFeedData; aside?: 
   const { filters } = data;
   const search = feedSearch(filters);
   const { loading, guard } = useFilterLoading();
+  // Bumped when the visitor chooses another order (For you / Newest / Shuffle): the feed starts again in it.
+  const [orderVersion, setOrderVersion] = useState(0);
 
   return (
     <div className="home-grid" aria-busy={loading}>
@@ -41,7 +44,14 @@ export function HomeFeed({ data, aside, notice }: { data: HomeFeedData; aside?: 
           <EmptyFeed filters={filters} categories={data.categories} tags={data.tags} />
         </div>
       ) : (
-        <ClipFeed key={search} initial={data.feed.clips} total={data.feed.total} search={search} signedIn={data.signedIn} />
+        <ClipFeed
+          key={`${search}#${orderVersion}`}
+          initial={data.feed.clips}
+          total={data.feed.total}
+          search={search}
+          signedIn={data.signedIn}
+          onReorder={() => setOrderVersion((n) => n + 1)}
+        />
       )}
       {data.error ? (
         <div role="alert" className="feed-alert">

@@ -1,43 +1,72 @@
 import { useEffect, useRef, useState } from "react";
+import { Link, useLocation } from "react-router";
 import { FlameIcon } from "~/components/ui/flame-icon";
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
+import { reportSignal } from "~/features/signals";
+import { ensureAnonymousId } from "../ensure-anonymous-id";
 
 export interface FlameState {
   flamed: boolean;
   flames: number;
 }
 
+/** Why the last flame did not count, in the visitor's language; `signIn` when signing in is a way forward. */
+export interface FlameRefusal {
+  message: string;
+  signIn: boolean;
+}
+
+/** Refusals whose way forward includes signing in (members are not limited, ADR 140). */
+const SIGN_IN_HELPS = new Set(["flames.noVisitorId", "flames.rateLimited", "flames.addressBusy"]);
+
 /**
- * Sends the desired state to /api/flames. While a toggle is in flight further
- * clicks are ignored (docs/product.md §7.1); the count shown is the server's answer.
+ * Sends the desired state to /api/flames. While a toggle is in flight further clicks are ignored
+ * (docs/product.md §7.1). The count moves at once and goes back if the flame is refused or fails; then
+ * `refusal` says why (the server's translated message, or the browser's own for a lost connection).
  */
 export function useFlame(clipId: string, initial: FlameState) {
+  const { t } = useT("feed");
   const [state, setState] = useState(initial);
   const [pending, setPending] = useState(false);
+  const [refusal, setRefusal] = useState<FlameRefusal | null>(null);
   const inFlight = useRef(false);
 
   // A new clip or a new server answer replaces the local state.
   const { flamed, flames } = initial;
-  useEffect(() => setState({ flamed, flames }), [clipId, flamed, flames]);
+  useEffect(() => {
+    setState({ flamed, flames });
+    setRefusal(null);
+  }, [clipId, flamed, flames]);
 
-  async function setFlamed(flamed: boolean): Promise<FlameState | null> {
+  async function setFlamed(next: boolean): Promise<FlameState | null> {
     if (inFlight.current) return null;
     inFlight.current = true;
     setPending(true);
+    setRefusal(null);
+    const before = state;
+    if (before.flamed !== next) setState({ flamed: next, flames: Math.max(0, before.flames + (next ? 1 : -1)) });
     try {
+      await ensureAnonymousId();
       const response = await fetch("/api/flames", {
         method: "POST",
-        body: new URLSearchParams({ clipId, flamed: String(flamed) }),
+        body: new URLSearchParams({ clipId, flamed: String(next) }),
         headers: { Accept: "application/json" },
       });
-      if (!response.ok) return null;
-      const next = (await response.json()) as FlameState;
-      setState(next);
-      return next;
+      const reply = (await response.json().catch(() => null)) as (FlameState & { errors?: { form?: string }; reason?: string }) | null;
+      if (!response.ok || !reply || typeof reply.flames !== "number") {
+        setState(before);
+        const message = reply?.errors?.form ?? t(response.status >= 500 ? "flames.serverFailed" : "flames.failed");
+        setRefusal({ message, signIn: SIGN_IN_HELPS.has(reply?.reason ?? "") });
+        return null;
+      }
+      const accepted = { flamed: reply.flamed, flames: reply.flames };
+      setState(accepted);
+      if (accepted.flamed) reportSignal({ clipId, kind: "flame" });
+      return accepted;
     } catch {
-      // docs/product.md §7.1: flame errors are only logged.
-      console.warn("flame failed");
+      setState(before);
+      setRefusal({ message: t("flames.failed"), signIn: false });
       return null;
     } finally {
       inFlight.current = false;
@@ -45,7 +74,31 @@ export function useFlame(clipId: string, initial: FlameState) {
     }
   }
 
-  return { ...state, pending, toggle: () => setFlamed(!state.flamed), setFlamed };
+  return { ...state, pending, refusal, dismiss: () => setRefusal(null), toggle: () => setFlamed(!state.flamed), setFlamed };
+}
+
+/** Why a flame did not count, with the way forward (docs/product.md §7.1): read out at once, dismissable. */
+export function FlameRefusalNote({ refusal, onDismiss, className }: { refusal: FlameRefusal; onDismiss: () => void; className?: string }) {
+  const { t } = useT("feed");
+  const location = useLocation();
+  return (
+    <div role="alert" className={className} data-testid="flame-refusal">
+      <p>{refusal.message}</p>
+      <p className="mt-1 flex items-center gap-3">
+        {refusal.signIn ? (
+          <Link
+            to={`/auth/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`}
+            className="font-semibold text-flame-300 underline underline-offset-4 hover:text-white"
+          >
+            {t("flames.signIn")}
+          </Link>
+        ) : null}
+        <button type="button" onClick={onDismiss} className="text-ink-300 underline underline-offset-4 hover:text-white">
+          {t("flames.dismiss")}
+        </button>
+      </p>
+    </div>
+  );
 }
 
 export function FlameButton(props: {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CardCaption, CardCategoryBadge } from "~/features/clips";
+import { CardCaption, CardCategoryBadge, ClipVideo, PlayerBar, usePlayback } from "~/features/clips";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import type { FlamedClip } from "../flamed-clips.server";
@@ -9,21 +9,21 @@ import { UnflameButton } from "./unflame-button";
 export function FlamedClipCard({ video }: { video: FlamedClip }) {
   const { t, language } = useT("flamed");
   const { clip } = video;
+  const playback = usePlayback();
   return (
     // No overflow clipping on the card: it would cut the focus rings of the controls at its edges.
     <article aria-label={clip.title} className="flex flex-col rounded-2xl border border-ink-800 bg-ink-900">
       <div className="relative aspect-[9/16] overflow-hidden rounded-t-2xl bg-ink-800">
         {clip.videoUrl ? (
-          <video
-            src={clip.videoUrl}
-            poster={clip.thumbnailUrl ?? undefined}
-            controls
-            muted
-            playsInline
-            preload="metadata"
-            aria-label={clip.title}
-            className="h-full w-full object-cover focus-visible:outline-offset-[-4px]"
-          />
+          // The site's own player (play, mute, seek), as on the feed and the video page, not the browser's controls.
+          <>
+            <div className="h-full w-full" onClick={playback.togglePlay}>
+              <ClipVideo clip={clip} preload="metadata" fit="cover" onElement={playback.attach} handlers={playback.handlers} />
+            </div>
+            <div className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent pt-8">
+              <PlayerBar playback={playback} disabled={!playback.hasVideo} />
+            </div>
+          </>
         ) : (
           <p className="flex h-full items-center justify-center p-4 text-center text-sm text-ink-300">{t("card.mediaHidden")}</p>
         )}

@@ -44,7 +44,8 @@ export function DecisionIcon({ kind }: { kind: "resolve" | "reject" | "hide" }) 
 export function DeskNav() {
   const { t } = useT("admin");
   return (
-    <nav aria-label={t("nav.label")} className="-mx-1 flex gap-1 overflow-x-auto pb-1 text-sm sm:flex-wrap">
+    // Wrapped on every screen: a row that scrolled sideways cut the queues' names at a phone's edge ("Content r…").
+    <nav aria-label={t("nav.label")} className="-mx-1 flex flex-wrap gap-1 pb-1 text-sm">
       <AdminNavLink to="/admin" end>
         {t("nav.dashboard")}
       </AdminNavLink>
@@ -56,6 +57,9 @@ export function DeskNav() {
       <AdminNavLink to="/admin/copies">{t("nav.copies")}</AdminNavLink>
       <AdminNavLink to="/admin/jobs">{t("nav.jobs")}</AdminNavLink>
       <AdminNavLink to="/admin/clips">{t("nav.clips")}</AdminNavLink>
+      <AdminNavLink to="/admin/creators">{t("nav.creators")}</AdminNavLink>
+      <AdminNavLink to="/admin/creator-claims">{t("nav.creatorClaims")}</AdminNavLink>
+      <AdminNavLink to="/admin/creator-edits">{t("nav.creatorEdits")}</AdminNavLink>
       <AdminNavLink to="/admin/audit">{t("nav.audit")}</AdminNavLink>
     </nav>
   );

@@ -178,9 +178,16 @@ function BulkBar({
       <div className="grid gap-3 sm:grid-cols-2">
         {(["resolve", "reject"] as const).map((kind) => (
           <div key={kind} className="flex flex-wrap items-end gap-2">
-            <label className="grid min-w-0 flex-1 gap-1 text-sm">
+            {/* The list takes the row's width (never wider: a long reason pushed it under the button on a phone),
+                and the button wraps below it when both do not fit. */}
+            <label className="grid min-w-[min(100%,12rem)] flex-1 gap-1 text-sm">
               {t(`decision.${kind}Reason`)}
-              <select id={`bulk-${kind}-reason`} name={`${kind}Reason`} className={select} onKeyDown={confirmOnEnter(`bulk-${kind}`)}>
+              <select
+                id={`bulk-${kind}-reason`}
+                name={`${kind}Reason`}
+                className={`${select} w-full min-w-0`}
+                onKeyDown={confirmOnEnter(`bulk-${kind}`)}
+              >
                 {bulk.reasons[kind === "resolve" ? "resolved" : "rejected"].map((reason) => (
                   <option key={reason} value={reason}>
                     {t(`reasons.${reason}`)}

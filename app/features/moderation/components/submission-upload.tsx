@@ -52,7 +52,7 @@ function PublishProgress({ publish }: { publish: NonNullable<PublishState> }) {
 const control =
   "w-full rounded bg-ink-900 p-2 text-ink-100 focus-visible:outline-2 focus-visible:outline-flame-400 aria-[invalid=true]:outline aria-[invalid=true]:outline-red-500";
 
-/** The submission's quarantined file: what it is, a private preview, and publishing a video as a clip. */
+/** The submission's quarantined file: what it is, a private preview, publishing a video as a clip, or an image as a creator's picture. */
 export function SubmissionUpload({
   upload,
   publish,
@@ -92,6 +92,25 @@ export function SubmissionUpload({
         ) : (
           <img src={file.previewUrl} alt={t("upload.preview")} className="max-h-80 rounded" />
         )
+      ) : null}
+      {file?.kind === "image" && file.previewUrl ? (
+        <Form method="post" className="grid max-w-xl gap-3" aria-labelledby="avatar-heading">
+          <h3 id="avatar-heading" className="font-semibold">
+            {t("avatar.heading")}
+          </h3>
+          <p className="text-sm text-ink-300">{t("avatar.intro")}</p>
+          <input type="hidden" name="intent" value="avatar" />
+          <label htmlFor="avatar-creator" className="font-semibold">
+            {t("avatar.creator")}
+          </label>
+          <input id="avatar-creator" name="creator" required maxLength={300} className={control} />
+          <button
+            type="submit"
+            className="justify-self-start rounded bg-emerald-700 px-3 py-2 font-semibold text-white hover:bg-emerald-600 focus-visible:outline-2 focus-visible:outline-flame-400"
+          >
+            {t("avatar.submit")}
+          </button>
+        </Form>
       ) : null}
       {upload.publishedClip ? (
         <p>

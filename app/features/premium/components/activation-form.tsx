@@ -13,7 +13,16 @@ const SIGN_IN_PATH = "/auth/sign-in?next=/ativar";
  * The promo-code form (docs/product.md §11.7). A plain POST to /ativar, so it
  * works without JavaScript; with it, the button shows a busy state.
  */
-export function ActivationForm({ signedIn, result }: { signedIn: boolean; result?: ActivationActionData }) {
+export function ActivationForm({
+  signedIn,
+  handoffUrl = null,
+  result,
+}: {
+  signedIn: boolean;
+  /** On Conscious Mode's own host: the sign-in hand-off from the main site (ADR 122). */
+  handoffUrl?: string | null;
+  result?: ActivationActionData;
+}) {
   const { t } = useT("premium");
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formAction === "/ativar";
@@ -62,12 +71,23 @@ export function ActivationForm({ signedIn, result }: { signedIn: boolean; result
           ) : null}
         </div>
       ) : !signedIn ? (
-        <p className="text-sm text-ink-300">
-          {t("activate.signInHint")}{" "}
-          <Link to={SIGN_IN_PATH} className="font-semibold text-white underline">
-            {t("activate.signIn")}
-          </Link>
-        </p>
+        <>
+          <p className="text-sm text-ink-300">
+            {t("activate.signInHint")}{" "}
+            <Link to={SIGN_IN_PATH} className="font-semibold text-white underline">
+              {t("activate.signIn")}
+            </Link>
+          </p>
+          {handoffUrl ? (
+            // A full page load: the hand-off is a chain of redirects through the main site.
+            <a
+              href={handoffUrl}
+              className="self-start rounded-full border border-ink-600 px-5 py-2 text-sm font-semibold text-white hover:bg-ink-800"
+            >
+              {t("activate.continueFromMain")}
+            </a>
+          ) : null}
+        </>
       ) : null}
     </Form>
   );

@@ -24,7 +24,7 @@ export function SearchForm({ variant }: { variant: "header" | "page" }) {
       action="/search"
       role="search"
       aria-label={header ? t("searchBox.landmark") : t("page.landmark")}
-      className={header ? "flex min-w-0 flex-1 justify-end gap-1 sm:justify-center" : "flex w-full max-w-xl gap-2"}
+      className={header ? "flex min-w-9 flex-1 justify-end gap-1 sm:justify-center" : "flex w-full max-w-xl gap-2"}
     >
       <label htmlFor={id} className="sr-only">
         {t("searchBox.label")}
@@ -38,6 +38,8 @@ export function SearchForm({ variant }: { variant: "header" | "page" }) {
         placeholder={t("searchBox.placeholder")}
         maxLength={255}
         enterKeyHint="search"
+        // The phone header's search is a button that opens this page empty: the field waits for typing.
+        autoFocus={!header && current === ""}
         className={`min-w-0 rounded-full border border-ink-700 bg-ink-900 text-white placeholder:text-ink-300 focus:border-flame-400 focus:outline-none focus-visible:ring-2 focus-visible:ring-flame-400 ${
           header ? "hidden w-full max-w-xs px-4 py-1.5 text-sm sm:block" : "flex-1 px-4 py-2.5"
         }`}

@@ -33,11 +33,14 @@ export function SearchResultsView({
   results,
   page,
   totalPages,
+  suggestions = [],
 }: {
   term: string;
   results: SearchResults;
   page: number;
   totalPages: number;
+  /** Categories to try when nothing matched. */
+  suggestions?: { slug: string; name: string }[];
 }) {
   const { t } = useT("search");
   return (
@@ -68,7 +71,34 @@ export function SearchResultsView({
             ))}
           </ul>
         ) : (
-          <p className="text-ink-300">{t("page.noResults", { term })}</p>
+          <>
+            <p className="text-ink-300">{t("page.noResults", { term })}</p>
+            {suggestions.length > 0 ? (
+              <nav aria-label={t("page.tryNext")} className="flex flex-col gap-2">
+                <p className="text-sm font-semibold text-white">{t("page.tryNext")}</p>
+                <ul className="flex flex-wrap gap-2">
+                  {suggestions.map((category) => (
+                    <li key={category.slug}>
+                      <Link
+                        to={`/?category=${category.slug}`}
+                        className="inline-flex rounded-full border border-ink-700 px-3 py-1.5 text-sm text-ink-200 hover:border-flame-400 hover:text-white"
+                      >
+                        {category.name}
+                      </Link>
+                    </li>
+                  ))}
+                  <li>
+                    <Link
+                      to="/"
+                      className="inline-flex rounded-full bg-flame-600 px-3 py-1.5 text-sm font-semibold text-white hover:bg-flame-700"
+                    >
+                      {t("page.browseAll")}
+                    </Link>
+                  </li>
+                </ul>
+              </nav>
+            ) : null}
+          </>
         )}
         <Pagination page={page} totalPages={totalPages} />
       </section>

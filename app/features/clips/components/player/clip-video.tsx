@@ -1,13 +1,19 @@
 import { useCallback, useEffect, useEffectEvent, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import type { ClipCard } from "../../clip-card.server";
 import { START_AT, type Playback } from "./use-playback";
+import { useRendition } from "./use-rendition";
+
+const SOURCES_SETTLE_MS = 50;
+
+type MediaSource = { url: string; media?: string; kbps?: number };
 
 /**
  * One clip's video: muted, looping, inline, shown from 0.1 s; sources tried in
- * order (/media, then the storage URL) before 'Video temporarily unavailable'
- * (docs/product.md §5.4). Before the age gate is passed the loader sends no media URL and
- * a neutral panel shows instead.
+ * order — the rendition for this screen and network (ADR 155), the published file, then the storage URL — before
+ * 'Video temporarily unavailable' (docs/product.md §5.4). Before the age gate is passed the loader sends no media URL
+ * and a neutral panel shows instead.
  */
 export function ClipVideo({
   clip,
@@ -27,9 +33,17 @@ export function ClipVideo({
   handlers: Playback["handlers"];
 }) {
   const { t } = useT("feed");
+  // 0: the renditions and the published file, as <source> elements; 1: the storage URL; 2: none left.
   const [sourceIndex, setSourceIndex] = useState(0);
   const video = useRef<HTMLVideoElement | null>(null);
-  const sources = [clip.videoUrl, clip.storageUrl].filter((s): s is string => Boolean(s));
+  const picked = useRendition(clip.renditions);
+  // Data saver as the server knew it (its cookie): the smallest rung, until the browser's own choice is loaded.
+  const dataSaver = useRouteLoaderData<{ dataSaver?: boolean }>("root")?.dataSaver === true;
+  const choice = picked ?? (dataSaver ? clip.renditions[0] : undefined);
+  // The browser's choice is one rung; the server's is its first rungs, each under its media query.
+  const rungs: MediaSource[] = choice ? [{ url: choice.url, kbps: choice.kbps }] : clip.renditions.filter((r) => r.first);
+  if (clip.videoUrl && !rungs.some((r) => r.url === clip.videoUrl)) rungs.push({ url: clip.videoUrl });
+  const sources = [rungs.length ? rungs : null, clip.storageUrl].filter((s) => s !== null);
   const source = sources[sourceIndex];
 
   const ref = useCallback(
@@ -56,7 +70,17 @@ export function ClipVideo({
       if (el.readyState >= 2) onReady?.();
     }
   });
-  useEffect(() => catchUp(), [sourceIndex]);
+  // <source> elements fail one by one (each its own error event), then the video waits with no source. A new video
+  // passes through that state before it tries its first source, so it is read a moment later.
+  const sourcesFailed = useEffectEvent(() => {
+    const el = video.current;
+    if (el && sourceIndex === 0 && el.networkState === el.NETWORK_NO_SOURCE && el.readyState === 0) setSourceIndex(1);
+  });
+  useEffect(() => {
+    catchUp();
+    const timer = setTimeout(() => sourcesFailed(), SOURCES_SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [sourceIndex]);
 
   if (clip.videoUrl === null) {
     return (
@@ -81,18 +105,33 @@ export function ClipVideo({
     <video
       ref={ref}
       key={sourceIndex}
-      src={source}
+      src={typeof source === "string" ? source : undefined}
       poster={clip.thumbnailUrl ?? undefined}
       muted
       loop
       playsInline
       preload={preload}
       aria-label={clip.title}
+      data-clip-id={clip.id}
       onLoadedMetadata={(event) => showFirstFrame(event.currentTarget)}
       onLoadedData={onReady}
       onError={() => setSourceIndex((i) => i + 1)}
       {...handlers}
       className={`h-full w-full bg-black ${fit === "cover" ? "object-cover" : "object-contain"}`}
-    />
+    >
+      {typeof source === "string"
+        ? null
+        : source.map((s, i) => (
+            <source
+              key={s.url}
+              src={s.url}
+              type="video/mp4"
+              media={s.media}
+              // The throughput timing reads what the file costs (rendition-picker.ts).
+              data-kbps={s.kbps}
+              onError={i === source.length - 1 ? () => setSourceIndex(1) : undefined}
+            />
+          ))}
+    </video>
   );
 }

@@ -1,7 +1,8 @@
 import { useT } from "~/lib/i18n/react";
 import type { Playback } from "./use-playback";
+import { PlayerSettings } from "./use-rendition";
 
-/** Play/pause, the seek bar and mute: the same controls on the feed and on the video page (docs/product.md §5.4). */
+/** Play/pause, the seek bar, mute and the settings (Data saver): the same controls on the feed and on the video page (docs/product.md §5.4). */
 export function PlayerBar({ playback, disabled, children }: { playback: Playback; disabled: boolean; children?: React.ReactNode }) {
   const { t } = useT("feed");
   const button = "flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 disabled:opacity-40";
@@ -36,6 +37,7 @@ export function PlayerBar({ playback, disabled, children }: { playback: Playback
       >
         {playback.muted ? <MutedIcon /> : <SoundIcon />}
       </button>
+      <PlayerSettings />
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState, type SyntheticEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { playedBefore, watchClip } from "~/features/signals";
 
 /** A clip starts paused at 0.1 s (docs/product.md §5.4). */
 export const START_AT = 0.1;
@@ -30,17 +31,48 @@ export interface Playback {
 
 /**
  * The play state of the clip on screen. Muted is the visitor's choice across
- * clips (a clip starts muted, docs/product.md §5.4). Once they press play, the clips that follow
- * play on their own — unless they prefer reduced motion.
+ * clips (a clip starts muted, docs/product.md §5.4). With `autoplay` (the feed), the first clip on screen
+ * plays muted by itself, as in short-video apps; otherwise once they press play. Then the clips that follow
+ * play on their own until they pause — unless they prefer reduced motion, which keeps every clip paused on its
+ * 0.1 s frame with Play shown.
  */
-export function usePlayback(): Playback {
+export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
   const element = useRef<HTMLVideoElement | null>(null);
-  const wantsPlay = useRef(false);
+  // Decided in the browser when the first video arrives (the server cannot read prefers-reduced-motion).
+  const wantsPlay = useRef<boolean | null>(null);
+  const autoplay = options.autoplay ?? false;
   const mutedChoice = useRef(true);
   const [hasVideo, setHasVideo] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(true);
   const [progress, setProgress] = useState(0);
+  // The watch of the clip on screen, reported when it leaves (docs/product.md §5.9).
+  const watch = useRef<{ clipId: string; tracker: ReturnType<typeof watchClip> } | null>(null);
+
+  const follow = useCallback((el: HTMLVideoElement | null) => {
+    const clipId = el?.dataset.clipId ?? null;
+    // A source fallback gives the same clip a new element: still the same watch.
+    if (watch.current && watch.current.clipId === clipId) return;
+    watch.current?.tracker.end();
+    // What it played before the page's script ran (it autoplays from the server's HTML) counts as watched.
+    watch.current = clipId ? { clipId, tracker: watchClip(clipId, undefined, playedBefore(el!)) } : null;
+  }, []);
+
+  useEffect(() => {
+    // A hidden page ends the watch (its batch then leaves by beacon); coming back starts a new one.
+    const onVisibility = () => {
+      const current = watch.current;
+      if (!current) return;
+      if (document.visibilityState === "hidden") current.tracker.end();
+      else watch.current = { clipId: current.clipId, tracker: watchClip(current.clipId) };
+    };
+    document.addEventListener("visibilitychange", onVisibility);
+    return () => {
+      document.removeEventListener("visibilitychange", onVisibility);
+      watch.current?.tracker.end();
+      watch.current = null;
+    };
+  }, []);
 
   const start = useCallback((el: HTMLVideoElement) => {
     el.play().catch(() => {
@@ -53,6 +85,7 @@ export function usePlayback(): Playback {
       const previous = element.current;
       if (previous === el) return;
       element.current = el;
+      follow(el);
       // The clip left on screen stops, and starts over when it comes back.
       if (previous) {
         previous.pause();
@@ -63,9 +96,10 @@ export function usePlayback(): Playback {
       setProgress(el?.duration ? el.currentTime / el.duration : 0);
       if (!el) return;
       el.muted = mutedChoice.current;
+      wantsPlay.current ??= autoplay;
       if (wantsPlay.current && !prefersReducedMotion()) start(el);
     },
-    [start],
+    [start, autoplay, follow],
   );
 
   const ours = (event: SyntheticEvent<HTMLVideoElement>) => event.currentTarget === element.current;
@@ -111,7 +145,9 @@ export function usePlayback(): Playback {
       onPause: (event) => ours(event) && setPlaying(false),
       onTimeUpdate: (event) => {
         const el = event.currentTarget;
-        if (ours(event)) setProgress(el.duration ? el.currentTime / el.duration : 0);
+        if (!ours(event)) return;
+        setProgress(el.duration ? el.currentTime / el.duration : 0);
+        watch.current?.tracker.time(el.currentTime, el.duration || 0);
       },
     },
   };

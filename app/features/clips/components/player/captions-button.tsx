@@ -1,0 +1,107 @@
+import { useEffect, useRef, useSyncExternalStore } from "react";
+import { useT } from "~/lib/i18n/react";
+import type { CaptionTrack } from "../../clip-card.server";
+
+// The visitor's captions choice, kept in this browser: a language, or `off`. Nothing on the server depends on it (the
+// tracks are added in the browser), so it is browser storage rather than a cookie that would split the page cache.
+const CHOICE_KEY = "player-captions";
+/** Each language named in itself, as players list subtitle tracks. */
+const LABELS: Record<CaptionTrack["language"], string> = { en: "English", es: "Español" };
+
+const listeners = new Set<() => void>();
+let memory: string | null = null;
+function storedChoice(): string | null {
+  try {
+    return localStorage.getItem(CHOICE_KEY);
+  } catch {
+    return null;
+  }
+}
+function storeChoice(value: string) {
+  try {
+    localStorage.setItem(CHOICE_KEY, value);
+  } catch {
+    // Storage refused (private mode): the choice holds for this page only.
+    memory = value;
+  }
+  listeners.forEach((listener) => listener());
+}
+const currentChoice = () => storedChoice() ?? memory;
+function onChoiceChange(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener("storage", listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener("storage", listener);
+  };
+}
+
+/** The language shown for this clip: the remembered one if the clip has it, else the page's, else its first; null when off. */
+export function captionLanguage(captions: readonly CaptionTrack[], choice: string | null, pageLanguage: string) {
+  if (choice === null || choice === "off" || captions.length === 0) return null;
+  const has = (language: string) => captions.some((c) => c.language === language);
+  return has(choice) ? choice : has(pageLanguage) ? pageLanguage : captions[0]!.language;
+}
+
+/**
+ * The CC button (only rendered for a clip with captions): shows or hides its subtitles and remembers the choice for
+ * the next clips. The `<track kind="subtitles">` elements are added to the clip's video here, in its own lazily
+ * loaded chunk, so they cost the first load nothing; the video is the one under the nearest element naming the
+ * clip on screen (`data-clip-id`: the feed's stage, the video page's figure), found again when it is replaced.
+ */
+export default function CaptionsButton({ captions }: { captions: CaptionTrack[] }) {
+  const { t, language: pageLanguage } = useT("feed");
+  const button = useRef<HTMLButtonElement>(null);
+  const choice = useSyncExternalStore(onChoiceChange, currentChoice, () => null);
+  const showing = captionLanguage(captions, choice, pageLanguage);
+
+  useEffect(() => {
+    const host = button.current?.closest<HTMLElement>("[data-clip-id]");
+    if (!host) return;
+    const apply = () => {
+      const video = host.querySelector<HTMLVideoElement>(`video[data-clip-id="${CSS.escape(host.dataset.clipId ?? "")}"]`);
+      if (!video) return;
+      for (const caption of captions) {
+        let track = video.querySelector<HTMLTrackElement>(`track[srclang="${caption.language}"]`);
+        if (!track) {
+          track = document.createElement("track");
+          track.kind = "subtitles";
+          track.srclang = caption.language;
+          track.label = LABELS[caption.language];
+          track.src = caption.url;
+          video.append(track);
+        }
+        const mode = caption.language === showing ? "showing" : "disabled";
+        if (track.track.mode !== mode) track.track.mode = mode;
+      }
+    };
+    apply();
+    // A source fallback gives the clip a new video element; the feed's stage swaps videos as clips change.
+    const observer = new MutationObserver(apply);
+    observer.observe(host, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, [captions, showing]);
+
+  return (
+    <button
+      ref={button}
+      type="button"
+      aria-pressed={showing !== null}
+      aria-label={t("player.captions")}
+      title={showing ? LABELS[showing as CaptionTrack["language"]] : undefined}
+      onClick={() =>
+        storeChoice(showing ? "off" : captions.some((c) => c.language === pageLanguage) ? pageLanguage : captions[0]!.language)
+      }
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white hover:bg-white/15 ${
+        showing ? "bg-white/25" : ""
+      }`}
+    >
+      <span
+        aria-hidden="true"
+        className={`rounded border-2 px-0.5 leading-none ${showing ? "border-white" : "border-white/70 text-white/80"}`}
+      >
+        CC
+      </span>
+    </button>
+  );
+}

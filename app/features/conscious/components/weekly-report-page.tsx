@@ -1,0 +1,142 @@
+import { useEffect } from "react";
+import { Link, useRevalidator } from "react-router";
+import type { WeekFigures } from "../report";
+import type { WeeklyReportPage } from "../report.server";
+import { saveSessionNow } from "../session-store";
+import { rememberTimeZone } from "../time-zone";
+import { useDuration } from "./use-duration";
+import { useBrandMode } from "~/lib/brand-context";
+import { formatLongDate } from "~/lib/i18n/format";
+import { useT } from "~/lib/i18n/react";
+
+const kept = (w: WeekFigures) => w.intentions.kept;
+
+/** A change in words: "+3", "−2" or "same". */
+function useChange() {
+  const { t } = useT("insights");
+  return (now: number, before: number, format: (n: number) => string = String) =>
+    now === before ? t("week.same") : `${now > before ? "+" : "−"}${format(Math.abs(now - before))}`;
+}
+
+/** The weekly report: the last 7 days against the 7 before, from the member's own sessions. */
+export function WeeklyReportView({ report }: { report: WeeklyReportPage }) {
+  const { t, language } = useT("insights");
+  const conscious = useBrandMode() === "conscious";
+  const duration = useDuration();
+  const change = useChange();
+  const { revalidate } = useRevalidator();
+  // As on /insights: the session the header's timer was saving as the member came here is counted.
+  useEffect(() => {
+    const saving = saveSessionNow();
+    const zoneChanged = rememberTimeZone();
+    if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
+  }, [revalidate]);
+  const { week, before } = report;
+  const rows: { key: string; label: string; now: number; then: number; show: (n: number) => string }[] = [
+    { key: "time", label: t("week.time"), now: week.seconds, then: before.seconds, show: duration },
+    { key: "sessions", label: t("week.sessions"), now: week.sessions, then: before.sessions, show: String },
+    {
+      key: "kept",
+      label: t("week.kept"),
+      now: kept(week),
+      then: kept(before),
+      show: String,
+    },
+  ];
+  const moodIds = [...new Set([...week.moods, ...before.moods].map((m) => m.id))];
+  const countOf = (list: { id: number; count: number }[], id: number) => list.find((m) => m.id === id)?.count ?? 0;
+  const categoryKeys = conscious ? [] : [...new Set([...week.categories, ...before.categories].map((c) => c.key))];
+  const sessionsOf = (w: WeekFigures, key: string) => w.categories.find((c) => c.key === key)?.sessions ?? 0;
+  return (
+    <div className="mx-auto flex max-w-3xl flex-col gap-6 px-4 py-8">
+      <header>
+        <h1 className="text-3xl font-bold text-white">{t("week.title")}</h1>
+        <p className="mt-1 text-ink-300">
+          {t("week.intro", { from: formatLongDate(week.from, language), to: formatLongDate(week.to, language) })}
+        </p>
+        <p className="mt-1 text-xs text-ink-300">{t("timeZoneNote", { zone: report.timeZone })}</p>
+      </header>
+      <section aria-labelledby="week-figures">
+        <h2 id="week-figures" className="mb-2 text-lg font-bold text-white">
+          {t("week.figures")}
+        </h2>
+        <table className="w-full text-left text-sm" data-testid="week-figures">
+          <thead className="text-ink-300">
+            <tr>
+              <th scope="col" className="py-1">
+                <span className="sr-only">{t("week.figure")}</span>
+              </th>
+              <th scope="col" className="py-1">
+                {t("week.thisWeek")}
+              </th>
+              <th scope="col" className="py-1">
+                {t("week.before")}
+              </th>
+              <th scope="col" className="py-1">
+                {t("week.change")}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="text-white">
+            {rows.map((r) => (
+              <tr key={r.key} className="border-t border-ink-800" data-figure={r.key} data-now={r.now} data-before={r.then}>
+                <th scope="row" className="py-1 font-semibold">
+                  {r.label}
+                </th>
+                <td className="py-1">{r.show(r.now)}</td>
+                <td className="py-1">{r.show(r.then)}</td>
+                <td className="py-1">{change(r.now, r.then, r.show)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {week.intentions.set ? <p className="mt-2 text-sm text-ink-300">{t("intentions.summary", { ...week.intentions })}</p> : null}
+      </section>
+      <section aria-labelledby="week-moods">
+        <h2 id="week-moods" className="mb-2 text-lg font-bold text-white">
+          {t("week.moods")}
+        </h2>
+        {moodIds.length === 0 ? (
+          <p className="text-ink-300">{t("week.noMoods")}</p>
+        ) : (
+          <ul className="flex flex-col gap-1 text-ink-200" data-testid="week-moods">
+            {moodIds.map((id) => (
+              <li key={id} data-mood={id} data-now={countOf(week.moods, id)} data-before={countOf(before.moods, id)}>
+                {t("week.moodLine", {
+                  mood: report.moodNames[id] ?? "?",
+                  count: countOf(week.moods, id),
+                  before: countOf(before.moods, id),
+                })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {conscious ? null : (
+        <section aria-labelledby="week-categories">
+          <h2 id="week-categories" className="mb-2 text-lg font-bold text-white">
+            {t("week.categories")}
+          </h2>
+          {categoryKeys.length === 0 ? (
+            <p className="text-ink-300">{t("week.noCategories")}</p>
+          ) : (
+            <ul className="flex flex-col gap-1 text-ink-200" data-testid="week-categories">
+              {categoryKeys.map((key) => (
+                <li key={key} data-category={key} data-now={sessionsOf(week, key)} data-before={sessionsOf(before, key)}>
+                  {t("week.categoryLine", {
+                    category: report.categoryNames[key] ?? key,
+                    count: sessionsOf(week, key),
+                    before: sessionsOf(before, key),
+                  })}
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      )}
+      <Link to="/insights" className="self-start text-calm-300 underline">
+        {t("week.back")}
+      </Link>
+    </div>
+  );
+}

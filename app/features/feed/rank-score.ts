@@ -1,0 +1,227 @@
+// The feed's ranking, as pure functions (docs/decisions/160-feed-ranking.md): the server (rank.server.ts) and the
+// quality bench (`npm run bench:feed`) run exactly this code on the candidates they read.
+
+export type Facet = "category" | "tag" | "creator";
+
+/** A clip the ranking may choose, with what it knows of it. */
+export interface Candidate {
+  id: string;
+  categoryId: string;
+  creatorId: string;
+  tagIds: string[];
+  /** `clip_stats.quality` (0 without signals): the hot score before its age decay. */
+  quality: number;
+  /** Milliseconds since the epoch. */
+  publishedAt: number;
+  /** Found by the visitor's own random walk of the catalogue: exploration places take these first. */
+  explore?: boolean;
+}
+
+/** What the feed learned about a visitor: the decayed weight of each category, tag and creator. */
+export interface TasteProfile {
+  category: Map<string, number>;
+  tag: Map<string, number>;
+  creator: Map<string, number>;
+}
+
+export const emptyProfile = (): TasteProfile => ({ category: new Map(), tag: new Map(), creator: new Map() });
+
+/** Why a clip was chosen, as the clip's menu says it ("Why this clip"). */
+export type RankReason =
+  | { kind: "taste"; facet: Facet; itemId: string }
+  | { kind: "popular-week" }
+  | { kind: "popular" }
+  | { kind: "fresh" }
+  | { kind: "new-to-you" }
+  | { kind: "seen-before" };
+
+export interface RankedClip {
+  id: string;
+  reasons: RankReason[];
+}
+
+/** The formula's constants (ADR 160). */
+export const RANK = {
+  /** Points of quality lost per doubling of age in days: a strong two-year-old clip still outranks an unwatched new one. */
+  ageDecay: 1,
+  hotWeight: 0.5,
+  /** The personal part: weight × tanh(affinity / scale) × scale, so no single taste outweighs everything. */
+  tasteWeight: 5,
+  tasteScale: 2,
+  facetWeight: { category: 1, creator: 1.2, tag: 0.6 } as Record<Facet, number>,
+  /** A visitor's own jitter, up to this many points, so visitors with the same taste do not all see the same clips. */
+  jitter: 0.5,
+  /** Every EXPLORE_EVERY-th place goes to a clip new to the visitor and outside their affinities. */
+  exploreEvery: 5,
+  /** At most this many clips in a row from one creator. */
+  maxSameCreator: 2,
+  /** A weight at or below this is no affinity (for exploration and reasons). */
+  tasteFloor: 0.3,
+  /** The quality a clip needs to be called popular. */
+  popularQuality: 5,
+  /**
+   * Points a clip loses per clip of its category already in the feed (this page and the clips shown before it),
+   * unless the visitor likes that category: the feed runs through the catalogue's categories until the visitor
+   * shows a taste, so a few clips teach it.
+   */
+  repeatPenalty: 2,
+  /** Points an exploration place gives a clip of a category the visitor has no weight for yet. */
+  unmetCategory: 10,
+} as const;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The hot score at `now`: quality − ageDecay · log2(1 + age in days). */
+export function hotScore(clip: Pick<Candidate, "quality" | "publishedAt">, now: number): number {
+  const ageDays = Math.max(0, (now - clip.publishedAt) / DAY_MS);
+  return clip.quality - RANK.ageDecay * Math.log2(1 + ageDays);
+}
+
+/**
+ * The visitor's taste for a clip: each of its category, creator and tags weighs by its facet, through its own
+ * tanh (one item's weight cannot outweigh everything, and many weak dislikes cannot bury a strong liking), tags
+ * averaged by √count.
+ */
+export function affinityOf(clip: Candidate, profile: TasteProfile): number {
+  const bounded = (weight: number | undefined) => RANK.tasteScale * Math.tanh((weight ?? 0) / RANK.tasteScale);
+  const tags = clip.tagIds.reduce((sum, id) => sum + bounded(profile.tag.get(id)), 0);
+  return (
+    RANK.facetWeight.category * bounded(profile.category.get(clip.categoryId)) +
+    RANK.facetWeight.creator * bounded(profile.creator.get(clip.creatorId)) +
+    (clip.tagIds.length ? (RANK.facetWeight.tag * tags) / Math.sqrt(clip.tagIds.length) : 0)
+  );
+}
+
+/** Whether the clip touches none of the visitor's positive affinities. */
+export function outsideTaste(clip: Candidate, profile: TasteProfile): boolean {
+  const liked = (map: Map<string, number>, id: string) => (map.get(id) ?? 0) > RANK.tasteFloor;
+  return (
+    !liked(profile.category, clip.categoryId) &&
+    !liked(profile.creator, clip.creatorId) &&
+    !clip.tagIds.some((id) => liked(profile.tag, id))
+  );
+}
+
+/** A number in [0, 1) from a string (FNV-1a): the visitor's jitter and exploration draws, stable for one seed. */
+export function unitHash(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return (h >>> 0) / 2 ** 32;
+}
+
+/** score = hotWeight · hot + tasteWeight · scale · tanh(affinity / scale) + jitter (ADR 160). */
+export function scoreOf(clip: Candidate, profile: TasteProfile, input: { now: number; seed: string }): number {
+  return (
+    RANK.hotWeight * hotScore(clip, input.now) + RANK.tasteWeight * affinityOf(clip, profile) + RANK.jitter * unitHash(input.seed + clip.id)
+  );
+}
+
+export interface RankInput {
+  candidates: Candidate[];
+  profile: TasteProfile;
+  /** Clips the visitor saw in the last 7 days: left out unless the filter has nothing else. */
+  seen: Set<string>;
+  /** Clips the visitor ever saw (as far as the kept events go): not "new to you". */
+  known: Set<string>;
+  /** Clips marked "Not interested", and those already in the visitor's feed this visit: never chosen. */
+  excluded: Set<string>;
+  /** Creators of the clips just before this page, the nearest last. */
+  previousCreators: string[];
+  /** Categories of the clips the visitor's feed showed before this page (they count as on the page for repeats). */
+  previousCategories?: string[];
+  /** Feed position of the page's first clip (exploration places are positions 4, 9, 14…). */
+  position: number;
+  count: number;
+  now: number;
+  seed: string;
+}
+
+/**
+ * One page of the visitor's feed: the highest scores, with every exploreEvery-th place given to the best clip new to
+ * the visitor and outside their affinities, never more than maxSameCreator in a row from one creator, and clips seen
+ * in the last 7 days only once nothing else is left. Each chosen clip carries its reasons.
+ */
+export function rankPage(input: RankInput): RankedClip[] {
+  const { profile, now, seed } = input;
+  const open = input.candidates.filter((clip) => !input.excluded.has(clip.id));
+  const scored = open
+    .map((clip) => ({ clip, score: scoreOf(clip, profile, { now, seed }), seen: input.seen.has(clip.id) }))
+    .sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || (a.clip.id < b.clip.id ? -1 : 1));
+  const taken = new Set<string>();
+  const creators = [...input.previousCreators];
+  const onPage = new Map<string, number>();
+  for (const id of input.previousCategories ?? []) onPage.set(id, (onPage.get(id) ?? 0) + 1);
+  const page: RankedClip[] = [];
+  const creatorAllowed = (creatorId: string) =>
+    creators.length < RANK.maxSameCreator || creators.slice(-RANK.maxSameCreator).some((id) => id !== creatorId);
+  const fits = (entry: (typeof scored)[number]) => !taken.has(entry.clip.id) && creatorAllowed(entry.clip.creatorId);
+  const repeats = (clip: Candidate) =>
+    (profile.category.get(clip.categoryId) ?? 0) > RANK.tasteFloor ? 0 : RANK.repeatPenalty * (onPage.get(clip.categoryId) ?? 0);
+  // The best fitting clip by score less its category's repeats; `scored` runs unseen first, then by score, so the
+  // walk stops at the first clip whose whole score cannot beat the best found.
+  const bestFit = () => {
+    let best: (typeof scored)[number] | undefined;
+    let bestScore = -Infinity;
+    for (const entry of scored) {
+      if (best && (entry.seen || entry.score <= bestScore)) break;
+      if (!fits(entry)) continue;
+      const score = entry.score - repeats(entry.clip);
+      if (score > bestScore) [best, bestScore] = [entry, score];
+    }
+    return best;
+  };
+
+  for (let i = 0; i < input.count; i++) {
+    const explore = (input.position + i) % RANK.exploreEvery === RANK.exploreEvery - 1;
+    let chosen: (typeof scored)[number] | undefined;
+    let exploring = false;
+    if (explore) {
+      // The best new clip outside the visitor's tastes, by hot score and the visitor's own draw, a category the
+      // visitor has not met yet first. The visitor's own random stretch first, so visitors explore different parts
+      // of the catalogue.
+      for (const own of [true, false]) {
+        let best = -Infinity;
+        for (const entry of scored) {
+          if (own && !entry.clip.explore) continue;
+          if (entry.seen || input.known.has(entry.clip.id) || !fits(entry) || !outsideTaste(entry.clip, profile)) continue;
+          const unmet = profile.category.has(entry.clip.categoryId) ? 0 : RANK.unmetCategory;
+          const score = RANK.hotWeight * hotScore(entry.clip, now) + 4 * RANK.jitter * unitHash(`${seed}~${entry.clip.id}`) + unmet;
+          if (score > best) [best, chosen, exploring] = [score, entry, true];
+        }
+        if (chosen) break;
+      }
+    }
+    chosen ??= bestFit() ?? scored.find((entry) => !taken.has(entry.clip.id));
+    if (!chosen) break;
+    taken.add(chosen.clip.id);
+    onPage.set(chosen.clip.categoryId, (onPage.get(chosen.clip.categoryId) ?? 0) + 1);
+    creators.push(chosen.clip.creatorId);
+    page.push({ id: chosen.clip.id, reasons: reasonsFor(chosen.clip, { profile, now, exploring, seen: chosen.seen, known: input.known }) });
+  }
+  return page;
+}
+
+/** The true reasons a clip is where it is, strongest first (at most three). */
+export function reasonsFor(
+  clip: Candidate,
+  input: { profile: TasteProfile; now: number; exploring: boolean; seen: boolean; known: Set<string> },
+): RankReason[] {
+  const reasons: RankReason[] = [];
+  if (input.seen) reasons.push({ kind: "seen-before" });
+  const tastes: { facet: Facet; itemId: string; weight: number }[] = [
+    { facet: "category" as const, itemId: clip.categoryId, weight: input.profile.category.get(clip.categoryId) ?? 0 },
+    { facet: "creator" as const, itemId: clip.creatorId, weight: input.profile.creator.get(clip.creatorId) ?? 0 },
+    ...clip.tagIds.map((itemId) => ({ facet: "tag" as const, itemId, weight: input.profile.tag.get(itemId) ?? 0 })),
+  ]
+    .filter((taste) => taste.weight > RANK.tasteFloor)
+    .sort((a, b) => b.weight - a.weight);
+  for (const taste of tastes.slice(0, 2)) reasons.push({ kind: "taste", facet: taste.facet, itemId: taste.itemId });
+  if (input.exploring || (!input.known.has(clip.id) && tastes.length === 0)) reasons.push({ kind: "new-to-you" });
+  const ageMs = input.now - clip.publishedAt;
+  if (clip.quality >= RANK.popularQuality) reasons.push({ kind: ageMs <= 7 * DAY_MS ? "popular-week" : "popular" });
+  else if (ageMs <= 2 * DAY_MS) reasons.push({ kind: "fresh" });
+  return reasons.slice(0, 3);
+}

@@ -1,0 +1,262 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { Audience } from "../../../db/schema";
+import type { Database } from "~/lib/database";
+import { generationOf } from "~/lib/cache/generation.server";
+import { Memo } from "~/lib/cache/memo.server";
+import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
+import type { FeedFilters } from "./feed-filters";
+import { emptyProfile, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
+
+// Candidates for the ranking (ADR 160): a few short walks of indexes over the whole catalogue of the filter — the
+// trending order (clip_stats.hot), the all-time best (clip_stats.quality), the newest, the visitor's best categories,
+// creators and tags, and a random stretch of ids for exploration. Each walk stops at its limit, so a request reads
+// a few hundred rows whether the catalogue holds a thousand clips or a million.
+
+const LIMITS = { trending: 150, classics: 60, fresh: 150, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
+const TASTE_LIMITS = { hot: 40, newest: 15, deep: 20, explore: 40 } as const;
+/** The deep walk of a taste starts at a random moment within this many days back. */
+const DEEP_DAYS = 730;
+const TOP_TASTES: Record<Facet, number> = { category: 3, creator: 4, tag: 4 };
+/** How many of the visitor's latest events say what they saw (7 days) and what they know (as long as events are kept). */
+const KNOWN_EVENTS = 3000;
+const WEEK_MS = 7 * 24 * 3600_000;
+
+export interface RankQuery {
+  filters: FeedFilters;
+  audience: Audience;
+  now: Date;
+}
+
+async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** The filter's conditions on a clip `c`, exactly as the feed's filters mean them (docs/product.md §5.1). */
+function filterSql(query: RankQuery): SQL {
+  const parts = [sql`c.status = 'published'`, sql`c.audiences && array[${query.audience}]::text[]`];
+  if (query.filters.category) parts.push(sql`c.category_id = ${categoryIdOf(query.filters.category)}`);
+  if (query.filters.period === "week")
+    parts.push(sql`c.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
+  if (query.filters.tag)
+    parts.push(sql`exists (select 1 from clip_tags t where t.clip_id = c.id and t.tag_id = ${tagIdOf(query.filters.tag)})`);
+  return sql.join(parts, sql` and `);
+}
+
+const categoryIdOf = (slug: string) => sql`(select id from categories where slug = ${slug} and active)`;
+const tagIdOf = (slug: string) => sql`(select id from tags where slug = ${slug})`;
+
+/** The tag filter's own rows (clip_tags' listing indexes carry audience, category and date, ADR 036). */
+function tagRows(query: RankQuery, tagId: SQL, order: "recent" | "popular", limit: number, before?: string): SQL {
+  const parts = [sql`ct.tag_id = ${tagId}`, sql`ct.listed`, sql`ct.audiences && array[${query.audience}]::text[]`];
+  if (before) parts.push(sql`ct.published_at <= ${before}::timestamptz`);
+  if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
+  if (query.filters.period === "week")
+    parts.push(sql`ct.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
+  const orderBy = order === "recent" ? sql`ct.published_at desc, ct.clip_id` : sql`ct.flames desc, ct.clip_id`;
+  return sql`(select ct.clip_id as id from clip_tags ct where ${sql.join(parts, sql` and `)} order by ${orderBy} limit ${limit})`;
+}
+
+/** The candidate walks every visitor of a filter shares. */
+function sharedWalks(query: RankQuery): SQL[] {
+  const where = filterSql(query);
+  if (query.filters.tag) {
+    const tagId = tagIdOf(query.filters.tag);
+    return [tagRows(query, tagId, "recent", LIMITS.tagRecent), tagRows(query, tagId, "popular", LIMITS.tagPopular)];
+  }
+  const fresh = (limit: number) => sql`(select c.id from clips c where ${where} order by c.published_at desc, c.id limit ${limit})`;
+  // This week's clips are few enough to take them all (up to the old pool's size); the index walks below would
+  // step over every older clip.
+  if (query.filters.period === "week") return [fresh(LIMITS.weekFresh)];
+  const byCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
+  const stats = (order: SQL, limit: number) =>
+    sql`(select s.clip_id as id from clip_stats s join clips c on c.id = s.clip_id where ${byCategory}${where} order by ${order} limit ${limit})`;
+  return [stats(sql`s.hot desc, s.clip_id`, LIMITS.trending), stats(sql`s.quality desc, s.clip_id`, LIMITS.classics), fresh(LIMITS.fresh)];
+}
+
+/** Walks towards the visitor's strongest tastes, and a random stretch of the catalogue for exploration. */
+/** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
+function exploreWalk(query: RankQuery, exploreFrom: string): SQL {
+  const where = filterSql(query);
+  return query.filters.tag
+    ? sql`(select ct.clip_id as id from clip_tags ct join clips c on c.id = ct.clip_id
+        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${where}
+        order by ct.clip_id limit ${TASTE_LIMITS.explore})`
+    : sql`(select c.id from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${TASTE_LIMITS.explore})`;
+}
+
+function personalWalks(query: RankQuery, profile: TasteProfile, deepFrom: string): SQL[] {
+  const where = filterSql(query);
+  const walks: SQL[] = [];
+  const top = (facet: Facet) =>
+    [...profile[facet]]
+      .filter(([, weight]) => weight > 0)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, TOP_TASTES[facet])
+      .map(([id]) => id);
+  if (!query.filters.tag && query.filters.period !== "week") {
+    for (const [facet, column] of [
+      ["category", "category_id"],
+      ["creator", "creator_id"],
+    ] as const) {
+      for (const id of top(facet)) {
+        const col = sql.raw(column);
+        walks.push(
+          sql`(select s.clip_id as id from clip_stats s join clips c on c.id = s.clip_id
+              where s.${col} = ${id}::uuid and ${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+          sql`(select c.id from clips c where c.${col} = ${id}::uuid and ${where} order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+          // Deeper into the taste's past from the visitor's own random moment: visitors of one taste spread over
+          // its whole catalogue instead of all meeting on its newest clips.
+          sql`(select c.id from clips c where c.${col} = ${id}::uuid and c.published_at <= ${deepFrom}::timestamptz and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.deep})`,
+        );
+      }
+    }
+    for (const id of top("tag")) {
+      walks.push(
+        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.hot),
+        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.newest),
+        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.deep, deepFrom),
+      );
+    }
+  }
+  return walks;
+}
+
+type CandidateRow = {
+  id: string;
+  category_id: string;
+  creator_id: string;
+  published_at: string | Date;
+  quality: number;
+  tag_ids: string[] | string;
+};
+
+/** The ids the walks found, with what the ranking needs of each. */
+async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
+  if (walks.length === 0) return [];
+  const rows = await rowsOf<CandidateRow>(
+    db,
+    sql`select c.id, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
+        array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
+      from (select distinct id from (${sql.join(walks, sql` union all `)}) w) ids
+      join clips c on c.id = ids.id left join clip_stats s on s.clip_id = c.id`,
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    categoryId: row.category_id,
+    creatorId: row.creator_id,
+    tagIds: Array.isArray(row.tag_ids) ? row.tag_ids : parseArray(row.tag_ids),
+    quality: Number(row.quality),
+    publishedAt: new Date(row.published_at).getTime(),
+  }));
+}
+
+/** A PostgreSQL array literal as text (a driver that does not parse uuid[]). */
+function parseArray(text: string): string[] {
+  const inner = text.replace(/^\{|\}$/g, "");
+  return inner ? inner.split(",") : [];
+}
+
+/** Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031). */
+const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+
+function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
+  const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
+  return generationOf(db)
+    .current()
+    .then((generation) => shared.get(key, generation, () => candidatesOf(db, sharedWalks(query))));
+}
+
+/** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */
+export interface VisitorHistory {
+  profile: TasteProfile;
+  seen: Set<string>;
+  known: Set<string>;
+  dismissed: Set<string>;
+}
+
+export async function visitorHistory(db: Database, owner: SignalOwnerRef, now: Date): Promise<VisitorHistory> {
+  const [weights, events, dismissed] = await Promise.all([
+    rowsOf<{ facet: Facet; item_id: string; weight: number }>(
+      db,
+      sql`select facet, item_id, (weight * power(0.5, extract(epoch from (${now.toISOString()}::timestamptz - updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}))::float8 as weight
+        from visitor_affinities where ${ownerIs(owner)}`,
+    ),
+    rowsOf<{ clip_id: string; at: string | Date }>(
+      db,
+      sql`select clip_id, max(created_at) as at from (
+          select clip_id, created_at from watch_events where ${ownerIs(owner)} order by created_at desc limit ${KNOWN_EVENTS}) e
+        group by clip_id`,
+    ),
+    rowsOf<{ clip_id: string }>(db, sql`select clip_id from dismissed_clips where ${ownerIs(owner)}`),
+  ]);
+  const profile = emptyProfile();
+  for (const row of weights) profile[row.facet].set(row.item_id, Number(row.weight));
+  const weekAgo = now.getTime() - WEEK_MS;
+  return {
+    profile,
+    known: new Set(events.map((row) => row.clip_id)),
+    seen: new Set(events.filter((row) => new Date(row.at).getTime() >= weekAgo).map((row) => row.clip_id)),
+    dismissed: new Set(dismissed.map((row) => row.clip_id)),
+  };
+}
+
+export const noHistory = (): VisitorHistory => ({ profile: emptyProfile(), seen: new Set(), known: new Set(), dismissed: new Set() });
+
+/** A uuid-shaped starting point for the exploration walk, the same for one seed and page. */
+function exploreStart(seed: string): string {
+  let hex = "";
+  for (let i = 0; hex.length < 32; i++) {
+    let h = 0x811c9dc5;
+    for (const ch of `${seed}:${i}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193);
+    hex += (h >>> 0).toString(16).padStart(8, "0");
+  }
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** The moment the deep walks of the visitor's tastes start from, the same for one seed and page. */
+function deepStart(input: { seed: string; position: number; now: Date }): string {
+  const u = unitHash(`${input.seed}#${input.position}`);
+  return new Date(input.now.getTime() - u * DEEP_DAYS * 24 * 3600_000).toISOString();
+}
+
+/**
+ * One page of the visitor's "For you" feed. `shown` are the clips already in the visitor's feed this visit, in
+ * order (the last two set the creator rule across pages); they are not chosen again.
+ */
+export async function rankedFeedPage(
+  db: Database,
+  input: RankQuery & { history: VisitorHistory; shown: string[]; position: number; count: number; seed: string },
+): Promise<RankedClip[]> {
+  const { history } = input;
+  const [common, own, explored, shownRows] = await Promise.all([
+    sharedCandidates(db, input),
+    candidatesOf(db, personalWalks(input, history.profile, deepStart(input))),
+    candidatesOf(db, [exploreWalk(input, exploreStart(`${input.seed}/${input.position}`))]),
+    input.shown.length
+      ? rowsOf<{ id: string; creator_id: string; category_id: string }>(
+          db,
+          sql`select id, creator_id, category_id from clips where id = any(${`{${input.shown.join(",")}}`}::uuid[])`,
+        )
+      : Promise.resolve([]),
+  ]);
+  const byId = new Map(common.map((clip) => [clip.id, clip]));
+  for (const clip of own) byId.set(clip.id, clip);
+  for (const clip of explored) byId.set(clip.id, { ...clip, explore: true });
+  const creatorOf = new Map(shownRows.map((row) => [row.id, row.creator_id]));
+  const previousCreators = input.shown.slice(-2).flatMap((id) => (creatorOf.has(id) ? [creatorOf.get(id)!] : []));
+  return rankPage({
+    candidates: [...byId.values()],
+    profile: history.profile,
+    seen: history.seen,
+    known: history.known,
+    excluded: new Set([...history.dismissed, ...input.shown]),
+    previousCreators,
+    previousCategories: shownRows.map((row) => row.category_id),
+    position: input.position,
+    count: input.count,
+    now: input.now.getTime(),
+    seed: input.seed,
+  });
+}

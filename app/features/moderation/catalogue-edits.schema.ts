@@ -1,0 +1,52 @@
+import { z } from "zod";
+import { AUDIENCES, type Audience } from "../../../db/schema/values";
+
+/** Text a moderator types: trimmed, control characters refused by the length rules of each field. */
+const text = (max: number, key: string) => z.string().trim().max(max, key);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(500, "edit.errors.url")
+  .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "edit.errors.url");
+
+/** One checkbox per audience (`audience-hetero=on` …): a form posts each as its own field. */
+export const audienceField = (audience: Audience) => `audience-${audience}`;
+
+/** The desk's clip edit (docs/decisions/151-desk-edits-the-catalogue.md). Messages are keys of the admin namespace. */
+export const clipEditForm = z
+  .object({
+    clipId: z.string().default(""),
+    title: text(200, "edit.errors.title").min(1, "edit.errors.title"),
+    description: text(2000, "edit.errors.description").default(""),
+    descriptionEs: text(2000, "edit.errors.description").default(""),
+    category: z.string().trim().min(1, "edit.errors.category").max(100, "edit.errors.category"),
+    creator: z.string().trim().min(1, "edit.errors.creator").max(200, "edit.errors.creator"),
+    "audience-hetero": z.string().optional(),
+    "audience-gay": z.string().optional(),
+    "audience-trans": z.string().optional(),
+  })
+  .transform((form, ctx) => {
+    const audiences = AUDIENCES.filter((audience) => form[audienceField(audience) as `audience-${Audience}`] === "on");
+    if (audiences.length === 0) ctx.addIssue({ code: "custom", path: ["audiences"], message: "edit.errors.audiences" });
+    const { clipId, title, description, descriptionEs, category, creator } = form;
+    return { clipId, title, description, descriptionEs, category, creator, audiences };
+  });
+export type ClipEdit = z.output<typeof clipEditForm>;
+
+/** The desk's creator edit. */
+export const creatorEditForm = z.object({
+  creatorId: z.string().default(""),
+  name: text(100, "edit.errors.name").min(1, "edit.errors.name"),
+  /** The creator's address; empty keeps it. Lower-case letters, digits and single hyphens, as slugify writes them. */
+  slug: z
+    .string()
+    .trim()
+    .max(100, "edit.errors.slug")
+    .refine((value) => value === "" || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(value), "edit.errors.slug")
+    .default(""),
+  bio: text(1000, "edit.errors.bio").default(""),
+  bioEs: text(1000, "edit.errors.bio").default(""),
+  twitterUrl: optionalUrl.default(""),
+  websiteUrl: optionalUrl.default(""),
+});
+export type CreatorEdit = z.output<typeof creatorEditForm>;

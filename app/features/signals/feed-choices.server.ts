@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/lib/database";
+import { isUuidV4 } from "~/lib/uuid";
+import { ownerColumns, ownerIs, type SignalOwnerRef } from "./signals.server";
+import { AFFINITY_MAX, SIGNAL_WEIGHTS } from "./signal-rules";
+
+// What a visitor tells the feed directly (docs/decisions/160-feed-ranking.md): its order, and "Not interested".
+
+export const FEED_ORDERS = ["for-you", "newest", "shuffle"] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+
+const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> => {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+};
+
+/** The visitor's chosen order; For you until they choose. */
+export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<FeedOrder> {
+  const [row] = await rowsOf<{ feed_order: FeedOrder }>(db, sql`select feed_order from visitor_feed_settings where ${ownerIs(owner)}`);
+  return row?.feed_order ?? "for-you";
+}
+
+/** Remembers the order; only this column moves (Pause history shares the row). */
+export async function setFeedOrder(db: Database, owner: SignalOwnerRef, order: FeedOrder): Promise<void> {
+  const { userId, anonymousId } = ownerColumns(owner);
+  await db.execute(
+    userId
+      ? sql`insert into visitor_feed_settings (user_id, feed_order) values (${userId}, ${order})
+          on conflict (user_id) where user_id is not null do update set feed_order = excluded.feed_order, updated_at = now()`
+      : sql`insert into visitor_feed_settings (anonymous_id, feed_order) values (${anonymousId}::uuid, ${order})
+          on conflict (anonymous_id) where anonymous_id is not null do update set feed_order = excluded.feed_order, updated_at = now()`,
+  );
+}
+
+/** Whether the visitor marked any clip "Not interested" (one probe of dismissed_clips' owner key). */
+export async function hasDismissedClips(db: Database, owner: SignalOwnerRef): Promise<boolean> {
+  return (await rowsOf(db, sql`select 1 from dismissed_clips where ${ownerIs(owner)} limit 1`)).length > 0;
+}
+
+/**
+ * "Not interested": the clip leaves the visitor's feed and its creator and tags sink by SIGNAL_WEIGHTS.dismiss, in one
+ * transaction; `undo` takes both back. Returns false for a clip that is not published.
+ */
+export async function dismissClip(db: Database, owner: SignalOwnerRef, clipId: string, undo = false): Promise<boolean> {
+  if (!isUuidV4(clipId)) return false;
+  const { userId, anonymousId } = ownerColumns(owner);
+  const ownerKey = sql.raw(userId ? "user_id" : "anonymous_id");
+  const ownerValue = userId ? sql`${userId}` : sql`${anonymousId}::uuid`;
+  return db.transaction(async (tx) => {
+    const changed = undo
+      ? await rowsOf<{ clip_id: string }>(
+          tx as unknown as Database,
+          sql`delete from dismissed_clips where ${ownerIs(owner)} and clip_id = ${clipId}::uuid returning clip_id`,
+        )
+      : await rowsOf<{ clip_id: string }>(
+          tx as unknown as Database,
+          sql`insert into dismissed_clips (clip_id, ${ownerKey})
+            select id, ${ownerValue} from clips where id = ${clipId}::uuid and status = 'published'
+            on conflict (${ownerKey}, clip_id) where ${ownerKey} is not null do nothing returning clip_id`,
+        );
+    if (changed.length === 0) {
+      const [exists] = await rowsOf(
+        tx as unknown as Database,
+        sql`select 1 from clips where id = ${clipId}::uuid and status = 'published'`,
+      );
+      return Boolean(exists);
+    }
+    const delta = undo ? -SIGNAL_WEIGHTS.dismiss : SIGNAL_WEIGHTS.dismiss;
+    const bound = sql.raw(String(AFFINITY_MAX));
+    await tx.execute(sql`insert into visitor_affinities as a (${ownerKey}, facet, item_id, weight)
+        select ${ownerValue}, f.facet, f.item_id, ${delta}::real from (
+          select 'creator'::text as facet, creator_id as item_id from clips where id = ${clipId}::uuid
+          union all select 'tag', tag_id from clip_tags where clip_id = ${clipId}::uuid) f
+        order by f.facet, f.item_id
+        on conflict (${ownerKey}, facet, item_id) where ${ownerKey} is not null
+        do update set weight = least(${bound}, greatest(-${bound}, a.weight + excluded.weight)), updated_at = now()`);
+    return true;
+  });
+}

@@ -1,0 +1,216 @@
+import { perDatabase } from "~/lib/engine.server";
+import { sql } from "drizzle-orm";
+import type { Database } from "~/lib/database";
+import type { SignalEvent } from "./signals.schema";
+import { AFFINITY_HALF_LIFE_SECONDS, AFFINITY_MAX, HOT_SECONDS_PER_POINT, SIGNAL_WEIGHTS, VIEW_AFTER_MS } from "./signal-rules";
+
+/** Who sent a batch, and whether a personal record may be kept (not under GPC/DNT, not while history is paused). */
+export interface SignalOwner {
+  userId: string | null;
+  anonymousId: string | null;
+  personal: boolean;
+}
+
+interface Waiting {
+  owner: SignalOwner;
+  events: SignalEvent[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+const MAX_EVENTS_PER_COMMIT = 2000;
+
+/** AFFINITY_MAX as a literal: a bare parameter under unary minus has no type PostgreSQL can infer. */
+const BOUND = sql.raw(String(AFFINITY_MAX));
+
+/** qualityOf (./signal-rules.ts) in SQL, over clip_stats `s` joined with clips `c`. */
+const QUALITY_SQL = sql.raw(
+  `1.5 * ln(1 + c.flames) + ln(1 + s.views) + 0.5 * ln(1 + s.shares) + (3.0 * s.completions - 2.0 * s.skips) / (s.watches + 10)`,
+);
+
+/**
+ * Group commit of watch signals (ADR 130): batches that arrive while a commit runs wait for the next one, which
+ * writes all of them in one transaction — events, views, clip/creator/tag counters and affinities — and only then
+ * answers their requests, so an acknowledged batch is on disk. Every app server has its own writer; what they
+ * share is PostgreSQL, where each commit's rows are written in key order (no deadlock between servers) and a view
+ * is counted once by its unique row, whichever server saw it.
+ */
+export class SignalWriter {
+  private waiting: Waiting[] = [];
+  private running = false;
+
+  constructor(private readonly db: Database) {}
+
+  write(owner: SignalOwner, events: SignalEvent[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.waiting.push({ owner, events, resolve, reject });
+      if (!this.running) {
+        this.running = true;
+        setImmediate(() => void this.drain());
+      }
+    });
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.waiting.length > 0) {
+        const batch: Waiting[] = [];
+        let size = 0;
+        while (this.waiting.length > 0 && (batch.length === 0 || size + this.waiting[0]!.events.length <= MAX_EVENTS_PER_COMMIT)) {
+          const next = this.waiting.shift()!;
+          size += next.events.length;
+          batch.push(next);
+        }
+        try {
+          await commitSignals(this.db, batch);
+          for (const w of batch) w.resolve();
+        } catch (error) {
+          for (const w of batch) w.reject(error);
+        }
+      }
+    } finally {
+      this.running = false;
+    }
+  }
+}
+
+/** The process's writer for this database. */
+export const signalWriterOf = perDatabase("signal-writer", (db) => new SignalWriter(db));
+
+/** A PostgreSQL array literal: sent as text, cast to its type in the statement. */
+function arrayOf(values: (string | number | boolean | null)[]): string {
+  return `{${values.map((v) => (v === null ? "NULL" : typeof v === "string" ? `"${v.replace(/["\\]/g, "\\$&")}"` : String(v))).join(",")}}`;
+}
+
+/** Writes batches in one transaction; retried once when PostgreSQL picks it as a deadlock or serialization victim. */
+export async function commitSignals(db: Database, batches: { owner: SignalOwner; events: SignalEvent[] }[]): Promise<void> {
+  const rows = batches.flatMap(({ owner, events }) => events.map((event) => ({ owner, event })));
+  if (rows.length === 0) return;
+  const col = {
+    clip: arrayOf(rows.map((r) => r.event.clipId)),
+    user: arrayOf(rows.map((r) => r.owner.userId)),
+    anon: arrayOf(rows.map((r) => r.owner.anonymousId)),
+    kind: arrayOf(rows.map((r) => r.event.kind)),
+    watched: arrayOf(rows.map((r) => r.event.watchedMs)),
+    loops: arrayOf(rows.map((r) => r.event.loops)),
+    completed: arrayOf(rows.map((r) => r.event.completed)),
+    skipped: arrayOf(rows.map((r) => r.event.skipped)),
+    personal: arrayOf(rows.map((r) => r.owner.personal)),
+  };
+  // Only published clips are counted; an unknown or hidden clip's events are dropped.
+  const input = sql`select e.*, c.category_id, c.creator_id, c.published_at, c.duration_seconds
+    from unnest(${col.clip}::uuid[], ${col.user}::text[], ${col.anon}::uuid[], ${col.kind}::text[], ${col.watched}::int[],
+                ${col.loops}::int[], ${col.completed}::boolean[], ${col.skipped}::boolean[], ${col.personal}::boolean[])
+      as e(clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, personal)
+    join clips c on c.id = e.clip_id and c.status = 'published'`;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`create temporary table if not exists signal_input (
+            clip_id uuid, user_id text, anonymous_id uuid, kind text, watched_ms int, loops int, completed boolean,
+            skipped boolean, personal boolean, category_id uuid, creator_id uuid, published_at timestamptz,
+            duration_seconds real, counts_view boolean) on commit delete rows`);
+        // Paused history keeps nothing personal, like a visitor asking for no profile.
+        await tx.execute(sql`insert into signal_input select i.clip_id, i.user_id, i.anonymous_id, i.kind, i.watched_ms,
+            i.loops, i.completed, i.skipped,
+            i.personal and not exists (
+              select 1 from visitor_feed_settings f where f.history_paused and (
+                (i.user_id is not null and f.user_id = i.user_id) or (i.anonymous_id is not null and f.anonymous_id = i.anonymous_id))),
+            i.category_id, i.creator_id, i.published_at, i.duration_seconds,
+            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500)
+            from (${input}) i`);
+        await tx.execute(sql`insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped)
+            select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_input where personal`);
+        await tx.execute(sql`create temporary table if not exists signal_views (clip_id uuid) on commit delete rows`);
+        // A view counts once per visitor, clip and UTC day: the unique row decides, across servers. A visitor who asked
+        // for no profile leaves no row; their browser sends such a view once a day (docs/product.md § Views).
+        await tx.execute(sql`with seen as (
+              select distinct clip_id, user_id, anonymous_id, personal from signal_input where counts_view),
+            by_user as (
+              insert into clip_views (clip_id, user_id, day)
+              select clip_id, user_id, (now() at time zone 'utc')::date from seen where personal and user_id is not null
+              order by user_id, clip_id
+              on conflict (user_id, clip_id, day) where user_id is not null do nothing returning clip_id),
+            by_anonymous as (
+              insert into clip_views (clip_id, anonymous_id, day)
+              select clip_id, anonymous_id, (now() at time zone 'utc')::date from seen where personal and user_id is null
+              order by anonymous_id, clip_id
+              on conflict (anonymous_id, clip_id, day) where anonymous_id is not null do nothing returning clip_id)
+            insert into signal_views
+              select clip_id from by_user union all select clip_id from by_anonymous
+              union all select clip_id from seen where not personal`);
+        await tx.execute(sql`with per_clip as (
+              select clip_id, min(category_id::text)::uuid as category_id, min(creator_id::text)::uuid as creator_id,
+                min(published_at) as published_at,
+                (select count(*) from signal_views v where v.clip_id = i.clip_id) as views,
+                count(*) filter (where kind = 'watch') as watches,
+                count(*) filter (where kind = 'watch' and completed) as completions,
+                count(*) filter (where kind = 'watch' and skipped) as skips,
+                coalesce(sum(loops) filter (where kind = 'watch'), 0) as loops,
+                count(*) filter (where kind = 'share') as shares
+              from signal_input i group by clip_id)
+            insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares)
+            select * from per_clip order by clip_id
+            on conflict (clip_id) do update set
+              views = s.views + excluded.views, watches = s.watches + excluded.watches,
+              completions = s.completions + excluded.completions, skips = s.skips + excluded.skips,
+              loops = s.loops + excluded.loops, shares = s.shares + excluded.shares, updated_at = now()`);
+        await tx.execute(sql`update clip_stats s set quality = ${QUALITY_SQL},
+              hot = ${QUALITY_SQL} + extract(epoch from s.published_at) / ${HOT_SECONDS_PER_POINT}::float8
+            from clips c where c.id = s.clip_id and s.clip_id in (select clip_id from signal_input)`);
+        await tx.execute(sql`insert into creator_stats as s (creator_id, views)
+            select c.creator_id, count(*) from signal_views v join clips c on c.id = v.clip_id group by c.creator_id order by c.creator_id
+            on conflict (creator_id) do update set views = s.views + excluded.views`);
+        await tx.execute(sql`insert into tag_stats as s (tag_id, views)
+            select ct.tag_id, count(*) from signal_views v join clip_tags ct on ct.clip_id = v.clip_id
+            group by ct.tag_id order by ct.tag_id
+            on conflict (tag_id) do update set views = s.views + excluded.views`);
+        await writeAffinities(tx as unknown as Database);
+      });
+      return;
+    } catch (error) {
+      const code = (error as { code?: string; cause?: { code?: string } }).code ?? (error as { cause?: { code?: string } }).cause?.code;
+      if (attempt < 3 && (code === "40P01" || code === "40001")) continue;
+      throw error;
+    }
+  }
+}
+
+/**
+ * Each personal event moves the visitor's weights for the clip's category, creator and tags
+ * (docs/decisions/160-feed-ranking.md): the stored weight decays with its half-life since it last moved, then the
+ * event's weight is added, and the sum stays within ±AFFINITY_MAX.
+ */
+async function writeAffinities(tx: Database): Promise<void> {
+  const w = SIGNAL_WEIGHTS;
+  const delta = sql`case
+      when i.kind = 'flame' then ${w.flame}::float8
+      when i.kind = 'share' then ${w.share}::float8
+      when i.kind = 'open' then ${w.open}::float8
+      when i.skipped then ${w.skip}::float8
+      else (case when i.completed then ${w.completion}::float8 else ${w.partial}::float8 * least(1, i.watched_ms / greatest(i.duration_seconds * 1000, 1)) end)
+        + ${w.loop}::float8 * least(i.loops, 3)
+    end`;
+  const facets = sql`select i.user_id, i.anonymous_id, f.facet, f.item_id, ${delta} as delta
+      from signal_input i
+      cross join lateral (
+        select 'category'::text as facet, i.category_id as item_id
+        union all select 'creator', i.creator_id
+        union all select 'tag', ct.tag_id from clip_tags ct where ct.clip_id = i.clip_id
+      ) f
+      where i.personal`;
+  const decayed = (table: string) =>
+    sql.raw(
+      `least(${AFFINITY_MAX}, greatest(-${AFFINITY_MAX}, ${table}.weight * power(0.5, extract(epoch from (now() - ${table}.updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}) + excluded.weight))`,
+    );
+  await tx.execute(sql`insert into visitor_affinities as a (user_id, facet, item_id, weight)
+      select user_id, facet, item_id, least(${BOUND}, greatest(-${BOUND}, sum(delta))) from (${facets}) x where user_id is not null
+      group by user_id, facet, item_id order by user_id, facet, item_id
+      on conflict (user_id, facet, item_id) where user_id is not null
+      do update set weight = ${decayed("a")}, updated_at = now()`);
+  await tx.execute(sql`insert into visitor_affinities as a (anonymous_id, facet, item_id, weight)
+      select anonymous_id, facet, item_id, least(${BOUND}, greatest(-${BOUND}, sum(delta))) from (${facets}) x where user_id is null
+      group by anonymous_id, facet, item_id order by anonymous_id, facet, item_id
+      on conflict (anonymous_id, facet, item_id) where anonymous_id is not null
+      do update set weight = ${decayed("a")}, updated_at = now()`);
+}

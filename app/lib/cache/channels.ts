@@ -1,0 +1,16 @@
+/**
+ * The database's notification channels that in-memory caches follow on PGlite in process (docs/database.md lists
+ * the trigger sending each, and the migration that defines it). A channel's name lives here only.
+ */
+export const CHANNELS = {
+  /** The catalogue's cache generation moved; the payload is its new value (`cache_generation_notify`). */
+  cacheGeneration: "cache_generation",
+  /** A clip's flame count moved; the payload is "clipId count" (`clip_flames_notify`). */
+  clipFlames: "clip_flames",
+  /** An owner flamed or unflamed a clip; the payload is "+|- owner clipId" (`user_flames_notify`). */
+  userFlames: "user_flames",
+  /** A session row changed or went; the payload is its token (`session_changed_notify`). */
+  sessionChanged: "session_changed",
+  /** A user row changed or went; the payload is its id (`user_changed_notify`). */
+  userChanged: "user_changed",
+} as const;

@@ -1,0 +1,1 @@
+ALTER TABLE "clips" ADD COLUMN "captions" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,106 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newSitePage, signInModerator, site } from "./sign-in";
+import { hydrated, launchBrowser, newContext, reactOwns } from "./support";
+
+// Captions: a moderator attaches a WebVTT file on the desk, the video page's player then shows a CC button, the
+// subtitles show when chosen and the choice is remembered; the file is removed at the end so other files' pages
+// (the home page's JavaScript budget) meet no captions.
+
+/** This file's moderator (ADMIN_EMAILS of the e2e server). */
+const MODERATOR = "captions@example.com";
+const CUE = "Synthetic caption line";
+const VTT = `WEBVTT\n\n00:00:00.000 --> 00:01:00.000\n${CUE}\n`;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+/** The subtitle track's mode and the text of its active cues. */
+const subtitles = (page: Page) =>
+  page.evaluate(() => {
+    const video = document.querySelector<HTMLVideoElement>("figure video");
+    const track = video ? Array.from(video.textTracks).find((t) => t.language === "en") : undefined;
+    const element = video?.querySelector("track");
+    return {
+      mode: track?.mode ?? null,
+      kind: element?.getAttribute("kind") ?? null,
+      label: element?.getAttribute("label") ?? null,
+      active: Array.from(track?.activeCues ?? []).map((cue) => (cue as VTTCue).text),
+    };
+  });
+
+async function watch(slug: string, viewport: { width: number; height: number }, touch: boolean) {
+  const page = await (await newContext(browser, { viewport, touch })).newPage();
+  await page.goto(`/video/${slug}`);
+  await hydrated(page);
+  const cc = page.getByRole("button", { name: "Captions" });
+  await reactOwns(cc);
+  await page.waitForFunction(() => ((document.querySelector("figure video") as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
+  return { page, cc };
+}
+
+describe("captions", { timeout: 120_000 }, () => {
+  it("captions show when chosen, at 390×844 and 1440×900, and the choice is remembered", async () => {
+    const desk = await newSitePage(browser);
+    await desk.setViewportSize({ width: 1440, height: 900 });
+    await signInModerator(desk, MODERATOR);
+    // A seeded clip of another creator than the one catalogue-edits.test.ts renames.
+    const clip = await desk.evaluate(async () => {
+      const response = await fetch("/api/feed?offset=0");
+      const { clips } = (await response.json()) as { clips: { slug: string; creatorSlug: string; renditions: unknown[] }[] };
+      return clips.find((c) => c.creatorSlug !== "luna-ferro" && c.renditions.length > 0)!;
+    });
+
+    // Before: no captions, no CC button.
+    const before = await (await newContext(browser)).newPage();
+    await before.goto(`/video/${clip.slug}`);
+    await hydrated(before);
+    expect(await before.getByRole("button", { name: "Captions" }).count()).toBe(0);
+    await before.context().close();
+
+    await desk.goto(`${site()}/admin/clips?q=${encodeURIComponent(`/video/${clip.slug}`)}`);
+    await hydrated(desk);
+    const form = desk.locator("form", { has: desk.getByRole("button", { name: "Attach captions" }) });
+    await reactOwns(form.getByRole("button", { name: "Attach captions" }));
+    // A file that is not WebVTT is refused with its own message.
+    await form.getByLabel("WebVTT file").setInputFiles({ name: "notes.vtt", mimeType: "text/vtt", buffer: Buffer.from("hello\n") });
+    await form.getByRole("button", { name: "Attach captions" }).click();
+    await desk.getByText("This is not a WebVTT file: its first line must start with WEBVTT.").waitFor();
+    await form.getByLabel("Language").selectOption("en");
+    await form.getByLabel("WebVTT file").setInputFiles({ name: "en.vtt", mimeType: "text/vtt", buffer: Buffer.from(VTT) });
+    await form.getByRole("button", { name: "Attach captions" }).click();
+    await desk.getByText("Captions saved.").waitFor();
+
+    for (const [viewport, touch] of [
+      [{ width: 390, height: 844 }, true],
+      [{ width: 1440, height: 900 }, false],
+    ] as const) {
+      const { page, cc } = await watch(clip.slug, viewport, touch);
+      expect(await cc.getAttribute("aria-pressed")).toBe("false");
+      await cc.click();
+      expect(await cc.getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() => subtitles(page), { timeout: 15_000 })
+        .toEqual({ mode: "showing", kind: "subtitles", label: "English", active: [CUE] });
+      // The choice holds on the next page.
+      await page.reload();
+      await hydrated(page);
+      await reactOwns(page.getByRole("button", { name: "Captions" }));
+      expect(await page.getByRole("button", { name: "Captions" }).getAttribute("aria-pressed")).toBe("true");
+      await expect.poll(async () => (await subtitles(page)).mode, { timeout: 15_000 }).toBe("showing");
+      await page.getByRole("button", { name: "Captions" }).click();
+      await expect.poll(async () => (await subtitles(page)).mode).toBe("disabled");
+      await page.context().close();
+    }
+
+    await desk.reload();
+    await hydrated(desk);
+    await reactOwns(desk.getByRole("button", { name: "Remove the English captions" }));
+    await desk.getByRole("button", { name: "Remove the English captions" }).click();
+    await desk.getByText("Captions removed.").waitFor();
+    await desk.context().close();
+  });
+});

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { newSitePage, signIn, site } from "./sign-in";
+
+// Conscious Mode on the adult site (docs/product.md §11.9): the intention, the stop card after N
+// clips, "I'm done" to the calm page, and the pause's "Close" — on a phone and a desktop, in both languages.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const WORDS = {
+  en: {
+    switch: "Conscious Mode",
+    pauseSetting: "A breathing pause before the feed",
+    intention: "What are you here for?",
+    fiveClips: "When I reach 5 clips, I'll stop",
+    calmBefore: "Calm",
+    stop: "This is your stopping point",
+    bored: "Bored",
+    done: "I'm done",
+    more: "5 more clips",
+    calm: "You stopped where you meant to",
+    pause: "Take a breath",
+    close: "Close",
+    continue: "Continue to the feed",
+    calmPause: "Good choice",
+  },
+  es: {
+    switch: "Modo Consciente",
+    pauseSetting: "Una pausa para respirar antes del feed",
+    intention: "¿A qué vienes?",
+    fiveClips: "Cuando llegue a 5 clips, paro",
+    calmBefore: "Calma",
+    stop: "Aquí querías parar",
+    bored: "Aburrimiento",
+    done: "Ya terminé",
+    more: "5 clips más",
+    calm: "Paraste donde querías",
+    pause: "Respira",
+    close: "Cerrar",
+    continue: "Seguir al feed",
+    calmPause: "Buena elección",
+  },
+} as const;
+type Language = keyof typeof WORDS;
+
+const timer = (page: Page) => page.locator("header").getByTestId("session-timer");
+
+/** Waits for the header's timer to be React's (it loads after the page) and opens its panel. */
+async function openPanel(page: Page) {
+  await expect.poll(() => timer(page).getByRole("timer").textContent(), { timeout: 20_000 }).not.toBe("00:00");
+  await timer(page).click();
+}
+
+async function turnOn(page: Page, words: (typeof WORDS)[Language], pause: boolean) {
+  await openPanel(page);
+  await page.getByRole("switch", { name: words.switch }).check();
+  if (pause) await page.getByRole("checkbox", { name: words.pauseSetting }).check();
+  await timer(page).click();
+}
+
+/** One step down the feed with the keyboard, then the clip on screen has changed. */
+async function nextClip(page: Page) {
+  const before = await page.locator("[data-clip-id]").first().getAttribute("data-clip-id");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => page.locator("[data-clip-id]").first().getAttribute("data-clip-id")).not.toBe(before);
+  // The session notes the clip at its next second.
+  await page.waitForTimeout(1200);
+}
+
+/** The visitor's language, as the language menu keeps it (a cookie), for `origin`. */
+async function speak(page: Page, language: Language, origin: string) {
+  await page.context().addCookies([{ name: "lang", value: language, url: origin }]);
+}
+
+async function stopFlow(page: Page, language: Language, origin: string) {
+  const words = WORDS[language];
+  await speak(page, language, origin);
+  await page.goto(`${origin}/`);
+  await hydrated(page);
+  await turnOn(page, words, false);
+  const card = page.getByRole("dialog", { name: words.intention });
+  await card.waitFor();
+  await card.getByRole("button", { name: words.calmBefore, exact: true }).click();
+  await card.getByRole("button", { name: words.fiveClips }).click();
+  await expect(card.isVisible()).resolves.toBe(false);
+  // Progress sits beside the timer: the first clip is counted.
+  await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe("1/5");
+  for (let seen = 2; seen <= 5; seen++) {
+    await nextClip(page);
+    await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe(`${seen}/5`);
+  }
+  // The next swipe brings the stop card instead of a clip; nothing moves on by itself.
+  await page.keyboard.press("ArrowDown");
+  const stop = page.getByRole("dialog", { name: words.stop });
+  await stop.waitFor();
+  await expect(stop.getByTestId("stop-summary").textContent()).resolves.toMatch(/^5 clips/);
+  // Keyboard first: the way out has the focus.
+  await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(words.done);
+  await page.keyboard.press("Escape");
+  await expect(stop.isVisible()).resolves.toBe(true);
+  await expect(timer(page).getByTestId("intention-progress").textContent()).resolves.toBe("5/5");
+  await stop.getByRole("button", { name: words.bored, exact: true }).click();
+  await stop.getByRole("button", { name: words.done }).click();
+  await page.waitForURL("**/done");
+  await page.getByRole("heading", { name: words.calm }).waitFor();
+  await expect(page.getByTestId("calm-summary").textContent()).resolves.toMatch(/^5 clips/);
+  // The calm page carries nothing adult: no clip, no video, no thumbnail.
+  await expect(page.locator("main video, main img, main [data-clip-id]").count()).resolves.toBe(0);
+  // The session is over: the next one starts from zero.
+  await expect.poll(() => timer(page).getByRole("timer").textContent()).toBe("00:00");
+}
+
+describe("Conscious Mode helps a visitor stop", () => {
+  it("phone, English, a member: intention → stop card after 5 clips → I'm done, saved with both moods", { timeout: 240_000 }, async () => {
+    const page = await newSitePage(browser);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, `stop-${randomUUID().slice(0, 8)}@example.com`);
+    page.context().setDefaultNavigationTimeout(60_000);
+    await page.goto(`${site()}/`);
+    await page.evaluate(() => localStorage.removeItem("conscious.session"));
+    await stopFlow(page, "en", site());
+    type Row = {
+      clips: number;
+      intentionKind: string | null;
+      intentionTarget: number | null;
+      moodBeforeId: number | null;
+      emotionId: number | null;
+      endedBy: string | null;
+    };
+    const rows = async () => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Row[] }).sessions;
+    await expect
+      .poll(async () => (await rows()).find((r) => r.endedBy === "done"), { timeout: 15_000 })
+      .toMatchObject({
+        clips: 5,
+        intentionKind: "clips",
+        intentionTarget: 5,
+        moodBeforeId: 1,
+        emotionId: 2,
+      });
+    await page.context().close();
+  });
+
+  it("desktop, Spanish, anonymous: the same flow ends on the calm page", { timeout: 240_000 }, async () => {
+    const page = await newPage(browser, { viewport: { width: 1440, height: 900 } });
+    await stopFlow(page, "es", baseURL());
+    await page.context().close();
+  });
+
+  for (const [language, viewport] of [
+    ["es", { width: 390, height: 844 }],
+    ["en", { width: 1440, height: 900 }],
+  ] as const) {
+    it(
+      `the pause's Close leaves (${viewport.width} px, ${language}), and it does not come back within 30 minutes`,
+      { timeout: 180_000 },
+      async () => {
+        const words = WORDS[language];
+        const page = await newPage(browser, { viewport });
+        await speak(page, language, baseURL());
+        await page.goto("/");
+        await hydrated(page);
+        await turnOn(page, words, true);
+        await page.getByRole("dialog", { name: words.intention }).getByRole("button", { name: words.fiveClips }).click();
+        // Opening the feed brings the pause; Close is first and has the focus; Continue waits for the breath.
+        await page.goto("/");
+        const pause = page.getByRole("dialog", { name: words.pause });
+        await pause.waitFor({ timeout: 20_000 });
+        await expect(pause.getByRole("button", { name: words.continue }).isDisabled()).resolves.toBe(true);
+        await expect(page.evaluate(() => document.activeElement?.textContent)).resolves.toBe(words.close);
+        await pause.getByRole("button", { name: words.close }).click();
+        await page.waitForURL("**/done?from=pause");
+        await page.getByRole("heading", { name: words.calmPause }).waitFor();
+        // Back to the feed within 30 minutes: no second pause.
+        await page.goto("/");
+        await hydrated(page);
+        await expect.poll(() => timer(page).getByRole("timer").textContent(), { timeout: 20_000 }).not.toBe("00:00");
+        await expect(page.getByRole("dialog", { name: words.pause }).count()).resolves.toBe(0);
+        await page.context().close();
+      },
+    );
+  }
+});

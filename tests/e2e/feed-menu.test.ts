@@ -1,0 +1,77 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feed, position } from "./feed-support";
+import { hydrated, launchBrowser, newContext } from "./support";
+
+// A feed clip's menu (docs/decisions/160-feed-ranking.md): "Why this clip" names the ranking's reasons, "Not
+// interested" takes the clip out with Undo, and the feed's order is chosen there and remembered.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const menuButton = (page: Page) => feed(page).getByRole("button", { name: "More", exact: true });
+const menu = (page: Page) => page.getByRole("dialog", { name: "About this clip" });
+
+/** Waits for the visitor's own first page (it brings the reasons and the order). */
+async function ownPage(page: Page) {
+  await page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());
+}
+
+describe("the clip menu on the feed", () => {
+  for (const viewport of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    it(
+      `at ${viewport.width}×${viewport.height}: says why, removes a clip with Undo, and remembers the order`,
+      { timeout: 120_000 },
+      async () => {
+        const page = await (await newContext(browser, { viewport })).newPage();
+        const first = ownPage(page);
+        await page.goto("/");
+        await hydrated(page);
+        await first;
+        await page.keyboard.press("ArrowDown");
+        await expect.poll(() => position(page).then((p) => p.index)).toBe(2);
+
+        await menuButton(page).click();
+        await menu(page).getByRole("button", { name: "Why this clip" }).click();
+        const reasons = await menu(page).getByTestId("why-reasons").locator("li").allTextContents();
+        expect(reasons.length).toBeGreaterThan(0);
+        // A newcomer has no tastes: the reasons are the hot ranking's and exploration's.
+        for (const reason of reasons) expect(reason).toMatch(/New to you|Popular|Just published|newest/);
+        // What the feed learned, to see and change it, is one step away.
+        expect(await menu(page).getByRole("link", { name: "See and change what the feed learned" }).getAttribute("href")).toBe(
+          "/what-the-feed-learned",
+        );
+        await page.keyboard.press("Escape");
+        await expect.poll(() => menu(page).count()).toBe(0);
+        // Focus is back on the button that opened it.
+        expect(await menuButton(page).evaluate((el) => el === document.activeElement)).toBe(true);
+
+        const removed = (await position(page)).title;
+        const before = (await position(page)).total;
+        await menuButton(page).click();
+        await menu(page).getByRole("button", { name: "Not interested" }).click();
+        await page.getByRole("status").filter({ hasText: "Removed from your feed." }).waitFor();
+        await expect.poll(() => position(page).then((p) => p.title)).not.toBe(removed);
+        expect((await position(page)).total).toBe(before - 1);
+        await page.getByRole("button", { name: "Undo" }).click();
+        await expect.poll(() => position(page).then((p) => p.title)).toBe(removed);
+
+        const reordered = ownPage(page);
+        await menuButton(page).click();
+        await menu(page).getByRole("radio", { name: "Newest" }).click();
+        await reordered;
+        await page.reload();
+        await hydrated(page);
+        await menuButton(page).click();
+        await expect.poll(() => menu(page).getByRole("radio", { name: "Newest" }).isChecked()).toBe(true);
+        await page.context().close();
+      },
+    );
+  }
+});

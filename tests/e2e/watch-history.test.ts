@@ -1,0 +1,94 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL, hydrated, launchBrowser, reactOwns } from "./support";
+
+// The watch history (docs/product.md §5.9) of an anonymous visitor: the clips that counted as views, newest first,
+// "Remove" per clip and "Pause history", at a phone's size and a desktop's.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(() => browser?.close());
+
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+type ApiClip = { id: string; title: string };
+
+/** Sends watches of these clips as the player would (a batch to /api/signals), from the page, with its cookie. */
+const watched = (page: Page, clips: ApiClip[]) =>
+  page.evaluate(
+    async (ids) => {
+      const events = ids.map((clipId) => ({ clipId, kind: "watch", watchedMs: 5000, loops: 0, completed: false, skipped: false }));
+      return (await fetch("/api/signals", { method: "POST", body: JSON.stringify({ events }) })).status;
+    },
+    clips.map((clip) => clip.id),
+  );
+
+const entries = (page: Page) => page.getByTestId("watch-history").locator("ul > li article");
+
+describe.each([
+  { name: "phone", viewport: { width: 390, height: 844 } },
+  { name: "desktop", viewport: { width: 1440, height: 900 } },
+])("watch history on a $name", ({ viewport }) => {
+  it(
+    "lists watched clips newest first; Remove takes one out; Pause history stops recording and is remembered",
+    { timeout: 120_000 },
+    async () => {
+      // Headless Chromium names itself in its user agent, and bots' signals are ignored: this visitor is a browser.
+      const context = await browser.newContext({
+        baseURL: baseURL(),
+        locale: "en-US",
+        viewport,
+        userAgent: BROWSER,
+        ...(viewport.width < 600 ? { hasTouch: true, isMobile: true } : {}),
+      });
+      await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);
+      await context.addInitScript(() => window.localStorage.setItem("age_verified", "true"));
+      const page = await context.newPage();
+      await page.goto("/");
+      await hydrated(page);
+      // The page view gives the browser its anonymous id (ADR 140).
+      await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "spicy_uid"), { timeout: 15_000 }).toBe(true);
+      const clips = await page.evaluate(async () => ((await (await fetch("/api/feed?offset=0")).json()) as { clips: ApiClip[] }).clips);
+      const [older, newer, whilePaused] = clips;
+      expect(await watched(page, [older!])).toBe(204);
+      expect(await watched(page, [newer!])).toBe(204);
+
+      // The footer leads there from every page of the adult site.
+      await page.getByRole("contentinfo").getByRole("link", { name: "Watch history" }).click();
+      await page.waitForURL((url) => url.pathname === "/watch-history");
+      // Personal: never stored by a shared cache, as a page or as React Router's data.
+      for (const path of ["/watch-history", "/watch-history.data"]) {
+        expect((await page.request.get(path)).headers()["cache-control"]).toBe("private, no-store");
+      }
+      await hydrated(page);
+      await expect(page.title()).resolves.toBe("Watch history · Spicy Clips");
+      await expect.poll(() => entries(page).count()).toBe(2);
+      expect(await entries(page).nth(0).getAttribute("aria-label")).toBe(newer!.title);
+      expect(await entries(page).nth(1).getAttribute("aria-label")).toBe(older!.title);
+      // Nothing wider than the screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // Remove, from the keyboard: the newer clip leaves, the older stays.
+      const remove = page.getByRole("button", { name: `Remove “${newer!.title}” from your history` });
+      await reactOwns(remove);
+      await remove.focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => entries(page).count()).toBe(1);
+      expect(await entries(page).first().getAttribute("aria-label")).toBe(older!.title);
+
+      // Pause: said plainly, remembered across a reload, and a clip watched meanwhile is not recorded.
+      await page.getByRole("button", { name: "Pause history" }).click();
+      await page.getByRole("heading", { name: "History is paused" }).waitFor();
+      expect(await watched(page, [whilePaused!])).toBe(204);
+      await page.reload();
+      await hydrated(page);
+      await page.getByRole("heading", { name: "History is paused" }).waitFor();
+      expect(await entries(page).count()).toBe(1);
+      await page.getByRole("button", { name: "Resume history" }).click();
+      await page.getByRole("heading", { name: "History is on" }).waitFor();
+      await context.close();
+    },
+  );
+});

@@ -1,0 +1,166 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { seedSimCatalogue, type SimCatalogue } from "../../scripts/support/feed-simulation";
+import { type TestApp, withTestApp } from "../support/app";
+import { testEngine } from "../support/database";
+
+/** A browser's user agent: scripts' own are taken for bots by the signal endpoint. */
+const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+interface Page {
+  clips: { id: string; why?: { kind: string; facet?: string; name?: string }[] }[];
+  total: number;
+}
+
+// /api/feed's "For you" order (ADR 160): personal, so never from a shared cache; nothing personal under GPC.
+describe(`/api/feed For you on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+  let catalogue: SimCatalogue | null = null;
+  withTestApp((made) => ({ handle, app } = made));
+
+  const sim = async () =>
+    (catalogue ??= await seedSimCatalogue(handle.db, { clips: 600, categories: 5, creators: 15, tags: 10, spanDays: 200 }));
+
+  /** A visitor who finished every clip of one category among `clips` and skipped the others; returns their cookie. */
+  async function visitorWhoLikes(categoryId: string, clips: string[]): Promise<string> {
+    const events = clips.map((clipId) => {
+      const liked = catalogue!.clips.get(clipId)!.categoryId === categoryId;
+      return { clipId, kind: "watch", watchedMs: liked ? 8000 : 900, loops: 0, completed: liked, skipped: !liked };
+    });
+    let cookie = "";
+    for (let i = 0; i < events.length; i += 50) {
+      const res = await fetch(`${app.url}/api/signals`, {
+        method: "POST",
+        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, origin: app.url, cookie },
+        body: JSON.stringify({ events: events.slice(i, i + 50) }),
+      });
+      expect(res.status).toBe(204);
+      cookie ||= res.headers.getSetCookie()[0]!.split(";")[0]!;
+    }
+    return cookie;
+  }
+
+  const feed = async (cookie: string, query = "offset=0", headers: Record<string, string> = {}) => {
+    const res = await fetch(`${app.url}/api/feed?${query}`, {
+      headers: { cookie: `age_verified=true; feed_seed=abcdef12; ${cookie}`, ...headers },
+    });
+    expect(res.status).toBe(200);
+    return { res, page: (await res.json()) as Page };
+  };
+
+  it("orders each visitor's feed by their own taste, says why, and never lets a cache share it", async () => {
+    const { categoryIds, newest } = await sim();
+    const watched = newest.slice(100, 160);
+    const [a, b] = [categoryIds[0]!, categoryIds[3]!];
+    const likesA = await visitorWhoLikes(a, watched);
+    const likesB = await visitorWhoLikes(b, watched);
+    const share = (page: Page, category: string) =>
+      page.clips.filter((clip) => catalogue!.clips.get(clip.id)?.categoryId === category).length;
+
+    const { res, page: forA } = await feed(likesA, "offset=12");
+    expect(res.headers.get("cache-control")).toMatch(/private/);
+    expect(res.headers.get("cache-control")).toMatch(/no-store/);
+    const { page: forB } = await feed(likesB, "offset=12");
+    expect(share(forA, a)).toBeGreaterThan(share(forA, b));
+    expect(share(forB, b)).toBeGreaterThan(share(forB, a));
+    // The reasons are each visitor's own: A's name A's category, never B's.
+    const named = (page: Page) => page.clips.flatMap((clip) => (clip.why ?? []).filter((w) => w.kind === "taste").map((w) => w.name));
+    expect(named(forA)).toContain("Sim 0");
+    expect(named(forA)).not.toContain("Sim 3");
+    expect(named(forB)).toContain("Sim 3");
+    expect(named(forB)).not.toContain("Sim 0");
+    // Nothing either watched comes back this week.
+    for (const clip of [...forA.clips, ...forB.clips]) expect(watched).not.toContain(clip.id);
+
+    // Global Privacy Control: the same visitor is ranked without their profile.
+    const { page: private_ } = await feed(likesA, "offset=12", { "sec-gpc": "1" });
+    expect(named(private_)).toEqual([]);
+  }, 120_000);
+
+  it("pages a newcomer's order without repeats, the lead first, with `shown` too; refuses a bad `shown`", async () => {
+    await sim();
+    const first = (await feed("")).page;
+    const second = (await feed("", "offset=12")).page;
+    const ids = [...first.clips, ...second.clips].map((clip) => clip.id);
+    expect(new Set(ids).size).toBe(24);
+    expect(first.clips[0]!.why).toEqual([{ kind: "newest" }]);
+    const third = (await feed("", `offset=24&shown=${ids.join(",")}`)).page;
+    for (const clip of third.clips) expect(ids).not.toContain(clip.id);
+    expect(third.clips).toHaveLength(12);
+    const bad = await fetch(`${app.url}/api/feed?offset=12&shown=not-an-id`, { headers: { cookie: "age_verified=true" } });
+    expect(bad.status).toBe(400);
+  }, 120_000);
+
+  const choose = (cookie: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${app.url}/api/feed-choice`, {
+      method: "POST",
+      headers: { origin: app.url, cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: new URLSearchParams(form),
+    });
+
+  it("remembers the visitor's order: Newest gives the newest first, Shuffle the seeded shuffle, For you again", async () => {
+    const { newest } = await sim();
+    const res = await choose("", { intent: "order", order: "newest" });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.getSetCookie()[0]!.split(";")[0]!;
+    const byDate = (await feed(cookie)).page as Page & { order: string };
+    expect(byDate.order).toBe("newest");
+    expect(byDate.clips.map((clip) => clip.id)).toEqual(newest.slice(0, 12));
+    expect((await choose(cookie, { intent: "order", order: "shuffle" })).status).toBe(200);
+    const shuffled = (await feed(cookie)).page as Page & { order: string };
+    expect(shuffled.order).toBe("shuffle");
+    expect(shuffled.clips.map((clip) => clip.id)).not.toEqual(newest.slice(0, 12));
+    expect((await choose(cookie, { intent: "order", order: "for-you" })).status).toBe(200);
+    expect(((await feed(cookie)).page as Page & { order: string }).order).toBe("for-you");
+    // Bad input: a translated 400, nothing stored.
+    const bad = await choose(cookie, { intent: "order", order: "sideways" });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(await bad.json())).toContain("That feed choice could not be read.");
+    expect(((await feed(cookie)).page as Page & { order: string }).order).toBe("for-you");
+  }, 120_000);
+
+  it("Not interested: the clip leaves the feed, its creator sinks; Undo takes both back; GPC keeps nothing", async () => {
+    const { newest } = await sim();
+    const cookie = await visitorWhoLikes(catalogue!.categoryIds[2]!, newest.slice(200, 230));
+    const anonymousId = cookie.slice("spicy_uid=".length).split(".")[0]!;
+    const target = (await feed(cookie, "offset=12")).page.clips[0]!.id;
+    const creator = catalogue!.clips.get(target)!.creatorId;
+    const weight = async () => {
+      const rows = (await handle.db.execute(
+        sql`select weight from visitor_affinities where anonymous_id = ${anonymousId}::uuid and facet = 'creator' and item_id = ${creator}::uuid`,
+      )) as unknown as { rows: { weight: number }[] } | { weight: number }[];
+      const list = Array.isArray(rows) ? rows : rows.rows;
+      return Number(list[0]?.weight ?? 0);
+    };
+    const before = await weight();
+    // Under Global Privacy Control nothing is kept: the browser only hides the clip.
+    const quiet = await choose(cookie, { intent: "dismiss", clipId: target }, { "sec-gpc": "1" });
+    expect(await quiet.json()).toMatchObject({ ok: true, stored: false });
+    expect(await weight()).toBeCloseTo(before, 5);
+
+    expect((await choose(cookie, { intent: "dismiss", clipId: target })).status).toBe(200);
+    expect(await weight()).toBeLessThan(before - 1.5);
+    const after = [...(await feed(cookie, "offset=0")).page.clips, ...(await feed(cookie, "offset=12")).page.clips];
+    expect(after.map((clip) => clip.id)).not.toContain(target);
+
+    // Newest and Shuffle leave it out too, read in SQL for this visitor: the same order otherwise.
+    const newestOrder = (await feed("", "offset=0")).page;
+    for (const order of ["newest", "shuffle"]) {
+      expect((await choose(cookie, { intent: "order", order })).status).toBe(200);
+      const pages = [(await feed(cookie, "offset=0")).page, (await feed(cookie, "offset=12")).page];
+      const ids = pages.flatMap((p) => p.clips.map((clip) => clip.id));
+      expect(ids).not.toContain(target);
+      expect(new Set(ids).size).toBe(24);
+      // The pool is still the newest 500 of the filter, now without the dismissed clip.
+      expect(pages[0]!.total).toBe(newestOrder.total);
+      if (order === "newest") expect(ids).toEqual(newest.filter((id) => id !== target).slice(0, 24));
+    }
+    expect((await choose(cookie, { intent: "order", order: "for-you" })).status).toBe(200);
+
+    expect((await choose(cookie, { intent: "undo", clipId: target })).status).toBe(200);
+    expect(await weight()).toBeCloseTo(before, 1);
+    expect((await choose(cookie, { intent: "dismiss", clipId: "00000000-0000-4000-8000-000000000000" })).status).toBe(404);
+  }, 120_000);
+});

@@ -1,0 +1,137 @@
+import { randomUUID } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { categories, consciousPauses, usageSessionCategories, usageSessions, user } from "../../db/schema";
+import { seedEmotions } from "../../db/seed/emotions";
+import { deleteAccount } from "~/features/accounts/account.server";
+import { EXPORT_COVERAGE, memberExport } from "~/features/accounts/data-export.server";
+import { recordPause } from "~/features/conscious/pauses.server";
+import { saveUsage } from "~/features/conscious/usage.server";
+import { setFlame } from "~/features/flames/index.server";
+import { setFollow } from "~/features/follows/index.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { type TestApp, withTestApp } from "../support/app";
+import { makeClips } from "../support/catalog";
+import { testEngine } from "../support/database";
+import { signIn } from "../support/sign-in";
+
+const CONSCIOUS = "brand_mode=conscious";
+
+describe(`"Download my data" on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  let app: TestApp;
+  withTestApp((made) => ({ handle, app } = made));
+
+  const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+
+  it("names every table that has a member's rows: exported, or why not", async () => {
+    const found = rows<{ table: string }>(
+      await handle.db.execute(sql`select distinct conrelid::regclass::text as "table" from pg_constraint
+        where contype = 'f' and confrelid = '"user"'::regclass`),
+    ).map((row) => row.table.replaceAll('"', ""));
+    expect(found.length).toBeGreaterThan(10);
+    const missing = found.filter((table) => !(table in EXPORT_COVERAGE));
+    expect(missing, "tables with a user column but no place in the export (data-export.server.ts)").toEqual([]);
+  });
+
+  /** A member with a session (moods, intention, "5 more", a category), a pause choice, a flame and a follow. */
+  async function member() {
+    await seedEmotions(handle.db);
+    const [clip] = await makeClips(handle.db, 1);
+    const [category] = await handle.db.select({ slug: categories.slug }).from(categories).where(eq(categories.id, clip!.categoryId));
+    const email = `exporter-${randomUUID().slice(0, 8)}@example.com`;
+    const cookie = await signIn(app.env, email);
+    const userId = (await handle.db.select({ id: user.id }).from(user).where(eq(user.email, email)))[0]!.id;
+    await saveUsage(handle.db, userId, {
+      seconds: 300,
+      startedAt: new Date(Date.now() - 400_000),
+      emotionId: 2,
+      moodBeforeId: 3,
+      categories: [{ slug: category!.slug, seconds: 200 }],
+      clips: 12,
+      intention: { kind: "clips", target: 10 },
+      extensions: 1,
+      endedBy: "done",
+    });
+    await recordPause(handle.db, userId, "closed");
+    await setFlame(handle.db, { clipId: clip!.id, flameOwner: { userId }, flamed: true });
+    const creator = rows<{ slug: string }>(await handle.db.execute(sql`select slug from creators where id = ${clip!.creatorId}`))[0]!.slug;
+    await setFollow(handle.db, { creatorSlug: creator, follower: { userId }, following: true });
+    return { cookie, userId, clip: clip!, category: category!.slug, creator };
+  }
+
+  it("on the companion site holds the member's sessions, moods, intentions and pauses, and nothing adult", async () => {
+    const me = await member();
+    const someoneElse = await member();
+    const res = await fetch(`${app.url}/my-account/data`, { headers: { cookie: `${me.cookie}; ${CONSCIOUS}` } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("content-disposition")).toMatch(/attachment; filename="my-data.json"/);
+    const text = await res.text();
+    const body = JSON.parse(text) as Record<string, unknown> & { consciousMode: { sessions: unknown[]; pauses: unknown[] } };
+    expect(body.consciousMode.sessions).toEqual([
+      {
+        id: expect.any(String),
+        startedAt: expect.any(String),
+        seconds: 300,
+        clips: 12,
+        moodBefore: "Curious",
+        moodAfter: "Bored",
+        intention: { kind: "clips", target: 10 },
+        fiveMore: 1,
+        endedBy: "done",
+        localHour: expect.any(Number),
+      },
+    ]);
+    expect(body.consciousMode.pauses).toEqual([{ outcome: "closed", at: expect.any(String) }]);
+    expect(Object.keys(body).sort()).toEqual(["account", "consciousMode", "exportedAt", "premium"]);
+    // No clip, creator or category, and no other member's rows.
+    for (const adult of [me.clip.slug, me.clip.title, me.creator, me.category, someoneElse.userId]) expect(text).not.toContain(adult);
+
+    const csv = await fetch(`${app.url}/my-account/data?format=csv`, { headers: { cookie: `${me.cookie}; ${CONSCIOUS}` } });
+    expect(csv.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(csv.headers.get("cache-control")).toBe("private, no-store");
+    const lines = (await csv.text()).trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/,300,12,Curious,Bored,clips,10,1,done,\d{1,2}$/);
+  });
+
+  it("on the adult site holds everything: categories, flames, follows and watch data", async () => {
+    const me = await member();
+    const res = await fetch(`${app.url}/my-account/data`, { headers: { cookie: me.cookie } });
+    const body = (await res.json()) as {
+      consciousMode: { sessions: { categories: Record<string, number> }[] };
+      flames: { clip: string }[];
+      following: { creator: string }[];
+      watch: unknown;
+      forms: unknown;
+    };
+    expect(body.consciousMode.sessions[0]!.categories).toEqual({ [me.category]: 200 });
+    expect(body.flames.map((f) => f.clip)).toEqual([me.clip.slug]);
+    expect(body.following.map((f) => f.creator)).toEqual([me.creator]);
+    expect(body.watch).toBeTruthy();
+    expect(body.forms).toBeTruthy();
+  });
+
+  it("refuses the signed-out and unknown formats with a translated message, never cached", async () => {
+    const signedOut = await fetch(`${app.url}/my-account/data`, { headers: { cookie: CONSCIOUS, "accept-language": "es" } });
+    expect(signedOut.status).toBe(401);
+    expect(signedOut.headers.get("cache-control")).toBe("private, no-store");
+    expect(((await signedOut.json()) as { error: string }).error).toBe("Inicia sesión para descargar tus datos.");
+    const bad = await fetch(`${app.url}/my-account/data?format=xml`);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { error: string }).error).toMatch(/JSON or CSV/);
+  });
+
+  it("is gone with the account: sessions, their categories and pause choices", async () => {
+    const me = await member();
+    const [session] = await handle.db.select({ id: usageSessions.id }).from(usageSessions).where(eq(usageSessions.userId, me.userId));
+    await deleteAccount(handle.db, me.userId);
+    expect(await memberExport(handle.db, me.userId, "conscious")).toBeNull();
+    expect(await handle.db.select().from(usageSessions).where(eq(usageSessions.userId, me.userId))).toHaveLength(0);
+    expect(await handle.db.select().from(usageSessionCategories).where(eq(usageSessionCategories.sessionId, session!.id))).toHaveLength(0);
+    expect(await handle.db.select().from(consciousPauses).where(eq(consciousPauses.userId, me.userId))).toHaveLength(0);
+    const res = await fetch(`${app.url}/my-account/data`, { headers: { cookie: `${me.cookie}; ${CONSCIOUS}` } });
+    expect(res.status).toBe(401);
+  });
+});

@@ -3,6 +3,8 @@ import type { ShellHandle } from "~/components/shell/site-header";
 import { readUnsubscribeToken, unsubscribeWeeklyMail } from "~/features/conscious/index.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
+import { handleAction } from "~/lib/http/action.server";
+import { InvalidInput } from "~/lib/http/errors";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
@@ -43,16 +45,22 @@ export async function loader(args: Route.LoaderArgs) {
  * List-Unsubscribe address) and the confirm button. The signed token is the only key: no sign-in is needed,
  * and a token the server did not sign is refused with 400.
  */
-export async function action(args: Route.ActionArgs) {
-  const { db, secret } = getServices(args);
-  return page(args, (await unsubscribeWeeklyMail(db, secret, tokenOf(args.request))) ? "done" : "invalid");
-}
+export const action = (args: Route.ActionArgs) =>
+  handleAction(args, {
+    namespace: "insights",
+    handle: async (_input, tools) => {
+      const { db, secret } = getServices(args);
+      for (const [name, value] of Object.entries(PRIVATE)) tools.headers.set(name, value);
+      if (!(await unsubscribeWeeklyMail(db, secret, tokenOf(args.request)))) throw new InvalidInput("unsubscribe.invalid");
+      return { unsubscribed: true };
+    },
+  });
 
 export const meta: Route.MetaFunction = ({ data: loaded }) => (loaded ? pageMeta(loaded.meta) : []);
 
 export default function WeeklyEmailUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("insights");
-  const state = actionData?.state ?? loaderData.state;
+  const state: State = actionData ? (actionData.ok ? "done" : "invalid") : loaderData.state;
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-4 px-4 py-12">
       <h1 className="text-2xl font-bold text-white">{t("unsubscribe.title")}</h1>

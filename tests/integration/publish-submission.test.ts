@@ -12,7 +12,7 @@ import {
   jobs,
   moderationAudit,
   tags,
-} from "../../db/schema";
+} from "~schema";
 import { createWorker } from "~/lib/jobs/index.server";
 import { jobHandlers } from "../../server/jobs";
 import { grantModerator } from "~/features/moderation/moderators.server";

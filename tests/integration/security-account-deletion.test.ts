@@ -10,7 +10,7 @@ import {
   takedownBlocks,
   takedownMatches,
   user,
-} from "../../db/schema";
+} from "~schema";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { receiveForm } from "~/features/forms/forms.server";
 import type { DatabaseHandle } from "~/lib/db.server";

@@ -8,7 +8,7 @@ import {
   type ClipCaption,
   type ClipRendition,
   type ClipStoryboard,
-} from "../../../db/schema";
+} from "~schema";
 import type { Database } from "~/lib/database";
 import { captionKey, derivedFolder, renditionKey, storyboardImageKey } from "~/lib/storage/derived-keys";
 import { withFirstRenditions } from "./components/player/first-rendition";

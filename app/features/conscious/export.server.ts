@@ -1,6 +1,6 @@
 import { alias } from "drizzle-orm/pg-core";
 import { desc, eq, inArray } from "drizzle-orm";
-import { categories, consciousPauses, emotionTypes, profiles, usageSessionCategories, usageSessions } from "../../../db/schema";
+import { categories, consciousPauses, emotionTypes, profiles, usageSessionCategories, usageSessions } from "~schema";
 import type { Database } from "~/lib/database";
 import type { ExportedSession } from "./export";
 

@@ -7,7 +7,7 @@ import {
   contentSubmissions,
   partnershipApplications,
   type SenderLanguage,
-} from "../../../db/schema";
+} from "~schema";
 import type { Database } from "~/lib/database";
 import { validate, type FieldErrors } from "./fields";
 import { isUuidV4 } from "~/lib/uuid";

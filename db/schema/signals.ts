@@ -8,6 +8,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   smallint,
   text,
@@ -94,6 +95,23 @@ export const clipViews = pgTable(
       .where(sql`${t.anonymousId} is not null`),
     index("clip_views_viewed_brin").using("brin", t.viewedAt),
   ],
+);
+
+/**
+ * The daily view marks of visitors who keep no profile (GPC/DNT, paused history; docs/product.md § Views): one row per
+ * visitor, clip and UTC day that counted as a view, named only by a keyed hash of the three (never the visitor's id
+ * or a plain hash of it), so the count stays once a day without a record of who watched what. The primary key
+ * decides across app servers; the retention job deletes the rows of past days.
+ */
+export const viewDayKeys = pgTable(
+  "view_day_keys",
+  {
+    /** The UTC day the key is for. */
+    day: date({ mode: "string" }).notNull(),
+    /** keyedHash of the day and clip under the visitor's view key (app/features/signals/signal-writer.server.ts). */
+    key: text().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.key] })],
 );
 
 /**

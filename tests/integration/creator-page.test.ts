@@ -183,10 +183,11 @@ describe(`creator page on ${testEngine()}`, () => {
   it("withholds media URLs until media is allowed and attaches each clip's tags", async () => {
     const page = await loadCreatorPage(handle.db, { ...input, slug: "nova-reyes", mediaAllowed: false });
     expect(page!.clips.length).toBeGreaterThan(0);
-    expect(page!.clips.every(({ clip }) => clip.videoUrl === null && clip.thumbnailUrl === null)).toBe(true);
+    expect(page!.clips.every(({ clip }) => clip.videoUrl === null && clip.thumbnailUrl === null && !clip.previewUrls)).toBe(true);
     expect(page!.clips.every(({ tags }) => tags.length >= 3)).toBe(true);
     const allowed = await loadCreatorPage(handle.db, { ...input, slug: "nova-reyes" });
     expect(allowed!.clips[0]!.clip.videoUrl).toMatch(/^\/media\/clips\//);
+    expect(allowed!.clips[0]!.clip.previewUrls).toEqual([expect.stringMatching(/_thumb2\.jpg$/), expect.stringMatching(/_thumb3\.jpg$/)]);
 
     const [nova] = await handle.db.select().from(creators).where(eq(creators.slug, "nova-reyes"));
     await handle.db

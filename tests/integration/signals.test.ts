@@ -1,7 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clipStats, clipTags, clipViews, creatorStats, tags, tagStats, user, visitorAffinities, watchEvents } from "~schema";
+import {
+  clipStats,
+  clipTags,
+  clipViews,
+  creatorStats,
+  tags,
+  tagStats,
+  user,
+  viewDayKeys,
+  visitorAffinities,
+  watchEvents,
+} from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { commitSignals, deleteSignals, mergeAnonymousSignals, pruneSignals, signalsExport } from "~/features/signals/index.server";
 import { deleteAccount } from "~/features/accounts/account.server";
@@ -83,6 +94,40 @@ describe(`POST /api/signals on ${testEngine()}`, () => {
     expect(await handle.db.select().from(watchEvents).where(eq(watchEvents.clipId, clip!.id))).toHaveLength(0);
     expect(await handle.db.select().from(clipViews).where(eq(clipViews.clipId, clip!.id))).toHaveLength(0);
     expect(await statsOf(clip!.id)).toMatchObject({ views: 2, completions: 2 });
+  });
+
+  it("without a profile a view still counts once a day per visitor and clip, by a mark that names no one", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    for (const header of [{ "sec-gpc": "1" }, { dnt: "1" }] as Record<string, string>[]) {
+      const first = await post({ events: [watch(clip!.id, 4000)] }, header);
+      expect(first.status).toBe(204);
+      const cookie = first.headers.getSetCookie()[0]!.split(";")[0]!;
+      for (let i = 0; i < 3; i++) expect((await post({ events: [watch(clip!.id, 4000)] }, { ...header, cookie })).status).toBe(204);
+      // Two watches in one batch are one view too.
+      expect((await post({ events: [watch(clip!.id, 4000), watch(clip!.id, 5000)] }, { ...header, cookie })).status).toBe(204);
+    }
+    // Two visitors (one under GPC, one under DNT), five batches each.
+    expect(await statsOf(clip!.id)).toMatchObject({ views: 2, watches: 12 });
+    expect(await handle.db.select().from(clipViews).where(eq(clipViews.clipId, clip!.id))).toHaveLength(0);
+    const marks = await handle.db
+      .select()
+      .from(viewDayKeys)
+      .where(eq(viewDayKeys.day, new Date().toISOString().slice(0, 10)));
+    expect(marks.length).toBeGreaterThanOrEqual(2);
+    const text = JSON.stringify(marks);
+    expect(text).not.toContain(clip!.id);
+    expect(text).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+
+    // The marks of past days are deleted by the retention job; today's stay.
+    await handle.db.execute(sql`insert into view_day_keys (day, key) values ('2000-01-01', 'old-mark')`);
+    await pruneSignals(handle.db);
+    expect(await handle.db.select().from(viewDayKeys).where(eq(viewDayKeys.day, "2000-01-01"))).toHaveLength(0);
+    expect(
+      await handle.db
+        .select()
+        .from(viewDayKeys)
+        .where(eq(viewDayKeys.day, new Date().toISOString().slice(0, 10))),
+    ).toHaveLength(marks.length);
   });
 
   it("ignores bots, refuses bad batches whole with a translated message, and other sites' pages", async () => {

@@ -41,6 +41,8 @@ export const clipCardColumns = {
   videoKey: clips.videoKey,
   storageUrl: clips.storageUrl,
   thumbnailKey: clips.thumbnail1Key,
+  thumbnail2Key: clips.thumbnail2Key,
+  thumbnail3Key: clips.thumbnail3Key,
   renditions: clips.renditions,
   storyboard: clips.storyboard,
   captions: clips.captions,
@@ -81,6 +83,8 @@ export interface ClipCard {
   /** The origin storage URL, tried when /media fails (docs/product.md §5.4). */
   storageUrl: string | null;
   thumbnailUrl: string | null;
+  /** The second and third thumbnails, which grid cards show on hover or long-press; absent unless the clip has both. */
+  previewUrls?: [string, string];
   /** Every encoding of the video, smallest first (empty until they are made, and before the age gate): the player picks one (ADR 155). */
   renditions: VideoRendition[];
   /** The seek-preview sprite and where its frames sit, or null. */
@@ -139,6 +143,12 @@ function storyboardOf(videoKey: string, storyboard: ClipStoryboard | null, allow
   return allowed && folder && storyboard ? { ...storyboard, url: `/media/${storyboardImageKey(folder)}` } : null;
 }
 
+function previewsOf(row: ClipCardRow, allowed: boolean): { previewUrls?: [string, string] } {
+  const second = mediaUrl(row.thumbnail2Key, allowed);
+  const third = mediaUrl(row.thumbnail3Key, allowed);
+  return second && third ? { previewUrls: [second, third] } : {};
+}
+
 export const mediaUrl = (key: string | null, allowed: boolean) => (key && allowed ? `/media/${key}` : null);
 
 export function toClipCard(row: ClipCardRow, options: { mediaAllowed: boolean }): ClipCard {
@@ -158,6 +168,7 @@ export function toClipCard(row: ClipCardRow, options: { mediaAllowed: boolean })
     videoUrl: mediaUrl(row.videoKey, options.mediaAllowed),
     storageUrl: options.mediaAllowed ? row.storageUrl : null,
     thumbnailUrl: mediaUrl(row.thumbnailKey, options.mediaAllowed),
+    ...previewsOf(row, options.mediaAllowed),
     renditions: renditionsOf(row.videoKey, row.renditions, options.mediaAllowed),
     storyboard: storyboardOf(row.videoKey, row.storyboard, options.mediaAllowed),
     ...captionsOf(row.videoKey, row.captions, options.mediaAllowed),

@@ -1,6 +1,7 @@
 import { perDatabase } from "~/lib/db/engine.server";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
+import { keyedHash } from "~/lib/keys.server";
 import type { SignalEvent } from "./signals.schema";
 import { AFFINITY_HALF_LIFE_SECONDS, AFFINITY_MAX, HOT_SECONDS_PER_POINT, SIGNAL_WEIGHTS, VIEW_AFTER_MS } from "./signal-rules";
 
@@ -9,7 +10,20 @@ export interface SignalOwner {
   userId: string | null;
   anonymousId: string | null;
   personal: boolean;
+  /**
+   * The visitor's key for daily view marks (viewKeyOf): a view without a profile is counted once a day by a row named
+   * with it. Without one (scripts that seed counters) such a view counts each time it is sent.
+   */
+  viewKey?: string;
 }
+
+/** A keyed hash of the visitor under the server's secret: what names their daily view marks, never their id. */
+export function viewKeyOf(secret: string, owner: { userId: string | null; anonymousId: string | null }): string {
+  return keyedHash(secret, "view-day-visitor", owner.userId ? `u:${owner.userId}` : `a:${owner.anonymousId}`);
+}
+
+/** The mark of one view on one UTC day: unlinkable to the visitor, to their other clips and to other days. */
+const viewMarkOf = (viewKey: string, day: string, clipId: string) => keyedHash(viewKey, "view-day", `${day}\u0000${clipId}`);
 
 interface Waiting {
   owner: SignalOwner;
@@ -86,6 +100,7 @@ function arrayOf(values: (string | number | boolean | null)[]): string {
 export async function commitSignals(db: Database, batches: { owner: SignalOwner; events: SignalEvent[] }[]): Promise<void> {
   const rows = batches.flatMap(({ owner, events }) => events.map((event) => ({ owner, event })));
   if (rows.length === 0) return;
+  const day = new Date().toISOString().slice(0, 10);
   const col = {
     clip: arrayOf(rows.map((r) => r.event.clipId)),
     user: arrayOf(rows.map((r) => r.owner.userId)),
@@ -96,36 +111,38 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
     completed: arrayOf(rows.map((r) => r.event.completed)),
     skipped: arrayOf(rows.map((r) => r.event.skipped)),
     personal: arrayOf(rows.map((r) => r.owner.personal)),
+    mark: arrayOf(rows.map((r) => (r.owner.viewKey && r.event.kind === "watch" ? viewMarkOf(r.owner.viewKey, day, r.event.clipId) : null))),
   };
   // Only published clips are counted; an unknown or hidden clip's events are dropped.
   const input = sql`select e.*, c.category_id, c.creator_id, c.published_at, c.duration_seconds
     from unnest(${col.clip}::uuid[], ${col.user}::text[], ${col.anon}::uuid[], ${col.kind}::text[], ${col.watched}::int[],
-                ${col.loops}::int[], ${col.completed}::boolean[], ${col.skipped}::boolean[], ${col.personal}::boolean[])
-      as e(clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, personal)
+                ${col.loops}::int[], ${col.completed}::boolean[], ${col.skipped}::boolean[], ${col.personal}::boolean[],
+                ${col.mark}::text[])
+      as e(clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, personal, view_mark)
     join clips c on c.id = e.clip_id and c.status = 'published'`;
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`create temporary table if not exists signal_input (
+        await tx.execute(sql`create temporary table if not exists signal_rows (
             clip_id uuid, user_id text, anonymous_id uuid, kind text, watched_ms int, loops int, completed boolean,
             skipped boolean, personal boolean, category_id uuid, creator_id uuid, published_at timestamptz,
-            duration_seconds real, counts_view boolean) on commit delete rows`);
+            duration_seconds real, counts_view boolean, view_mark text) on commit delete rows`);
         // Paused history keeps nothing personal, like a visitor asking for no profile.
-        await tx.execute(sql`insert into signal_input select i.clip_id, i.user_id, i.anonymous_id, i.kind, i.watched_ms,
+        await tx.execute(sql`insert into signal_rows select i.clip_id, i.user_id, i.anonymous_id, i.kind, i.watched_ms,
             i.loops, i.completed, i.skipped,
             i.personal and not exists (
               select 1 from visitor_feed_settings f where f.history_paused and (
                 (i.user_id is not null and f.user_id = i.user_id) or (i.anonymous_id is not null and f.anonymous_id = i.anonymous_id))),
             i.category_id, i.creator_id, i.published_at, i.duration_seconds,
-            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500)
+            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500), i.view_mark
             from (${input}) i`);
         await tx.execute(sql`insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped)
-            select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_input where personal`);
+            select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_rows where personal`);
         await tx.execute(sql`create temporary table if not exists signal_views (clip_id uuid) on commit delete rows`);
-        // A view counts once per visitor, clip and UTC day: the unique row decides, across servers. A visitor who asked
-        // for no profile leaves no row; their browser sends such a view once a day (docs/product.md § Views).
+        // A view counts once per visitor, clip and UTC day: a unique row decides, across servers — the history row of
+        // a visitor with a profile, else a mark named by a keyed hash (view_day_keys, docs/product.md § Views).
         await tx.execute(sql`with seen as (
-              select distinct clip_id, user_id, anonymous_id, personal from signal_input where counts_view),
+              select distinct clip_id, user_id, anonymous_id, personal, view_mark from signal_rows where counts_view),
             by_user as (
               insert into clip_views (clip_id, user_id, day)
               select clip_id, user_id, (now() at time zone 'utc')::date from seen where personal and user_id is not null
@@ -135,10 +152,15 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
               insert into clip_views (clip_id, anonymous_id, day)
               select clip_id, anonymous_id, (now() at time zone 'utc')::date from seen where personal and user_id is null
               order by anonymous_id, clip_id
-              on conflict (anonymous_id, clip_id, day) where anonymous_id is not null do nothing returning clip_id)
+              on conflict (anonymous_id, clip_id, day) where anonymous_id is not null do nothing returning clip_id),
+            by_mark as (
+              insert into view_day_keys (day, key)
+              select distinct ${day}::date, view_mark from seen where not personal and view_mark is not null order by 2
+              on conflict (day, key) do nothing returning key)
             insert into signal_views
               select clip_id from by_user union all select clip_id from by_anonymous
-              union all select clip_id from seen where not personal`);
+              union all select s.clip_id from seen s join by_mark m on m.key = s.view_mark where not s.personal
+              union all select clip_id from seen where not personal and view_mark is null`);
         await tx.execute(sql`with per_clip as (
               select clip_id, min(category_id::text)::uuid as category_id, min(creator_id::text)::uuid as creator_id,
                 min(published_at) as published_at,
@@ -148,7 +170,7 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
                 count(*) filter (where kind = 'watch' and skipped) as skips,
                 coalesce(sum(loops) filter (where kind = 'watch'), 0) as loops,
                 count(*) filter (where kind = 'share') as shares
-              from signal_input i group by clip_id)
+              from signal_rows i group by clip_id)
             insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares)
             select * from per_clip order by clip_id
             on conflict (clip_id) do update set
@@ -157,7 +179,7 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
               loops = s.loops + excluded.loops, shares = s.shares + excluded.shares, updated_at = now()`);
         await tx.execute(sql`update clip_stats s set quality = ${QUALITY_SQL},
               hot = ${QUALITY_SQL} + extract(epoch from s.published_at) / ${HOT_SECONDS_PER_POINT}::float8
-            from clips c where c.id = s.clip_id and s.clip_id in (select clip_id from signal_input)`);
+            from clips c where c.id = s.clip_id and s.clip_id in (select clip_id from signal_rows)`);
         await tx.execute(sql`insert into creator_stats as s (creator_id, views)
             select c.creator_id, count(*) from signal_views v join clips c on c.id = v.clip_id group by c.creator_id order by c.creator_id
             on conflict (creator_id) do update set views = s.views + excluded.views`);
@@ -192,7 +214,7 @@ async function writeAffinities(tx: Database): Promise<void> {
         + ${w.loop}::float8 * least(i.loops, 3)
     end`;
   const facets = sql`select i.user_id, i.anonymous_id, f.facet, f.item_id, ${delta} as delta
-      from signal_input i
+      from signal_rows i
       cross join lateral (
         select 'category'::text as facet, i.category_id as item_id
         union all select 'creator', i.creator_id

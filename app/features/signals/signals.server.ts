@@ -7,7 +7,7 @@ import { InvalidInput, RateLimited } from "~/lib/http/errors";
 import { signalBatch, type SignalEvent } from "./signals.schema";
 import { BATCHES_PER_VISITOR_MINUTE, EVENTS_PER_ADDRESS_MINUTE, WindowLimiter } from "./signal-limits.server";
 import { asksNoProfile, signalVisitor } from "./signal-owner.server";
-import { signalWriterOf } from "./signal-writer.server";
+import { signalWriterOf, viewKeyOf } from "./signal-writer.server";
 import { SIGNAL_RETENTION_DAYS } from "./signal-rules";
 
 /** The largest batch body read, in bytes (50 events fit in well under half of it). */
@@ -60,7 +60,12 @@ export async function recordSignals(
   const key = visitor.userId ? `u:${visitor.userId}` : `a:${visitor.anonymousId}`;
   if (!perVisitor.take(key) || !perAddress.take(input.clientIp, events.length)) throw new RateLimited("signals.rateLimited");
   await signalWriterOf(services.db).write(
-    { userId: visitor.userId, anonymousId: visitor.anonymousId, personal: !asksNoProfile(input.request) },
+    {
+      userId: visitor.userId,
+      anonymousId: visitor.anonymousId,
+      personal: !asksNoProfile(input.request),
+      viewKey: viewKeyOf(services.secret, visitor),
+    },
     events,
   );
   return { written: events.length, setCookie: visitor.setCookie };
@@ -82,7 +87,7 @@ export function ownerIs(owner: SignalOwnerRef, alias?: string) {
 
 /**
  * Raw events, views (the history) and dismissals older than SIGNAL_RETENTION_DAYS go (docs/product.md § Watch
- * signals); clip_stats, creator/tag views and the decayed affinities are the aggregates that stay. Deleted in
+ * signals), and the daily view marks of past days; clip_stats, creator/tag views and the decayed affinities are the aggregates that stay. Deleted in
  * slices so no statement holds locks for long; returns how many rows went.
  */
 export async function pruneSignals(db: Database, now = new Date(), slice = 10_000): Promise<number> {
@@ -103,6 +108,9 @@ export async function pruneSignals(db: Database, now = new Date(), slice = 10_00
       if (count < slice) break;
     }
   }
+  // The daily view marks of visitors without a profile serve only their own UTC day.
+  const today = now.toISOString().slice(0, 10);
+  total += rowCount(await db.execute(sql`delete from view_day_keys where day < ${today}::date`));
   // An affinity untouched for the retention period has decayed to nothing (2^-45): it goes too.
   total += rowCount(await db.execute(sql`delete from visitor_affinities where updated_at < ${cutoff}::timestamptz`));
   return total;

@@ -52,6 +52,7 @@ export default [
     route("copies", "routes/admin.copies.tsx"),
     route("clips", "routes/admin.clips.tsx"),
     route("creators", "routes/admin.creators.tsx"),
+    route("categories", "routes/admin.categories.tsx"),
     route("creator-claims", "routes/admin.creator-claims.tsx"),
     route("creator-edits", "routes/admin.creator-edits.tsx"),
     route("creator-edits/:id/avatar", "routes/admin.creator-edit-avatar.ts"),

@@ -60,7 +60,8 @@ export async function setup(project: TestProject) {
   // calm.test plays Conscious Mode's host name (Chromium maps it to 127.0.0.1).
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
   // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts;
-  // editor@example.com of catalogue-edits.test.ts; captions@example.com of captions.test.ts
+  // editor@example.com of catalogue-edits.test.ts; captions@example.com of captions.test.ts; categories@example.com of
+  // category-edits.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).
   server = await startServer({
     CONSCIOUS_HOSTS: "calm.test",
@@ -77,6 +78,7 @@ export async function setup(project: TestProject) {
       "polish-walk-with-a-long-name@example.com",
       "editor@example.com",
       "captions@example.com",
+      "categories@example.com",
     ].join(","),
     ...dataDir,
   });

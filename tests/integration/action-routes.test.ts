@@ -6,6 +6,7 @@ import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminClipsRoute from "~/routes/admin.clips";
 import * as adminCreatorsRoute from "~/routes/admin.creators";
+import * as adminCategoriesRoute from "~/routes/admin.categories";
 import * as adminCreatorClaimsRoute from "~/routes/admin.creator-claims";
 import * as adminCreatorEditsRoute from "~/routes/admin.creator-edits";
 import * as adminCopiesRoute from "~/routes/admin.copies";
@@ -78,6 +79,7 @@ const ROUTES: Array<[path: string, route: { action: Action }, namespace: string,
   ["/what-the-feed-learned", whatTheFeedLearnedRoute, "common"],
   ["/admin/clips", adminClipsRoute, "common", "admin"],
   ["/admin/creators", adminCreatorsRoute, "common", "admin"],
+  ["/admin/categories", adminCategoriesRoute, "common", "admin"],
   ["/admin/creator-claims", adminCreatorClaimsRoute, "common", "admin"],
   ["/admin/creator-edits", adminCreatorEditsRoute, "common", "admin"],
   ["/admin/copies", adminCopiesRoute, "common", "admin"],

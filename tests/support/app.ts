@@ -2,13 +2,13 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { fileURLToPath } from "node:url";
 import type { ServerBuild } from "react-router";
-import type { ViteDevServer } from "vite";
 import { afterAll, beforeAll } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
 import type { Env } from "~/lib/env.server";
 import type { createApp as CreateApp } from "../../server/app";
 import { createTestDatabase } from "./database";
 import { createTestServices } from "./services";
+import { releaseSharedVite, acquireSharedVite } from "./shared-vite";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -16,23 +16,6 @@ export interface TestApp {
   url: string;
   env: ReturnType<typeof createTestServices>;
   close(): Promise<void>;
-}
-
-// One Vite per test file, shared by every app the file starts (compiling the routes is the slow part).
-let vite: Promise<ViteDevServer> | null = null;
-let users = 0;
-
-async function sharedVite(): Promise<ViteDevServer> {
-  vite ??= import("vite").then(({ createServer }) =>
-    createServer({
-      root,
-      configFile: `${root}/vite.config.ts`,
-      logLevel: "error",
-      server: { middlewareMode: true, hmr: false, watch: null },
-      appType: "custom",
-    }),
-  );
-  return vite;
 }
 
 /**
@@ -45,8 +28,7 @@ export async function startTestApp(
   options: { origin?: string; env?: Partial<Env>; listenHost?: string } = {},
 ): Promise<TestApp> {
   const env = createTestServices(handle, options.origin ?? "http://localhost:3000", options.env);
-  users++;
-  const server = await sharedVite();
+  const server = await acquireSharedVite();
   const build = () => server.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
   await build();
   // The server code is loaded by the same Vite as the routes, so both share one react-router instance.
@@ -62,11 +44,7 @@ export async function startTestApp(
     close: async () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
-      if (--users === 0) {
-        const closing = vite;
-        vite = null;
-        await (await closing)?.close();
-      }
+      await releaseSharedVite();
     },
   };
 }

@@ -20,6 +20,7 @@ export type AuditAction =
   | "captions_attached"
   | "captions_removed"
   | "creator_edited"
+  | "category_edited"
   | "creator_claim_approved"
   | "creator_claim_rejected"
   | "creator_page_edit_approved"

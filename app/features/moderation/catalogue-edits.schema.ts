@@ -50,3 +50,42 @@ export const creatorEditForm = z.object({
   websiteUrl: optionalUrl.default(""),
 });
 export type CreatorEdit = z.output<typeof creatorEditForm>;
+
+/** Largest order number a category takes; the bar sorts by it, then by slug. */
+export const CATEGORY_ORDER_MAX = 9999;
+
+/** A category's name in one language: 1–60 characters, a missing field refused with the same message. */
+const categoryName = z
+  .string("edit.errors.categoryName")
+  .trim()
+  .min(1, "edit.errors.categoryName")
+  .max(60, "edit.errors.categoryName")
+  // A name is one line on a chip: no line breaks or other control characters.
+  .refine((value) => !/\p{Cc}/u.test(value), "edit.errors.categoryName");
+
+/**
+ * The desk's category edit (docs/decisions/190-desk-edits-categories.md): names in both languages, colour, order and
+ * whether the bar shows it. The slug is not edited: it is in every clip's address and in saved filters.
+ */
+export const categoryEditForm = z.object({
+  categoryId: z.string().default(""),
+  nameEn: categoryName,
+  nameEs: categoryName,
+  /** `#rrggbb`, what a colour input posts; kept lower-case. */
+  color: z
+    .string("edit.errors.color")
+    .trim()
+    .regex(/^#[0-9a-f]{6}$/i, "edit.errors.color")
+    .transform((value) => value.toLowerCase()),
+  orderPriority: z
+    .string("edit.errors.order")
+    .trim()
+    .regex(/^\d{1,4}$/, "edit.errors.order")
+    .transform(Number)
+    .pipe(z.number().int().min(0, "edit.errors.order").max(CATEGORY_ORDER_MAX, "edit.errors.order")),
+  active: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+export type CategoryEdit = z.output<typeof categoryEditForm>;

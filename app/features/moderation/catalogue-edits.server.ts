@@ -6,6 +6,7 @@ import { clipSlug, slugify } from "~/lib/slug";
 import { isUuidV4 } from "~/lib/uuid";
 import { type Actor, writeAudit } from "./audit.server";
 import type { ClipEdit, CreatorEdit } from "./catalogue-edits.schema";
+import { changedFields } from "./changed-fields";
 
 /**
  * The desk edits the catalogue (docs/decisions/151-desk-edits-the-catalogue.md): one transaction writes the row and
@@ -36,12 +37,6 @@ export async function clipForEdit(db: Database, clipId: string) {
 }
 
 const orNull = (value: string) => (value === "" ? null : value);
-
-function changedFields<T extends Record<string, unknown>>(before: T, after: Partial<T>): string[] {
-  return Object.entries(after)
-    .filter(([key, value]) => JSON.stringify(before[key]) !== JSON.stringify(value))
-    .map(([key]) => key);
-}
 
 /** Edits a clip's title, descriptions, category, audiences and creator; its slug follows the title (ADR 015). */
 export async function editClip(db: Database, actor: Actor, input: ClipEdit): Promise<{ slug: string; changed: string[] }> {

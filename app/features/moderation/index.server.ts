@@ -16,5 +16,6 @@ export { listItems, nextOpenItem, openCount } from "./queues.server";
 export { retryFailedJob } from "./jobs-admin.server";
 export { listParams } from "./list-params.server";
 export { OUTCOME_MAIL_JOB, outcomeMailHandler } from "./outcome-mail.server";
-export { clipEditForm, creatorEditForm } from "./catalogue-edits.schema";
+export { categoryEditForm, clipEditForm, creatorEditForm } from "./catalogue-edits.schema";
+export { categoriesForEdit, editCategory } from "./category-edits.server";
 export { submissionToAvatar } from "./submission-avatar.server";

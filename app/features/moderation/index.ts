@@ -13,6 +13,7 @@ export {
 export { DeskFiguresView } from "./components/desk-figures";
 export { SiteStatisticsView } from "./components/statistics";
 export { ClipCaptionsForm, ClipEditForm, CreatorEditForm } from "./components/catalogue-edit-forms";
+export { CategoryEditForm } from "./components/category-edit-form";
 export { ItemPage } from "./components/item-page";
 export { ListPage } from "./components/list-page";
 export { ShortcutsHelp } from "./components/shortcuts";

@@ -58,6 +58,7 @@ export function DeskNav() {
       <AdminNavLink to="/admin/jobs">{t("nav.jobs")}</AdminNavLink>
       <AdminNavLink to="/admin/clips">{t("nav.clips")}</AdminNavLink>
       <AdminNavLink to="/admin/creators">{t("nav.creators")}</AdminNavLink>
+      <AdminNavLink to="/admin/categories">{t("nav.categories")}</AdminNavLink>
       <AdminNavLink to="/admin/creator-claims">{t("nav.creatorClaims")}</AdminNavLink>
       <AdminNavLink to="/admin/creator-edits">{t("nav.creatorEdits")}</AdminNavLink>
       <AdminNavLink to="/admin/audit">{t("nav.audit")}</AdminNavLink>

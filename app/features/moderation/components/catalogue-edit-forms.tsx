@@ -4,48 +4,7 @@ import { AUDIENCES } from "~schema/values";
 import { useT } from "~/lib/i18n/react";
 import { audienceField } from "../catalogue-edits.schema";
 import { DECISION_STYLES, focusRing } from "./admin-ui";
-
-type Reply = { ok: true } | { ok: false; errors: Record<string, string> };
-
-const input = `w-full rounded bg-ink-900 p-2 text-ink-100 ${focusRing}`;
-
-/** A labelled field with its message under it (the message is tied to the control for screen readers). */
-function Field({
-  name,
-  label,
-  reply,
-  children,
-}: {
-  name: string;
-  label: string;
-  reply?: Reply;
-  children: (props: { id: string; "aria-invalid"?: true; "aria-describedby"?: string }) => React.ReactNode;
-}) {
-  const id = useId();
-  const error = reply && !reply.ok ? reply.errors[name] : undefined;
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, ...(error ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {}) })}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-function Outcome({ reply }: { reply?: Reply }) {
-  const { t } = useT("admin");
-  if (!reply) return null;
-  if (reply.ok) return <p role="status">{t("edit.saved")}</p>;
-  return reply.errors.form ? (
-    <p role="alert" className="text-red-300">
-      {reply.errors.form}
-    </p>
-  ) : null;
-}
+import { Field, input, Outcome, type Reply } from "./edit-field";
 
 /** The desk's clip edit: title, descriptions in both languages, category, audiences, creator (ADR 151). */
 export function ClipEditForm({

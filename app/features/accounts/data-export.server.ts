@@ -14,7 +14,7 @@ import {
   profiles,
   user,
   userFlames,
-} from "../../../db/schema";
+} from "~schema";
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import { consciousExport } from "~/features/conscious/index.server";

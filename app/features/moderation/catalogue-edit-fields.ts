@@ -1,4 +1,4 @@
-import type { Audience } from "../../../db/schema/values";
+import type { Audience } from "~schema/values";
 
 // What the desk's edit forms and their schemas share, without zod: the forms are browser code, the schemas are not.
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../../../db/schema/values";
+import { AUDIENCES, type Audience } from "~schema/values";
 import { audienceField, CATEGORY_ORDER_MAX } from "./catalogue-edit-fields";
 
 /** Text a moderator types: trimmed, control characters refused by the length rules of each field. */

@@ -43,6 +43,7 @@ export default [
   route("insights", "routes/insights.tsx"),
   route("insights/week", "routes/insights.week.tsx"),
   route("done", "routes/done.tsx"),
+  route("weekly-email/unsubscribe", "routes/weekly-email.unsubscribe.tsx"),
   // Moderation (docs/product.md §10.1, ADR 013): outside adult-only so its guard answers 404 itself, in Conscious Mode too.
   route("admin", "routes/admin.tsx", [
     index("routes/admin._index.tsx"),

@@ -7,6 +7,7 @@ import { EnvError, parseEnv } from "../app/lib/env.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createWorker, jobsPage } from "../app/lib/jobs/index.server";
 import { OUTCOME_MAIL_JOB } from "../app/features/moderation/outcome-mail.server";
+import { WEEKLY_MAIL_JOB } from "../app/features/conscious/index.server";
 import { jobHandlers } from "../server/jobs";
 import { startPlatform } from "../server/platform";
 
@@ -37,7 +38,10 @@ export async function runJobsCommand(argv: string[], out = console.log, err = co
       return 0;
     }
     const handlers = jobHandlers(platform.services);
-    if (platform.outbox) delete handlers[OUTCOME_MAIL_JOB];
+    if (platform.outbox) {
+      delete handlers[OUTCOME_MAIL_JOB];
+      delete handlers[WEEKLY_MAIL_JOB];
+    }
     const ran = await createWorker({ db: platform.services.db, handlers, log }).drain();
     out(`ran ${ran} job${ran === 1 ? "" : "s"}`);
     return 0;

@@ -10,6 +10,7 @@ import type { Outbox } from "../app/lib/mail/index.server";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../app/features/forms/index.server";
 import { generationOf } from "../app/lib/cache/generation.server";
 import { flamedClipIds } from "../app/features/flames/index.server";
+import { dismissedAmong as dismissedClipsAmong } from "../app/features/signals/index.server";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaRouter } from "./media";
@@ -129,7 +130,8 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
   app.use(refVisits(services.db, services.secret, log));
   if (env.MICRO_CACHE_TTL_MS > 0) {
     const flamedAmong = (anonymousId: string, clipIds: string[]) => flamedClipIds(services.db, { anonymousId }, clipIds);
-    app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong }));
+    const dismissedAmong = (anonymousId: string, clipIds: string[]) => dismissedClipsAmong(services.db, { anonymousId }, clipIds);
+    app.use(microCache({ generation: generationOf(services.db), ttlMs: env.MICRO_CACHE_TTL_MS, flamedAmong, dismissedAmong }));
   }
   app.use(methodGuard());
   const mode = vite ? "development" : "production";

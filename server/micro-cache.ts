@@ -18,9 +18,10 @@ import { ANONYMOUS_ID_KEY, anonymousIdFrom } from "../app/features/flames/index.
  * Only visitors without personal state fill it: a request with any cookie outside the known anonymous
  * preferences (a session, a flash message…) is rendered for itself and marked `private, no-store`.
  * A visitor whose only personal cookie is their anonymous flame owner id (`spicy_uid`) is served a
- * stored page when they flamed none of the clips whose flamed state it shows (recorded while it was
- * rendered, app/lib/cache/personal-reads.server.ts): the page is then exactly what they would be
- * rendered. Only a 200 without Set-Cookie and without `private`/`no-store` is stored. The CSP nonce
+ * stored page when they flamed none of the clips whose flamed state it shows and marked none of the clips it
+ * shows as the feed's lead "Not interested" (both recorded while it was rendered,
+ * app/lib/cache/personal-reads.server.ts; ADR 183): the page is then exactly what they would be rendered.
+ * Only a 200 without Set-Cookie and without `private`/`no-store` is stored. The CSP nonce
  * differs per response: a stored page has its nonce swapped for this response's.
  */
 export const MICRO_CACHE_PATHS = /^\/(video|tag|creator)\/[^/]+(\.data)?$|^\/search(\.data)?$|^\/(_root\.data)?$/;
@@ -35,6 +36,8 @@ export interface MicroCacheOptions {
   generation: Generation;
   /** Which of these clips the anonymous flame owner has flamed. */
   flamedAmong: (flameOwnerId: string, clipIds: string[]) => Promise<Set<string>>;
+  /** Which of these clips the anonymous visitor marked "Not interested" (a stored page's leads; none when absent). */
+  dismissedAmong?: (anonymousId: string, clipIds: string[]) => Promise<Set<string>>;
   ttlMs?: number;
   maxEntries?: number;
   maxBodyBytes?: number;
@@ -82,6 +85,8 @@ interface Entry {
   nonce: string;
   /** The clips whose flamed state the page shows. */
   flamedStateOf: string[];
+  /** The clips it shows as the feed's lead. */
+  leads: string[];
 }
 
 export function isAnonymous(cookieHeader: string | undefined): boolean {
@@ -160,7 +165,9 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
       if (fresh(hit)) {
         const { flameOwnerId } = who;
         const shared =
-          !flameOwnerId || hit.flamedStateOf.length === 0 || (await options.flamedAmong(flameOwnerId, hit.flamedStateOf)).size === 0;
+          !flameOwnerId ||
+          ((hit.flamedStateOf.length === 0 || (await options.flamedAmong(flameOwnerId, hit.flamedStateOf)).size === 0) &&
+            (hit.leads.length === 0 || !options.dismissedAmong || (await options.dismissedAmong(flameOwnerId, hit.leads)).size === 0));
         if (!shared) return "bypass";
         serve(res, hit, flameOwnerId !== null);
         return "served";
@@ -199,7 +206,8 @@ export function microCache(options: MicroCacheOptions): RequestHandler & { clear
         return value === undefined ? [] : [[name, value] as [string, string | number | string[]]];
       });
       const flamedStateOf = [...(reads?.flamedStateOf ?? [])];
-      entries.set(key, { generation, at: Date.now(), headers, body, bytes, nonce: res.locals.cspNonce, flamedStateOf });
+      const leads = [...(reads?.leads ?? [])];
+      entries.set(key, { generation, at: Date.now(), headers, body, bytes, nonce: res.locals.cspNonce, flamedStateOf, leads });
       totalBytes += bytes;
     });
     res.setHeader("X-Micro-Cache", "miss");

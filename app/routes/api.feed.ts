@@ -64,6 +64,15 @@ export async function loader(args: Route.LoaderArgs) {
   // Under Global Privacy Control / Do Not Track: ranked without anything personal.
   const now = new Date();
   const history = personal ? await visitorHistory(db, personal, now) : noHistory();
-  const page = await forYouPage(db, { ...pageInput, filters, audience: visitor.audience, now, history, shown, seed });
+  const page = await forYouPage(db, {
+    ...pageInput,
+    filters,
+    audience: visitor.audience,
+    now,
+    history,
+    dismissedBy: personal,
+    shown,
+    seed,
+  });
   return data({ order, ...page }, { headers });
 }

@@ -101,3 +101,25 @@ export const consciousPauses = pgTable(
     index("conscious_pauses_at_idx").on(t.at),
   ],
 );
+
+/**
+ * Members who asked for the weekly report by e-mail (off unless they opt in): the language and time zone it is
+ * written in, and when the next one is due. A row is the opt-in; unsubscribing deletes it. ADR 186.
+ */
+export const weeklyMailSubscriptions = pgTable(
+  "weekly_mail_subscriptions",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => user.id, { onDelete: "cascade" }),
+    language: text().notNull(),
+    timeZone: text().notNull(),
+    nextAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("weekly_mail_subscriptions_language_check", sql`${t.language} in ('en', 'es')`),
+    // The hourly sweep takes the members whose e-mail is due, oldest first.
+    index("weekly_mail_subscriptions_next_idx").on(t.nextAt),
+  ],
+);

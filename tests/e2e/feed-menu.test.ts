@@ -74,4 +74,32 @@ describe("the clip menu on the feed", () => {
       },
     );
   }
+
+  it("a lead marked Not interested does not come back: the next visit opens on another clip", { timeout: 120_000 }, async () => {
+    const page = await (await newContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
+    const first = page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());
+    await page.goto("/");
+    await hydrated(page);
+    const lead = ((await (await first).json()) as { clips: { id: string }[] }).clips[0]!.id;
+    const title = (await position(page)).title;
+    expect((await position(page)).index).toBe(1);
+
+    await menuButton(page).click();
+    await menu(page).getByRole("button", { name: "Not interested" }).click();
+    await page.getByRole("status").filter({ hasText: "Removed from your feed." }).waitFor();
+    await expect.poll(() => position(page).then((p) => p.title)).not.toBe(title);
+
+    // The stored home page leads with it for everyone else; this visitor's page, as sent, already leads elsewhere.
+    const again = page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());
+    const document = await page.reload();
+    expect(await document!.text()).not.toContain(lead);
+    expect((await position(page)).title).not.toBe(title);
+    await hydrated(page);
+    const ids = ((await (await again).json()) as { clips: { id: string }[] }).clips.map((clip) => clip.id);
+    expect(ids).not.toContain(lead);
+    await page.keyboard.press("ArrowUp");
+    await expect.poll(() => position(page).then((p) => p.index)).toBeGreaterThan(1);
+    expect((await position(page)).title).not.toBe(title);
+    await page.context().close();
+  });
 });

@@ -27,6 +27,8 @@ import * as confirmLinkRoute from "~/routes/auth.confirm-link";
 import * as claimRoute from "~/routes/claim";
 import * as contactRoute from "~/routes/contact";
 import * as insightsRoute from "~/routes/insights";
+import * as insightsWeekRoute from "~/routes/insights.week";
+import * as weeklyEmailUnsubscribeRoute from "~/routes/weekly-email.unsubscribe";
 import * as flamedRoute from "~/routes/flamed-clips";
 import * as myAccountRoute from "~/routes/my-account";
 import * as myAccountSecurityRoute from "~/routes/my-account.security";
@@ -59,6 +61,8 @@ const ROUTES: Array<[path: string, route: { action: Action }, namespace: string,
   ["/promote-content", partnershipRoute, "forms"],
   ["/ativar", ativarRoute, "common"],
   ["/insights", insightsRoute, "common"],
+  ["/insights/week", insightsWeekRoute, "common"],
+  ["/weekly-email/unsubscribe", weeklyEmailUnsubscribeRoute, "common"],
   ["/liked-videos", flamedRoute, "common"],
   ["/api/flames", flamesRoute, "common"],
   ["/api/visitor", visitorRoute, "common"],

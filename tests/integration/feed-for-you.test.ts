@@ -121,6 +121,45 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     expect(((await feed(cookie)).page as Page & { order: string }).order).toBe("for-you");
   }, 120_000);
 
+  it("a lead marked Not interested is never that visitor's lead again, while the stored home page stays everyone's", async () => {
+    const { newest } = await sim();
+    const [lead, next] = [newest[0]!, newest[1]!];
+    const cookie = await visitorWhoLikes(catalogue!.categoryIds[1]!, newest.slice(300, 310));
+    const home = async (who: string) => {
+      const res = await fetch(`${app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
+    };
+    await home("");
+    expect(await home("")).toMatchObject({ cache: "hit" });
+    expect((await home(cookie)).html).toContain(lead);
+
+    expect((await choose(cookie, { intent: "dismiss", clipId: lead })).status).toBe(200);
+    // Their own render, not stored: it leads with the newest clip they did not dismiss.
+    const own = await home(cookie);
+    expect(own.cache).toBe("bypass");
+    expect(own.html).not.toContain(lead);
+    expect(own.html).toContain(next);
+    // Everyone else still shares the stored page and its lead.
+    const shared = await home("");
+    expect(shared.cache).toBe("hit");
+    expect(shared.html).toContain(lead);
+    // Their own order from /api/feed opens on the same clip, whatever the order they chose.
+    for (const order of ["for-you", "newest", "shuffle"]) {
+      expect((await choose(cookie, { intent: "order", order })).status).toBe(200);
+      const ids = (await feed(cookie)).page.clips.map((clip) => clip.id);
+      expect(ids[0], order).toBe(next);
+      expect(ids).not.toContain(lead);
+    }
+    // Under GPC/DNT nothing personal is read: the shared lead, as for anyone.
+    expect((await feed(cookie, "offset=0", { "sec-gpc": "1" })).page.clips[0]!.id).toBe(lead);
+    expect((await choose(cookie, { intent: "order", order: "for-you" })).status).toBe(200);
+
+    expect((await choose(cookie, { intent: "undo", clipId: lead })).status).toBe(200);
+    expect((await home(cookie)).html).toContain(lead);
+    expect((await feed(cookie)).page.clips[0]!.id).toBe(lead);
+  }, 120_000);
+
   it("Not interested: the clip leaves the feed, its creator sinks; Undo takes both back; GPC keeps nothing", async () => {
     const { newest } = await sim();
     const cookie = await visitorWhoLikes(catalogue!.categoryIds[2]!, newest.slice(200, 230));

@@ -32,6 +32,7 @@ export const EXPORT_COVERAGE: Record<string, { in: string } | { not: string }> =
   premium_activations: { in: "premium" },
   usage_sessions: { in: "consciousMode.sessions" },
   conscious_pauses: { in: "consciousMode.pauses" },
+  weekly_mail_subscriptions: { in: "consciousMode.weeklyEmail" },
   user_flames: { in: "flames" },
   creator_follows: { in: "following" },
   creator_claims: { in: "creatorPages" },

@@ -1,6 +1,14 @@
 import { alias } from "drizzle-orm/pg-core";
 import { desc, eq, inArray } from "drizzle-orm";
-import { categories, consciousPauses, emotionTypes, profiles, usageSessionCategories, usageSessions } from "../../../db/schema";
+import {
+  categories,
+  consciousPauses,
+  emotionTypes,
+  profiles,
+  usageSessionCategories,
+  usageSessions,
+  weeklyMailSubscriptions,
+} from "../../../db/schema";
 import type { Database } from "~/lib/database";
 import type { ExportedSession } from "./export";
 
@@ -8,6 +16,8 @@ export interface ConsciousExport {
   dailyGoalSeconds: number | null;
   sessions: ExportedSession[];
   pauses: { outcome: string; at: string }[];
+  /** The weekly e-mail, when the member asked for it: its language, time zone and when they asked. */
+  weeklyEmail: { language: string; timeZone: string; since: string } | null;
 }
 
 /**
@@ -43,6 +53,14 @@ export async function consciousExport(db: Database, userId: string, options: { w
     .from(consciousPauses)
     .where(eq(consciousPauses.userId, userId))
     .orderBy(desc(consciousPauses.at));
+  const [weeklyEmail] = await db
+    .select({
+      language: weeklyMailSubscriptions.language,
+      timeZone: weeklyMailSubscriptions.timeZone,
+      since: weeklyMailSubscriptions.createdAt,
+    })
+    .from(weeklyMailSubscriptions)
+    .where(eq(weeklyMailSubscriptions.userId, userId));
   const perCategory = options.withCategories
     ? await categorySeconds(
         db,
@@ -58,6 +76,7 @@ export async function consciousExport(db: Database, userId: string, options: { w
       ...(perCategory ? { categories: perCategory.get(s.id)?.categories ?? {}, watched: perCategory.get(s.id)?.watched ?? {} } : {}),
     })),
     pauses: pauses.map((p) => ({ outcome: p.outcome, at: p.at.toISOString() })),
+    weeklyEmail: weeklyEmail ? { ...weeklyEmail, since: weeklyEmail.since.toISOString() } : null,
   };
 }
 

@@ -9,3 +9,12 @@ export { timeZoneFromCookie } from "./time-zone";
 export { parseGoalMinutes } from "./insights";
 export { sessionsCsv } from "./export";
 export { loadWeeklyReport } from "./report.server";
+export {
+  scheduleWeeklyMail,
+  setWeeklyMail,
+  unsubscribeWeeklyMail,
+  readUnsubscribeToken,
+  weeklyMailJobs,
+  weeklyMailOn,
+  WEEKLY_MAIL_JOB,
+} from "./weekly-mail.server";

@@ -4,14 +4,18 @@ import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { clipCardFrom, tagsForClips, toClipCard } from "~/features/clips/index.server";
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
+import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
 import { cachedFeedClips } from "./feed-cache.server";
+import { ownLead } from "./own-lead.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import type { RankedClip } from "./rank-score";
 
 export interface ForYouInput extends RankQuery {
   history: VisitorHistory;
+  /** Whose "Not interested" marks count (null under GPC/DNT): a dismissed lead gives way to their own (ADR 183). */
+  dismissedBy: SignalOwnerRef | null;
   /** The clips the browser holds this visit, in feed order; null when it sent none (the page is then ranked whole). */
   shown: string[] | null;
   offset: number;
@@ -22,19 +26,15 @@ export interface ForYouInput extends RankQuery {
 }
 
 /**
- * One page of the "For you" feed (ADR 160): the filter's lead clip first, as on the stored home page (ADR 112), then the
- * visitor's ranking, each clip with the reasons it was chosen. Without `shown`, the order up to the page is ranked
+ * One page of the "For you" feed (ADR 160): the filter's lead clip first, as on the stored home page (ADR 112) — or the
+ * visitor's own when they marked it "Not interested" (ADR 183) — then the visitor's ranking, each clip with the reasons it was chosen. Without `shown`, the order up to the page is ranked
  * at once, so paging with the same history gives every clip once.
  */
 export async function forYouPage(db: Database, input: ForYouInput): Promise<{ clips: FeedClip[]; total: number }> {
-  const lead = await cachedFeedClips(db, {
-    query: { ...input.filters, audience: input.audience, seed: "" },
-    offset: 0,
-    limit: 1,
-    mediaAllowed: input.mediaAllowed,
-    flameOwner: input.flameOwner,
-    language: input.language,
-  });
+  const leadInput = { mediaAllowed: input.mediaAllowed, flameOwner: input.flameOwner, language: input.language };
+  const query = { ...input.filters, audience: input.audience };
+  const shared = await cachedFeedClips(db, { ...leadInput, query: { ...query, seed: "" }, offset: 0, limit: 1 });
+  const lead = await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: input.history.dismissed });
   const total = lead.total;
   const leadClip = lead.clips[0];
   if (!leadClip || input.offset >= total) return { clips: [], total };

@@ -1,10 +1,13 @@
 import { redirect } from "react-router";
 import { mediaAllowedFor, type Services, type Visitor } from "~/lib/context";
 import { serverT } from "~/lib/i18n/server";
-import { resolveFlameOwner } from "~/features/flames/index.server";
+import { resolveFlameOwner, signedAnonymousId } from "~/features/flames/index.server";
+import { asksNoProfile } from "~/features/signals/index.server";
+import { noteLeadRead } from "~/lib/cache/personal-reads.server";
 import type { HomeFeedData } from "./components/home-feed";
 import { feedSearch, parseFeedFilters, type TagOption } from "./feed-filters";
 import { cachedActiveCategories, cachedFeedLead, cachedPlatformStats, cachedTagOptions } from "./feed-cache.server";
+import { ownLead } from "./own-lead.server";
 
 const FILTER_KEYS = ["category", "tag", "period"];
 
@@ -43,16 +46,21 @@ export async function loadHomeFeed(input: {
 
   const mediaAllowed = mediaAllowedFor(visitor);
   const { flameOwner } = resolveFlameOwner(request, { userId: input.userId });
+  const anonymousId = input.userId ? null : signedAnonymousId(services.secret, request);
+  // Whose "Not interested" marks the lead obeys (none under GPC/DNT, which read nothing personal; ADR 183).
+  const owner = asksNoProfile(request) ? null : input.userId ? { userId: input.userId } : anonymousId ? { anonymousId } : null;
+  const leadInput = { query: { ...filters, audience: visitor.audience }, mediaAllowed, flameOwner, language: visitor.language };
   const [feed, tags, stats] = await Promise.all([
-    cachedFeedLead(db, {
-      query: { ...filters, audience: visitor.audience },
-      mediaAllowed,
-      flameOwner,
-      language: visitor.language,
-    }).catch((error: unknown) => {
-      log.error({ err: error }, "clips failed to load");
-      return null;
-    }),
+    cachedFeedLead(db, leadInput)
+      .then((shared) => {
+        // The stored page names its lead: a visitor who dismissed it is rendered their own page (server/micro-cache.ts).
+        noteLeadRead(shared.clips.slice(0, 1).map((clip) => clip.id));
+        return ownLead(db, shared, { ...leadInput, owner });
+      })
+      .catch((error: unknown) => {
+        log.error({ err: error }, "clips failed to load");
+        return null;
+      }),
     cachedTagOptions(db, { language: visitor.language, audience: visitor.audience, category: filters.category }).catch((error: unknown) => {
       log.error({ err: error }, "tag filter failed to load");
       return [];

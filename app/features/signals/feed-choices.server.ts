@@ -37,6 +37,17 @@ export async function hasDismissedClips(db: Database, owner: SignalOwnerRef): Pr
   return (await rowsOf(db, sql`select 1 from dismissed_clips where ${ownerIs(owner)} limit 1`)).length > 0;
 }
 
+/** Which of these clips the visitor marked "Not interested" (dismissed_clips' owner key, one probe per clip). */
+export async function dismissedAmong(db: Database, owner: SignalOwnerRef, clipIds: readonly string[]): Promise<Set<string>> {
+  const ids = clipIds.filter(isUuidV4);
+  if (ids.length === 0) return new Set();
+  const rows = await rowsOf<{ clip_id: string }>(
+    db,
+    sql`select clip_id from dismissed_clips where ${ownerIs(owner)} and clip_id = any(${`{${ids.join(",")}}`}::uuid[])`,
+  );
+  return new Set(rows.map((row) => row.clip_id));
+}
+
 /**
  * "Not interested": the clip leaves the visitor's feed and its creator and tags sink by SIGNAL_WEIGHTS.dismiss, in one
  * transaction; `undo` takes both back. Returns false for a clip that is not published.

@@ -24,6 +24,14 @@ export {
   type HistoryEntry,
   type WatchHistoryPage,
 } from "./watch-history.server";
-export { dismissClip, feedOrderOf, hasDismissedClips, setFeedOrder, FEED_ORDERS, type FeedOrder } from "./feed-choices.server";
+export {
+  dismissClip,
+  dismissedAmong,
+  feedOrderOf,
+  hasDismissedClips,
+  setFeedOrder,
+  FEED_ORDERS,
+  type FeedOrder,
+} from "./feed-choices.server";
 export { signalVisitor } from "./signal-owner.server";
 export { checkLearnedItem, forgetLearned, learnedProfile, resetLearned } from "./feed-learned.server";

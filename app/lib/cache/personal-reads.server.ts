@@ -8,6 +8,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
  */
 export interface PersonalReads {
   flamedStateOf: Set<string>;
+  /**
+   * The clips it shows as a feed's lead, the same for everyone (ADR 112): a visitor who marked one "Not interested"
+   * gets their own render, which leads with another clip (docs/decisions/183-dismissed-lead-rendered-for-its-visitor.md).
+   */
+  leads: Set<string>;
 }
 
 // One store per process, although the server (from source) and the app (from its build) each load this
@@ -18,7 +23,7 @@ const current = (holder[STORE] ??= new AsyncLocalStorage<PersonalReads>());
 
 /** Runs `render` with a fresh record of its personal reads. */
 export function recordPersonalReads<T>(render: () => T): { reads: PersonalReads; result: T } {
-  const reads: PersonalReads = { flamedStateOf: new Set() };
+  const reads: PersonalReads = { flamedStateOf: new Set(), leads: new Set() };
   return { reads, result: current.run(reads, render) };
 }
 
@@ -26,4 +31,10 @@ export function recordPersonalReads<T>(render: () => T): { reads: PersonalReads;
 export function noteFlamedStateRead(clipIds: readonly string[]): void {
   const reads = current.getStore();
   if (reads) for (const id of clipIds) reads.flamedStateOf.add(id);
+}
+
+/** Called where a page shows a clip as the lead of every visitor's feed. */
+export function noteLeadRead(clipIds: readonly string[]): void {
+  const reads = current.getStore();
+  if (reads) for (const id of clipIds) reads.leads.add(id);
 }

@@ -8,6 +8,8 @@ export interface MailMessage {
   html: string;
   /** the main link in the message, if any (sign-in, confirmation) */
   link?: string;
+  /** extra headers, such as List-Unsubscribe for a newsletter (RFC 8058) */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

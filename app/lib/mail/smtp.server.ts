@@ -28,9 +28,9 @@ export function createSmtpMailer(options: { smtpUrl: string; from: string }): Ma
 
   return {
     transport: "smtp",
-    async send({ to, subject, text, html }) {
+    async send({ to, subject, text, html, headers }) {
       if (!SINGLE_ADDRESS.test(to)) throw new UnsafeRecipientError("refusing to mail anything but one plain address");
-      await transporter.sendMail({ from: options.from, to, subject, text, html });
+      await transporter.sendMail({ from: options.from, to, subject, text, html, headers });
     },
   };
 }

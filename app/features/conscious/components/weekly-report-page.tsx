@@ -5,6 +5,7 @@ import type { WeeklyReportPage } from "../report.server";
 import { saveSessionNow } from "../session-store";
 import { rememberTimeZone } from "../time-zone";
 import { useDuration } from "./use-duration";
+import { WeeklyMailForm } from "./weekly-mail-form";
 import { useBrandMode } from "~/lib/brand-context";
 import { formatLongDate } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
@@ -19,7 +20,7 @@ function useChange() {
 }
 
 /** The weekly report: the last 7 days against the 7 before, from the member's own sessions. */
-export function WeeklyReportView({ report }: { report: WeeklyReportPage }) {
+export function WeeklyReportView({ report, weeklyMail }: { report: WeeklyReportPage; weeklyMail: boolean }) {
   const { t, language } = useT("insights");
   const conscious = useBrandMode() === "conscious";
   const duration = useDuration();
@@ -134,6 +135,7 @@ export function WeeklyReportView({ report }: { report: WeeklyReportPage }) {
           )}
         </section>
       )}
+      <WeeklyMailForm on={weeklyMail} />
       <Link to="/insights" className="self-start text-calm-300 underline">
         {t("week.back")}
       </Link>

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../../../db/schema/values";
-import { audienceField, CATEGORY_ORDER_MAX } from "./catalogue-edits.fields";
+import { AUDIENCES, type Audience } from "~schema/values";
+import { audienceField, CATEGORY_ORDER_MAX } from "./catalogue-edit-fields";
 
 /** Text a moderator types: trimmed, control characters refused by the length rules of each field. */
 const text = (max: number, key: string) => z.string().trim().max(max, key);

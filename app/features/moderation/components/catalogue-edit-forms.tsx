@@ -1,8 +1,8 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { AUDIENCES } from "../../../../db/schema/values";
+import { AUDIENCES } from "~schema/values";
 import { useT } from "~/lib/i18n/react";
-import { audienceField } from "../catalogue-edits.fields";
+import { audienceField } from "../catalogue-edit-fields";
 import { DECISION_STYLES, focusRing } from "./admin-ui";
 import { Field, input, Outcome, type Reply } from "./edit-field";
 

@@ -1,6 +1,6 @@
-import type { Audience } from "../../../db/schema/values";
+import type { Audience } from "~schema/values";
 
-// What the desk's edit forms and their schemas share, without the schemas: the forms' pages load no validation code.
+// What the desk's edit forms and their schemas share, without zod: the forms are browser code, the schemas are not.
 
 /** One checkbox per audience (`audience-hetero=on` …): a form posts each as its own field. */
 export const audienceField = (audience: Audience) => `audience-${audience}`;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clips, contentSubmissions, creatorPointEntries, creatorPointTotals, creators, moderationAudit } from "../../db/schema";
+import { clips, contentSubmissions, creatorPointEntries, creatorPointTotals, creators, moderationAudit } from "~schema";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createWorker } from "~/lib/jobs/index.server";

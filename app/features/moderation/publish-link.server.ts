@@ -1,5 +1,5 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
-import { contentSubmissions } from "../../../db/schema";
+import { contentSubmissions } from "~schema";
 import type { QuarantineOptions, StoredUpload, UploadError } from "~/features/forms/index.server";
 import { categoryExists } from "~/features/publishing/index.server";
 import type { Database } from "~/lib/database";

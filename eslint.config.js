@@ -47,6 +47,11 @@ const boundaries = [
   { target: "./server", from: "./tests" },
   { target: "./db", from: "./tests" },
   { target: "./scripts", from: "./tests" },
+  {
+    target: "./db/seed",
+    from: ["./app/features/**/*", "./app/routes/**/*", "./app/components/**/*", "./app/*.{ts,tsx}", "./server/!(platform).ts"],
+    message: "The seed uses the platform only: app/lib and server/platform.ts.",
+  },
   ...featureEntries,
 ];
 
@@ -71,6 +76,16 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
       "no-empty": ["error", { allowEmptyCatch: true }],
+    },
+  },
+  {
+    // One way to name the schema outside db/: the ~schema alias (tsconfig, vite and vitest resolve it).
+    files: ["app/**", "server/**", "scripts/**", "tests/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ regex: "^(\\.\\./)+db/schema", message: "Import the schema as ~schema (or ~schema/<file>)." }] },
+      ],
     },
   },
 );

@@ -13,6 +13,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
     resolve: {
       alias: [
         { find: "~", replacement: fileURLToPath(new URL("./app", import.meta.url)) },
+        { find: "~schema", replacement: fileURLToPath(new URL("./db/schema", import.meta.url)) },
         ...(clientBuild ? reactRouterProductionAliases : []),
       ],
     },

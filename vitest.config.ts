@@ -1,7 +1,10 @@
 import { defineConfig } from "vitest/config";
 import { fileURLToPath } from "node:url";
 
-const alias = { "~": fileURLToPath(new URL("./app", import.meta.url)) };
+const alias = {
+  "~": fileURLToPath(new URL("./app", import.meta.url)),
+  "~schema": fileURLToPath(new URL("./db/schema", import.meta.url)),
+};
 
 // Three suites: fast unit tests, integration tests on a real database
 // (PGlite in-process, or PostgreSQL when DATABASE_URL is set), and end-to-end

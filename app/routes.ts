@@ -37,6 +37,7 @@ export default [
   route("my-account", "routes/my-account.tsx"),
   route("my-account/security", "routes/my-account.security.tsx"),
   route("my-account/data", "routes/my-account.data.ts"),
+  route("my-account/data/:id", "routes/my-account.data-file.ts"),
   route("ativar", "routes/activate.tsx"),
   route("premium-success", "routes/premium-success.tsx"),
   route("api/usage", "routes/api.usage.ts"),

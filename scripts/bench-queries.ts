@@ -11,7 +11,7 @@
 import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
-import { clips, creators, tags, usageSessions, userFlames, categories } from "../db/schema";
+import { clips, creators, tags, usageSessions, userFlames, categories } from "~schema";
 import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
 import { BENCH_FOLLOWER_ID } from "../db/seed/follows";
 import { followingFeed, followingList, parseCursor, setFollow } from "../app/features/follows/index.server";

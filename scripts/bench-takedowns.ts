@@ -6,7 +6,7 @@
 // migrated and filled) or an in-memory PGlite; prints figures, asserts nothing.
 import { parseArgs } from "node:util";
 import { count, sql } from "drizzle-orm";
-import { takedownBlockFrames, takedownBlocks } from "../db/schema";
+import { takedownBlockFrames, takedownBlocks } from "~schema";
 import { openDatabase } from "../app/lib/db.server";
 import { findBlockedMatch } from "../app/features/takedowns/matcher.server";
 import { frameRow } from "../app/features/takedowns/hash";

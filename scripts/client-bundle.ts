@@ -21,7 +21,10 @@ const OWN_MODULE = /[\\/]app[\\/]|[\\/]db[\\/]schema[\\/]values\.ts/;
  */
 export const FEATURE_ENTRY = /[\\/]app[\\/]features[\\/][\w-]+[\\/]index\.ts$/;
 
-type ModuleInfo = { importers: readonly string[]; code: string | null };
+/** A feature's entry for views loaded after the first load (`index.lazy.ts`, `index.lazy-<moment>.ts`). */
+const LAZY_ENTRY = /[\\/]app[\\/]features[\\/]([\w-]+)[\\/]index\.(lazy[\w-]*)\.ts$/;
+
+type ModuleInfo = { importers: readonly string[]; importedIds?: readonly string[]; code: string | null };
 export type ModuleGraph = { getModuleInfo(id: string): ModuleInfo | null };
 
 const withoutExtension = (file: string) => file.replace(/\.[cm]?[jt]sx?$/, "");
@@ -51,20 +54,44 @@ const importsAnyOf = (code: string | null, names: string[]) =>
 export function clientChunk(id: string, graph: ModuleGraph): string | null {
   if (FRAMEWORK.test(id)) return "first-load";
   if (!OWN_MODULE.test(id) || id.includes("node_modules")) return null;
+  return reachesFirstLoad(id, graph) ? "first-load" : lazyEntryChunk(id, graph);
+}
+
+/**
+ * A lazy entry only re-exports. When a route imports one of its modules too, the bundler gives the entry a file of
+ * its own that imports them from theirs: one more request, and bytes, for each view loaded after the home page.
+ * Then the entry and the modules it names share one file instead (`lazy-clips`, `lazy-search`), which the routes
+ * import from. (An entry whose modules nobody else imports already gets one file with them.) The bundler puts a
+ * named file's imports in it too, so this holds only for views that import nothing but the first load.
+ */
+function lazyEntryChunk(id: string, graph: ModuleGraph): string | null {
+  const info = (module: string) => graph.getModuleInfo(module);
+  const shared = (module: string) => info(module)?.importers.some((importer) => !LAZY_ENTRY.test(importer)) ?? false;
+  const named = (entry: string, module: string) => namesThrough(entry, info(entry)?.code ?? null, module) !== null;
+  const chunkOf = (entry: string) => {
+    const [, feature, name] = LAZY_ENTRY.exec(entry)!;
+    return `${name}-${feature}`;
+  };
+  if (LAZY_ENTRY.test(id)) return (info(id)?.importedIds ?? []).some((module) => named(id, module) && shared(module)) ? chunkOf(id) : null;
+  const entry = shared(id) ? info(id)?.importers.find((importer) => LAZY_ENTRY.test(importer) && named(importer, id)) : undefined;
+  return entry ? chunkOf(entry) : null;
+}
+
+function reachesFirstLoad(id: string, graph: ModuleGraph): boolean {
   const seen = new Set<string>();
   const pending: { module: string; names: string[] | null }[] = [{ module: id, names: null }];
   while (pending.length) {
     const { module, names } = pending.pop()!;
     if (seen.has(module)) continue;
     seen.add(module);
-    if (FIRST_LOAD_ROOTS.test(module)) return "first-load";
+    if (FIRST_LOAD_ROOTS.test(module)) return true;
     for (const importer of graph.getModuleInfo(module)?.importers ?? []) {
       const code = graph.getModuleInfo(importer)?.code ?? null;
       if (names && !importsAnyOf(code, names)) continue;
       pending.push({ module: importer, names: FEATURE_ENTRY.test(importer) ? namesThrough(importer, code, module) : null });
     }
   }
-  return null;
+  return false;
 }
 
 const reactRouterDist = (file: string) => fileURLToPath(new URL(`../node_modules/react-router/dist/production/${file}`, import.meta.url));

@@ -2,7 +2,7 @@
 // scans, outgoing e-mail) and exits when none is left — for a machine where no server runs them
 // (on PGlite, stop the server first). `npm run jobs -- list [queued|running|done|failed]` lists them.
 // Without SMTP_URL, e-mail jobs are left queued for a server (the CLI has no /dev/mailbox to keep them).
-import { JOB_STATES, type JobState } from "../db/schema/jobs";
+import { JOB_STATES, type JobState } from "~schema/jobs";
 import { EnvError, parseEnv } from "../app/lib/env.server";
 import { createLogger } from "../app/lib/logger.server";
 import { createWorker, jobsPage } from "../app/lib/jobs/index.server";

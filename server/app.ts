@@ -4,7 +4,7 @@ import express from "express";
 import path from "node:path";
 import type { Services, Visitor } from "../app/lib/context";
 import { refusesRoute } from "../app/lib/brand-mode";
-import type { DatabaseProbe } from "../app/lib/db-probe.server";
+import type { DatabaseProbe } from "../app/lib/db/probe.server";
 import { CLIENT_IP_HEADER } from "../app/lib/auth.server";
 import type { Outbox } from "../app/lib/mail/index.server";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "../app/features/forms/index.server";

@@ -4,6 +4,7 @@ import { OUTCOME_MAIL_JOB, outcomeMailHandler, PUBLISH_JOB, publishJobHandler } 
 import { renditionJobs } from "../app/features/publishing/index.server";
 import { scheduleBackfill, takedownJobs } from "../app/features/takedowns/index.server";
 import { consciousJobs, scheduleConsciousRetention, scheduleWeeklyMail, weeklyMailJobs } from "../app/features/conscious/index.server";
+import { exportJobs, scheduleExportSweep } from "../app/features/accounts/index.server";
 import { scheduleSignalPrune, signalPruneHandler, SIGNALS_PRUNE_JOB } from "../app/features/signals/index.server";
 
 /** Every kind of background job and what runs it (docs/decisions/050-jobs-on-the-database.md). */
@@ -16,6 +17,7 @@ export function jobHandlers(services: Pick<Services, "db" | "storage" | "mailer"
     ...weeklyMailJobs({ ...services, linkOrigin: (services.env.CONSCIOUS_SITE_URL ?? services.origin).replace(/\/+$/, "") }),
     [SIGNALS_PRUNE_JOB]: signalPruneHandler(services.db),
     ...renditionJobs(services),
+    ...exportJobs(services),
   };
 }
 
@@ -28,6 +30,7 @@ export async function startJobs(services: Services, options: { pollMs?: number; 
   await scheduleBackfill(services.db);
   await scheduleConsciousRetention(services.db);
   await scheduleWeeklyMail(services.db);
+  await scheduleExportSweep(services.db);
   await scheduleSignalPrune(services.db);
   const worker = createWorker({
     db: services.db,

@@ -2,7 +2,7 @@ import type { Request, RequestHandler } from "express";
 import { timingSafeEqual } from "node:crypto";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
-import type { DatabaseProbe } from "../app/lib/db-probe.server";
+import type { DatabaseProbe } from "../app/lib/db/probe.server";
 
 // Prometheus metrics at /metrics (ADR 097). Labels are bounded: a route *pattern* (never a raw URL),
 // a status class and a known method, so a crawler of random URLs cannot grow the series without end.

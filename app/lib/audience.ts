@@ -1,4 +1,4 @@
-import { AUDIENCES, type Audience } from "../../db/schema/values";
+import { AUDIENCES, type Audience } from "~schema/values";
 
 export { AUDIENCES, type Audience };
 export const AUDIENCE_COOKIE = "audience";

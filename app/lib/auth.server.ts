@@ -5,7 +5,7 @@ import { APIError, createAuthMiddleware, createEmailVerificationToken, getSessio
 import { deleteSessionCookie } from "better-auth/cookies";
 import { magicLink, twoFactor as twoFactorPlugin } from "better-auth/plugins";
 import { eq, sql } from "drizzle-orm";
-import { account, rateLimit, session, twoFactor, user, verification } from "../../db/schema";
+import { account, rateLimit, session, twoFactor, user, verification } from "~schema";
 import type { Database } from "./database";
 import { HANDOFF_PATHS } from "./auth-handoff";
 import { handoffPlugin } from "./auth-handoff.server";

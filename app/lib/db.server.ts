@@ -9,13 +9,13 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import * as schema from "../../db/schema";
-import { probePglite, probePgPool, type DatabaseProbe } from "./db-probe.server";
-import { lockDataDir } from "./pglite-lock.server";
-import { reportLostConnections } from "./pg-lost-connections.server";
-import { RemotePglite } from "./pglite/remote.server";
+import * as schema from "~schema";
+import { probePglite, probePgPool, type DatabaseProbe } from "./db/probe.server";
+import { lockDataDir } from "./db/pglite-lock.server";
+import { reportLostConnections } from "./db/pg-lost-connections.server";
+import { RemotePglite } from "./db/pglite/remote.server";
 import { followGeneration } from "./cache/generation.server";
-import { registerEngine, registerSynchronousNotices } from "./engine.server";
+import { registerEngine, registerSynchronousNotices } from "./db/engine.server";
 import type { Database } from "./database";
 
 // One schema, two engines (docs/decisions/002-pglite-default-postgres-for-scale.md): PGlite in

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { requestLimits } from "../../db/schema";
+import { requestLimits } from "~schema";
 import type { Database } from "./database";
 import { keyedHash } from "./keys.server";
 

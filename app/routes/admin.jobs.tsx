@@ -1,5 +1,5 @@
 import { Form, redirect } from "react-router";
-import { JOB_STATES, type JobState } from "../../db/schema/values";
+import { JOB_STATES, type JobState } from "~schema/values";
 import { requireModerator, retryFailedJob } from "~/features/moderation/index.server";
 import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";

@@ -4,7 +4,9 @@ import {
   AccountDeletionFailed,
   checkUsername,
   deleteAccount,
+  exportStatus,
   mailSecurityNotice,
+  requestExport,
   requestEmailChange,
   requireUser,
   setUsername,
@@ -47,9 +49,10 @@ export async function loader(args: Route.LoaderArgs) {
   const visitor = getVisitor(args);
   const t = await serverT(visitor.language, "my-account");
   const site = siteNameFor(t, visitor.brandMode);
-  const { origin, db } = getServices(args);
+  const { origin, db, secret } = getServices(args);
   return data(
     {
+      dataExport: await exportStatus(db, secret, user.id),
       account: { id: user.id, email: user.email, createdAt: user.createdAt },
       noProfile: asksNoProfile(args.request),
       username: (await readProfile(db, user.id))?.username ?? null,
@@ -90,7 +93,7 @@ async function followingOf(db: Database, input: { userId: string; visitor: Visit
 }
 
 /**
- * Three forms post here (ADR 024): `changeEmail` and `changeUsername` answer `{ ok: true, intent }` and
+ * Four forms post here (ADR 024): `changeEmail`, `changeUsername` and `requestExport` (ADR 187) answer `{ ok: true, intent }` and
  * `deleteAccount` goes home with its flash toast; a refusal names the form in `values.intent`.
  */
 export const action = (args: Route.ActionArgs) =>
@@ -102,6 +105,10 @@ export const action = (args: Route.ActionArgs) =>
       const services = getServices(args);
       if (intent === "changeEmail") {
         await requestEmailChange(services, { currentEmail: user.email, newEmail, headers: args.request.headers });
+        return { intent };
+      }
+      if (intent === "requestExport") {
+        await requestExport(services.db, user.id, getVisitor(args).brandMode);
         return { intent };
       }
       if (intent === "changeUsername") {
@@ -167,7 +174,7 @@ export default function MyAccount({ loaderData, actionData }: Route.ComponentPro
           data={{ profile: loaderData.learned, paused: loaderData.historyPaused, noProfile: loaderData.noProfile, signedIn: true }}
         />
       ) : null}
-      <DataExportSection everything={loaderData.watchData} />
+      <DataExportSection everything={loaderData.watchData} status={loaderData.dataExport} />
       <section aria-labelledby="session" className="rounded-2xl border border-ink-800 bg-ink-900 p-5">
         <h2 id="session" className="mb-4 text-lg font-bold text-white">
           {t("signOut.heading")}

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /** The product's side of an account (docs/product.md §14.3), one row per user, created on first sign-in. */
@@ -23,4 +23,31 @@ export const profiles = pgTable(
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("profiles_username_key").on(sql`lower(${t.username})`)],
+);
+
+/**
+ * "Download my data" built by a job (ADR 187): the export's JSON and sessions CSV, kept in the row for 24 hours from
+ * when it was ready, then deleted by an hourly sweep; deleting the account deletes them at once (cascade).
+ */
+export const memberExports = pgTable(
+  "member_exports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: text()
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** The site it was asked on: the companion's copy holds nothing adult. */
+    brand: text().notNull(),
+    json: text(),
+    csv: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp({ withTimezone: true }),
+    expiresAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    check("member_exports_brand_check", sql`${t.brand} in ('adult', 'conscious')`),
+    index("member_exports_user_idx").on(t.userId, t.createdAt.desc()),
+    // The sweep deletes by age.
+    index("member_exports_created_idx").on(t.createdAt),
+  ],
 );

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { categories, creators, tags } from "../../db/schema";
+import { categories, creators, tags } from "~schema";
 import type { Database } from "../../app/lib/database";
 import { rankedFeedPage, visitorHistory } from "../../app/features/feed/rank.server";
 import { commitSignals } from "../../app/features/signals/index.server";

@@ -18,10 +18,10 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** The subtitle track's mode and the text of its active cues. */
-const subtitles = (page: Page) =>
-  page.evaluate(() => {
-    const video = document.querySelector<HTMLVideoElement>("figure video");
+/** The subtitle track's mode and the text of its active cues, on the video page's player or the feed's clip on screen. */
+const subtitles = (page: Page, selector = "figure video") =>
+  page.evaluate((selector) => {
+    const video = document.querySelector<HTMLVideoElement>(selector);
     const track = video ? Array.from(video.textTracks).find((t) => t.language === "en") : undefined;
     const element = video?.querySelector("track");
     return {
@@ -30,7 +30,25 @@ const subtitles = (page: Page) =>
       label: element?.getAttribute("label") ?? null,
       active: Array.from(track?.activeCues ?? []).map((cue) => (cue as VTTCue).text),
     };
-  });
+  }, selector);
+
+/** Attaches English captions to a clip on the desk, or removes them (`vtt` null). */
+async function setCaptions(desk: Page, slug: string, vtt: string | null) {
+  await desk.goto(`${site()}/admin/clips?q=${encodeURIComponent(`/video/${slug}`)}`);
+  await hydrated(desk);
+  if (vtt === null) {
+    await reactOwns(desk.getByRole("button", { name: "Remove the English captions" }));
+    await desk.getByRole("button", { name: "Remove the English captions" }).click();
+    await desk.getByText("Captions removed.").waitFor();
+    return;
+  }
+  const form = desk.locator("form", { has: desk.getByRole("button", { name: "Attach captions" }) });
+  await reactOwns(form.getByRole("button", { name: "Attach captions" }));
+  await form.getByLabel("Language").selectOption("en");
+  await form.getByLabel("WebVTT file").setInputFiles({ name: "en.vtt", mimeType: "text/vtt", buffer: Buffer.from(vtt) });
+  await form.getByRole("button", { name: "Attach captions" }).click();
+  await desk.getByText("Captions saved.").waitFor();
+}
 
 async function watch(slug: string, viewport: { width: number; height: number }, touch: boolean) {
   const page = await (await newContext(browser, { viewport, touch })).newPage();
@@ -102,5 +120,41 @@ describe("captions", { timeout: 120_000 }, () => {
     await desk.getByRole("button", { name: "Remove the English captions" }).click();
     await desk.getByText("Captions removed.").waitFor();
     await desk.context().close();
+  });
+
+  it("captions can be turned on in the home feed for the clip on screen, at 390×844", async () => {
+    const visitor = await (await newContext(browser, { viewport: { width: 390, height: 844 }, touch: true })).newPage();
+    await visitor.goto("/");
+    await hydrated(visitor);
+    const lead = await visitor.evaluate(async () => {
+      const id = document.querySelector<HTMLElement>("section[data-clip-id]")!.dataset.clipId!;
+      const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] };
+      return clips.find((c) => c.id === id)!;
+    });
+    expect(await visitor.getByRole("button", { name: "Captions" }).count()).toBe(0);
+    await visitor.context().close();
+
+    const desk = await newSitePage(browser);
+    await desk.setViewportSize({ width: 1440, height: 900 });
+    await signInModerator(desk, MODERATOR);
+    await setCaptions(desk, lead.slug, VTT);
+    try {
+      const page = await (await newContext(browser, { viewport: { width: 390, height: 844 }, touch: true })).newPage();
+      await page.goto("/");
+      await hydrated(page);
+      expect(await page.locator("section[data-clip-id]").getAttribute("data-clip-id")).toBe(lead.id);
+      const cc = page.getByRole("button", { name: "Captions" });
+      await reactOwns(cc);
+      expect(await cc.getAttribute("aria-pressed")).toBe("false");
+      await cc.click();
+      expect(await cc.getAttribute("aria-pressed")).toBe("true");
+      await expect
+        .poll(() => subtitles(page, `section[data-clip-id] video[data-clip-id="${lead.id}"]`), { timeout: 15_000 })
+        .toEqual({ mode: "showing", kind: "subtitles", label: "English", active: [CUE] });
+      await page.context().close();
+    } finally {
+      await setCaptions(desk, lead.slug, null);
+      await desk.context().close();
+    }
   });
 });

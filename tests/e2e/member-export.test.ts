@@ -45,8 +45,13 @@ const SIZES = [
   { name: "desktop", width: 1440, height: 900 },
 ] as const;
 const WORDS = {
-  en: { heading: "Your data", json: "Download my data (JSON)", csv: "Sessions as a spreadsheet (CSV)" },
-  es: { heading: "Tus datos", json: "Descargar mis datos (JSON)", csv: "Sesiones como hoja de cálculo (CSV)" },
+  en: { heading: "Your data", prepare: "Prepare my copy", json: "Download my data (JSON)", csv: "Sessions as a spreadsheet (CSV)" },
+  es: {
+    heading: "Tus datos",
+    prepare: "Preparar mi copia",
+    json: "Descargar mis datos (JSON)",
+    csv: "Sesiones como hoja de cálculo (CSV)",
+  },
 } as const;
 
 async function downloaded(link: ReturnType<Page["getByRole"]>): Promise<string> {
@@ -68,8 +73,15 @@ describe.each(SIZES)("My account on the companion site, $name", ({ width, height
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
-    // Reached by keyboard.
+    // The first visit asks for a copy (a job prepares it; the page looks again until the links show); later
+    // visits find the copy still valid.
     const json = section.getByRole("link", { name: words.json });
+    const prepare = section.getByRole("button", { name: words.prepare, exact: true });
+    if (await prepare.isVisible()) await prepare.click();
+    await json.waitFor({ timeout: 30_000 });
+    expect(await json.getAttribute("href")).toMatch(/^\/my-account\/data\/[0-9a-f-]{36}\?format=json&sig=/);
+
+    // Reached by keyboard.
     let reached = false;
     for (let i = 0; i < 60 && !reached; i++) {
       await page.keyboard.press("Tab");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { account, clips, premiumActivations, profiles, session, usageSessions, user, userFlames, verification } from "../../db/schema";
+import { account, clips, premiumActivations, profiles, session, usageSessions, user, userFlames, verification } from "~schema";
 import { AccountDeletionFailed, deleteAccount, signOutCookies, type DeletionStep } from "~/features/accounts/account.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";

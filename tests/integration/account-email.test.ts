@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { user } from "../../db/schema";
+import { user } from "~schema";
 import { requestEmailChange } from "~/features/accounts/account.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { testEngine } from "../support/database";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { creatorFollows, creators, user } from "../../db/schema";
+import { creatorFollows, creators, user } from "~schema";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { setFollow } from "~/features/follows/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, contactMessages, jobs, moderationAudit, takedownBlocks, takedownMatches, usageSessions, user } from "../../db/schema";
+import { clips, contactMessages, jobs, moderationAudit, takedownBlocks, takedownMatches, usageSessions, user } from "~schema";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminClipsRoute from "~/routes/admin.clips";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { moderatorGrants, moderationAudit } from "../../db/schema";
+import { moderatorGrants, moderationAudit } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { runAdminCommand } from "../../scripts/admin";

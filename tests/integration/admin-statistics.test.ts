@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, emotionTypes, premiumActivations, profiles, usageSessions, user, userFlames, categories } from "../../db/schema";
+import { clips, emotionTypes, premiumActivations, profiles, usageSessions, user, userFlames, categories } from "~schema";
 import { setFlame } from "~/features/flames/flames.server";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import { readableDuration, SiteStatisticsView } from "~/features/moderation/components/statistics";

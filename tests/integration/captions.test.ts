@@ -4,7 +4,7 @@ import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, moderationAudit } from "../../db/schema";
+import { clips, moderationAudit } from "~schema";
 import { loadClipPage } from "~/features/clips/clip-page.server";
 import { parseClipRef } from "~/features/clips/index.server";
 import { CLI_ACTOR } from "~/features/moderation/audit.server";

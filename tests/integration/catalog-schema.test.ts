@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags, categories } from "../../db/schema";
+import { clips, clipTags, creators, tags, categories } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createLocalStorage } from "~/lib/storage/index.server";

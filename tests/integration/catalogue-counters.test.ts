@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, tags } from "../../db/schema";
+import { clips, clipTags, tags } from "~schema";
 import { demoMedia, seedDemoContent, seedReferenceData } from "../../db/seed/demo";
 import { seedBulkCatalogue } from "../../db/seed/bulk";
 import type { DatabaseHandle } from "~/lib/db.server";

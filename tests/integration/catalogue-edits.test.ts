@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { catalogueCounts, categories, clips, creators, moderationAudit } from "../../db/schema";
+import { catalogueCounts, categories, clips, creators, moderationAudit } from "~schema";
 import { findClip } from "~/features/clips/clip-page.server";
 import { creatorStats, loadCreatorPage } from "~/features/creators/creators.server";
 import { grantModerator } from "~/features/moderation/moderators.server";

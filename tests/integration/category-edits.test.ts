@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, moderationAudit } from "../../db/schema";
+import { categories, moderationAudit } from "~schema";
 import { cachedActiveCategories } from "~/features/feed/index.server";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import { generationOf } from "~/lib/cache/generation.server";

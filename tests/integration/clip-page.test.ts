@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags } from "../../db/schema";
+import { clips, clipTags } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { setFlame } from "~/features/flames/flames.server";
 import { parseClipRef } from "~/features/clips/clip-ref";

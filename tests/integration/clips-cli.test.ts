@@ -6,7 +6,7 @@ import { promisify } from "node:util";
 import { asc, count, eq } from "drizzle-orm";
 import { execFileSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clips, fingerprintedClips, moderationAudit, takedownBlocks, categories } from "../../db/schema";
+import { clips, fingerprintedClips, moderationAudit, takedownBlocks, categories } from "~schema";
 import { addBlock, takedownJobs } from "~/features/takedowns/index.server";
 import { createWorker } from "~/lib/jobs/index.server";
 import { createLogger } from "~/lib/logger.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consciousPauses, usageSessions } from "../../db/schema";
+import { consciousPauses, usageSessions } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { servicesContext, visitorContext, type Visitor } from "~/lib/context";

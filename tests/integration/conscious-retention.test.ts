@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { consciousPauses, jobs, usageSessions, user } from "../../db/schema";
+import { consciousPauses, jobs, usageSessions, user } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import {
   CONSCIOUS_RETENTION_DAYS,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clipDailyStats, clips, creatorClaims, creatorDailyStats, creators, moderationAudit, user } from "../../db/schema";
+import { clipDailyStats, clips, creatorClaims, creatorDailyStats, creators, moderationAudit, user } from "~schema";
 import { decideClaim, loadDashboard, ownedCreator, requestClaim } from "~/features/creator-accounts/index.server";
 import { setFlame } from "~/features/flames/index.server";
 import { setFollow } from "~/features/follows/index.server";

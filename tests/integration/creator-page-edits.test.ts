@@ -3,7 +3,7 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contentSubmissions, creatorPageEdits, creators, moderationAudit, user } from "../../db/schema";
+import { contentSubmissions, creatorPageEdits, creators, moderationAudit, user } from "~schema";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import * as adminItem from "~/routes/admin.item";
 import * as submitRoute from "~/routes/submit";

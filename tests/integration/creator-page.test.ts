@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipStats, clipTags, creators, tags, type Audience } from "../../db/schema";
+import { clips, clipStats, clipTags, creators, tags, type Audience } from "~schema";
 import { avatarKeyFor, demoAvatarSlugs, seedDemoContent } from "../../db/seed/demo";
 import { creatorClips, creatorStats, creatorTags, loadCreatorPage } from "~/features/creators/creators.server";
 import { commitSignals } from "~/features/signals/index.server";

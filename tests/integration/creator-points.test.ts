@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contentSubmissions, creatorPointEntries, creatorPointTotals, creatorRefVisits, creators, user } from "../../db/schema";
+import { contentSubmissions, creatorPointEntries, creatorPointTotals, creatorRefVisits, creators, user } from "~schema";
 import { decideClaim, requestClaim } from "~/features/creator-accounts/index.server";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import { awardPoints, pointsLedger, POINTS, recordRefVisit } from "~/features/points/index.server";

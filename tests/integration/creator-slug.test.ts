@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { creators, moderationAudit } from "../../db/schema";
+import { creators, moderationAudit } from "~schema";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as adminCreators from "~/routes/admin.creators";

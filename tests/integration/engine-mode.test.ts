@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from "vitest";
-import { engineModeOf, hasTriggers, isSingleWriter, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
+import { engineModeOf, hasTriggers, isSingleWriter, perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createTestDatabase, testEngine } from "../support/database";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips } from "../../db/schema";
+import { clips } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { cachedFeedClips, cachedFeedLead } from "~/features/feed/feed-cache.server";
 import { feedClips, type FeedQuery } from "~/features/feed/feed.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, visitorAffinities } from "../../db/schema";
+import { categories, visitorAffinities } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { type TestApp, withTestApp } from "../support/app";
 import { makeClips } from "../support/catalog";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, tags, categories } from "../../db/schema";
+import { clips, clipTags, tags, categories } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { parseFeedFilters } from "~/features/feed/feed-filters";
 import { activeCategories, feedClips, feedPage, tagOptions, type FeedQuery } from "~/features/feed/feed.server";

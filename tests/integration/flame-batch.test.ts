@@ -4,11 +4,11 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, user } from "../../db/schema";
+import { clips, user } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { flamedClipIds, setFlame } from "~/features/flames/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { isSingleWriter } from "~/lib/engine.server";
+import { isSingleWriter } from "~/lib/db/engine.server";
 import { createLocalStorage } from "~/lib/storage/index.server";
 import { createTestDatabase, testEngine } from "../support/database";
 

@@ -4,7 +4,7 @@ import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, user } from "../../db/schema";
+import { clips, user } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { setFlame } from "~/features/flames/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";

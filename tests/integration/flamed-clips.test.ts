@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, user, userFlames, categories } from "../../db/schema";
+import { clips, user, userFlames, categories } from "~schema";
 import { InvalidClipId } from "~/features/flames/flames.server";
 import { parseFlamedFilters } from "~/features/flames/flamed-filters";
 import { flamedClips, unflame } from "~/features/flames/flamed-clips.server";

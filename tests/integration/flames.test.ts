@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, user, userFlames } from "../../db/schema";
+import { clips, user, userFlames } from "~schema";
 import { flamedClipIds, InvalidClipId, mergeAnonymousFlames, setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";

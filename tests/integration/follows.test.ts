@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, creatorFollows, creators, user } from "../../db/schema";
+import { clips, creatorFollows, creators, user } from "~schema";
 import {
   followedCreatorIds,
   followingFeed,

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "../../db/schema";
+import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";
 import * as ativarRoute from "~/routes/activate";

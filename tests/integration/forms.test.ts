@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, user } from "../../db/schema";
+import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, user } from "~schema";
 import { clipIdFromLink } from "~/features/clips/index.server";
 import { FORM_LIMIT, receiveForm } from "~/features/forms/forms.server";
 import type { DatabaseHandle } from "~/lib/db.server";

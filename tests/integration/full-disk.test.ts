@@ -3,7 +3,7 @@ import * as fs from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentSubmissions } from "../../db/schema";
+import { contentSubmissions } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
 import { createTestDatabase, testEngine } from "../support/database";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, emotionTypes, profiles, usageSessionCategories, usageSessions, user } from "../../db/schema";
+import { categories, emotionTypes, profiles, usageSessionCategories, usageSessions, user } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { loadInsights, saveGoal, todayOverGoal, type InsightsQuery } from "~/features/conscious/insights.server";
 import { loadWeeklyReport } from "~/features/conscious/report.server";

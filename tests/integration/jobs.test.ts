@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { jobs } from "../../db/schema";
+import { jobs } from "~schema";
 import { openDatabase, type DatabaseHandle } from "~/lib/db.server";
 import { claimJob, createWorker, enqueueJob, PermanentJobError, retryJob, startWorker, type JobHandlers } from "~/lib/jobs/index.server";
 import { createLogger } from "~/lib/logger.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, clips, user, userFlameCounts } from "../../db/schema";
+import { categories, clips, user, userFlameCounts } from "~schema";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { flamedClips } from "~/features/flames/flamed-clips.server";
 import { mergeAnonymousFlames, setFlame } from "~/features/flames/flames.server";

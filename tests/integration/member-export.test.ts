@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, consciousPauses, usageSessionCategories, usageSessions, user } from "../../db/schema";
+import { categories, consciousPauses, usageSessionCategories, usageSessions, user } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { EXPORT_COVERAGE, memberExport } from "~/features/accounts/data-export.server";

@@ -4,7 +4,7 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { moderatorGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "../../db/schema";
+import { moderatorGrants, clips, contentClaims, contentReports, contactMessages, jobs, moderationAudit, user } from "~schema";
 import { findClip } from "~/features/clips/clip-page.server";
 import { feedPage } from "~/features/feed/feed.server";
 import { grantModerator, grantModerators, isModerator, revokeModerator } from "~/features/moderation/moderators.server";

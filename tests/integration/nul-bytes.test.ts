@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contactMessages } from "../../db/schema";
+import { contactMessages } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";

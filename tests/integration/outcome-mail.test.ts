@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { contactMessages, contentClaims, contentReports, jobs } from "../../db/schema";
+import { contactMessages, contentClaims, contentReports, jobs } from "~schema";
 import { decideItems } from "~/features/moderation/decisions.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createWorker } from "~/lib/jobs/index.server";

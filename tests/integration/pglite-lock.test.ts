@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { DatabaseInUseError } from "~/lib/pglite-lock.server";
+import { DatabaseInUseError } from "~/lib/db/pglite-lock.server";
 
 // The embedded database belongs to one process at a time (a CLI run while the
 // server is up would otherwise write the same files).

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { premiumActivations, profiles, user } from "../../db/schema";
+import { premiumActivations, profiles, user } from "~schema";
 import { activatePremium, readProfile } from "~/features/premium/premium.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { outcome } from "../support/outcome";

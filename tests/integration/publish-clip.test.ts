@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { count, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { channelSites, clips, clipTags, creators, tags, categories } from "../../db/schema";
+import { channelSites, clips, clipTags, creators, tags, categories } from "~schema";
 import { locateFfmpeg, publishClip, type PublishClipInput } from "~/features/publishing/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { clipSlug } from "~/lib/slug";

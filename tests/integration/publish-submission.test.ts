@@ -2,17 +2,7 @@ import { randomUUID } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  channelSites,
-  clips,
-  clipTags,
-  contentSubmissions,
-  creators,
-  fingerprintedClips,
-  jobs,
-  moderationAudit,
-  tags,
-} from "../../db/schema";
+import { channelSites, clips, clipTags, contentSubmissions, creators, fingerprintedClips, jobs, moderationAudit, tags } from "~schema";
 import { createWorker } from "~/lib/jobs/index.server";
 import { jobHandlers } from "../../server/jobs";
 import { grantModerator } from "~/features/moderation/moderators.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { clips, contentReports, userFlames, usageSessions, user, verification } from "../../db/schema";
+import { clips, contentReports, userFlames, usageSessions, user, verification } from "~schema";
 import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as flamesRoute from "~/routes/api.flames";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { categories, clips } from "../../db/schema";
+import { categories, clips } from "~schema";
 import { locateFfmpeg, publishClip, renditionJobs, startRenditionsBackfill } from "~/features/publishing/index.server";
 import { CLI_ACTOR } from "~/features/moderation/audit.server";
 import { isWithheldMedia, setClipHidden } from "~/features/moderation/clips-visibility.server";

@@ -4,7 +4,7 @@ import path from "node:path";
 import { asc, desc, eq, sql } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipTags, creators, tags, categories, type Audience, type ClipStatus } from "../../db/schema";
+import { clips, clipTags, creators, tags, categories, type Audience, type ClipStatus } from "~schema";
 import { searchCatalog, type SearchQuery } from "~/features/search/search.server";
 import { newestTitleMatches, titleDriver } from "~/features/search/title-words.server";
 import { servicesContext, visitorContext, type Services, type Visitor } from "~/lib/context";

@@ -1,16 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  moderatorGrants,
-  contentSubmissions,
-  jobs,
-  moderationAudit,
-  requestLimits,
-  takedownBlocks,
-  takedownMatches,
-  user,
-} from "../../db/schema";
+import { moderatorGrants, contentSubmissions, jobs, moderationAudit, requestLimits, takedownBlocks, takedownMatches, user } from "~schema";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { receiveForm } from "~/features/forms/forms.server";
 import type { DatabaseHandle } from "~/lib/db.server";

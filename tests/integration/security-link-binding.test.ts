@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { user, userFlames } from "../../db/schema";
+import { user, userFlames } from "~schema";
 import { startTestApp, type TestApp } from "../support/app";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";

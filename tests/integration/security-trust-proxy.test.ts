@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { requestLimits } from "../../db/schema";
+import { requestLimits } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { startTestApp, type TestApp } from "../support/app";

@@ -1,6 +1,6 @@
 import { eq, gte, isNotNull, sum } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { contentSubmissions, requestLimits, uploadSpace } from "../../db/schema";
+import { contentSubmissions, requestLimits, uploadSpace } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
 import { createTestDatabase, testEngine } from "../support/database";

@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { session, user } from "../../db/schema";
+import { session, user } from "~schema";
 import { getUser } from "~/features/accounts/session.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createTestDatabase, testEngine } from "../support/database";

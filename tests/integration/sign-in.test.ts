@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { profiles, user, userFlames } from "../../db/schema";
+import { profiles, user, userFlames } from "~schema";
 import { requestMagicLink } from "~/features/accounts/sign-in.server";
 import { setFlame } from "~/features/flames/flames.server";
 import type { DatabaseHandle } from "~/lib/db.server";

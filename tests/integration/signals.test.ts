@@ -1,18 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import {
-  clipStats,
-  clipTags,
-  clipViews,
-  creatorStats,
-  tags,
-  tagStats,
-  user,
-  viewDayKeys,
-  visitorAffinities,
-  watchEvents,
-} from "../../db/schema";
+import { clipStats, clipTags, clipViews, creatorStats, tags, tagStats, user, viewDayKeys, visitorAffinities, watchEvents } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { commitSignals, deleteSignals, mergeAnonymousSignals, pruneSignals, signalsExport } from "~/features/signals/index.server";
 import { deleteAccount } from "~/features/accounts/account.server";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips as clipsTable, type clips, clipTags, creators, tags } from "../../db/schema";
+import { clips as clipsTable, type clips, clipTags, creators, tags } from "~schema";
 import { robotsTxt } from "~/features/seo/robots";
 import { homeOnlySitemap, idRanges, renderSitemap, xmlEscape, type SitemapOptions } from "~/features/seo/sitemap.server";
 import type { DatabaseHandle } from "~/lib/db.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { contentSubmissions } from "../../db/schema";
+import { contentSubmissions } from "~schema";
 import { IMAGE_MAX_BYTES, VIDEO_MAX_BYTES } from "~/features/forms/upload-rules";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";

@@ -4,7 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, clipStats, clipTags, tags, type Audience } from "../../db/schema";
+import { clips, clipStats, clipTags, tags, type Audience } from "~schema";
 import { seedDemoContent } from "../../db/seed/demo";
 import { commitSignals } from "~/features/signals/index.server";
 import { tagMatches } from "~/features/tags/tag-match";

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, contentReports, moderationAudit, takedownBlocks, takedownMatches } from "../../db/schema";
+import { clips, contentReports, moderationAudit, takedownBlocks, takedownMatches } from "~schema";
 import { copiesPage } from "~/features/takedowns/index.server";
 import {
   BlockedCopyError,

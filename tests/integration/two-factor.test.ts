@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { session, twoFactor } from "../../db/schema";
+import { session, twoFactor } from "~schema";
 import { grantModerator } from "~/features/moderation/moderators.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { type TestApp, withTestApp } from "../support/app";

@@ -5,7 +5,7 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clips, emotionTypes, usageSessionCategories, usageSessions, categories, watchEvents } from "../../db/schema";
+import { clips, emotionTypes, usageSessionCategories, usageSessions, categories, watchEvents } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clipStats, clipViews, user, visitorAffinities, watchEvents } from "../../db/schema";
+import { clipStats, clipViews, user, visitorAffinities, watchEvents } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { parseCursor, type Cursor } from "~/features/follows/index.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, jobs, user, weeklyMailSubscriptions } from "../../db/schema";
+import { categories, jobs, user, weeklyMailSubscriptions } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { saveUsage } from "~/features/conscious/usage.server";
 import { bookWeeklyMail, WEEKLY_MAIL_JOB, WEEKLY_MAIL_SWEEP_JOB } from "~/features/conscious/weekly-mail.server";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { clips, creators, categories } from "../../db/schema";
+import { clips, creators, categories } from "~schema";
 import type { Database } from "~/lib/database";
 import { clipSlug } from "~/lib/slug";
 

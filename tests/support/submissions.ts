@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { contentSubmissions } from "../../db/schema";
+import { contentSubmissions } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 
 /** A real MP4: the demo seed's first clip. */

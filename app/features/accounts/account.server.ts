@@ -21,7 +21,7 @@ import {
   user,
   userFlames,
   verification,
-} from "../../../db/schema";
+} from "~schema";
 import { ExpectedError, InvalidInput, ServiceFailure, type ExpectedStatus } from "~/lib/http/errors";
 import type { Storage } from "~/lib/storage/storage.server";
 import { rateLimitKey } from "~/lib/rate-limit.server";

@@ -14,7 +14,7 @@ import {
   profiles,
   user,
   userFlames,
-} from "../../../db/schema";
+} from "~schema";
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import { consciousExport } from "~/features/conscious/index.server";
@@ -47,6 +47,7 @@ export const EXPORT_COVERAGE: Record<string, { in: string } | { not: string }> =
   content_claims: { in: "forms.claims" },
   contact_messages: { in: "forms.contact" },
   partnership_applications: { in: "forms.partnership" },
+  member_exports: { not: "this export's own copies, deleted 24 hours after they are ready" },
   user_flame_counts: { not: "counts derived from the flames listed" },
   session: { not: "sign-in tokens: secrets, not data about the member" },
   account: { not: "the sign-in method's credentials" },

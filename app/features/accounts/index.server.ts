@@ -3,6 +3,7 @@ export { accessRequired, getUser, requireUser, type SessionUser } from "./sessio
 export { confirmSignInLink, pendingSignInAddress, requestMagicLink } from "./sign-in.server";
 export { confirmSetup, passChallenge, pendingSetup, renewBackupCodes, startSetup, turnOff, twoFactorStatus } from "./two-factor.server";
 export { memberExport } from "./data-export.server";
+export { exportFile, exportJobs, exportStatus, requestExport, scheduleExportSweep } from "./export-job.server";
 export { mailSecurityNotice } from "./security-mail.server";
 export { currentSession, listSessions, signOutOtherSessions, signOutSession } from "./sessions.server";
 export { AccountDeletionFailed, deleteAccount, requestEmailChange, signOutCookies } from "./account.server";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { profiles, user } from "../../../db/schema";
+import { profiles, user } from "~schema";
 import type { Database } from "~/lib/database";
 import { Conflict } from "~/lib/http/errors";
 

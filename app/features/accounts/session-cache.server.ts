@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
 import { freshBatch } from "~/lib/cache/fresh-batch.server";
-import { CHANNELS } from "~/lib/cache/channels";
-import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
+import { CHANNELS } from "~/lib/db/channels";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
 
 /**
  * Sign-in lookups remembered per session cookie, on a database with synchronous notices (PGlite in process,
- * app/lib/engine.server.ts). Every change to a session or user row — sign-out, an expiry refresh,
+ * app/lib/db/engine.server.ts). Every change to a session or user row — sign-out, an expiry refresh,
  * account deletion — is announced (migration 0016) and heard before the statement that made it returns, so a
  * remembered lookup is gone before anyone can act on it.
  *

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, ne } from "drizzle-orm";
-import { session } from "../../../db/schema";
+import { session } from "~schema";
 import type { Services } from "~/lib/context";
 import type { Database } from "~/lib/database";
 import { browserName } from "./browser-name";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { CLIENT_IP_HEADER, LINK_CONFIRMED_HEADER, linkConfirmation, magicLinkIdentifier } from "~/lib/auth.server";
 import type { Database } from "~/lib/database";
 import { and, eq, gt } from "drizzle-orm";
-import { verification } from "../../../db/schema";
+import { verification } from "~schema";
 import { isUsernameTaken } from "./profiles.server";
 import { checkSignIn, normaliseEmail } from "./sign-in";
 

@@ -1,7 +1,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq } from "drizzle-orm";
 import { renderSVG } from "uqr";
-import { session, twoFactor, user } from "../../../db/schema";
+import { session, twoFactor, user } from "~schema";
 import type { Services } from "~/lib/context";
 import type { Database } from "~/lib/database";
 import { ExpectedError, InvalidInput } from "~/lib/http/errors";

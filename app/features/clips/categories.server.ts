@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { categories } from "../../../db/schema";
+import { categories } from "~schema";
 import type { Database } from "~/lib/database";
 
 /** The active browse categories in order: the home feed's bar and filters, the flamed list's filter, publishing. */

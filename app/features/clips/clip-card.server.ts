@@ -1,14 +1,5 @@
 import { eq, sql, type WithSubquery } from "drizzle-orm";
-import {
-  channelSites,
-  clips,
-  clipStats,
-  creators,
-  categories,
-  type ClipCaption,
-  type ClipRendition,
-  type ClipStoryboard,
-} from "../../../db/schema";
+import { channelSites, clips, clipStats, creators, categories, type ClipCaption, type ClipRendition, type ClipStoryboard } from "~schema";
 import type { Database } from "~/lib/database";
 import { captionKey, derivedFolder, renditionKey, storyboardImageKey } from "~/lib/storage/derived-keys";
 import { withFirstRenditions } from "./components/player/first-rendition";

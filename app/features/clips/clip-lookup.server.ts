@@ -1,5 +1,5 @@
 import { asc, eq, or, sql, type SQL } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import { parseClipRef, type ClipRef } from "./clip-ref";
 

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import { alias, union } from "drizzle-orm/pg-core";
-import { clips, clipTags, categories, type Audience } from "../../../db/schema";
+import { clips, clipTags, categories, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localText } from "~/lib/i18n/languages";
 import { serverT } from "~/lib/i18n/server";

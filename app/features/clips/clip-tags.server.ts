@@ -1,5 +1,5 @@
 import { asc, eq, inArray } from "drizzle-orm";
-import { clipTags, tags } from "../../../db/schema";
+import { clipTags, tags } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 

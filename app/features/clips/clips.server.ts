@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, desc, eq } from "drizzle-orm";
-import { clips, type Audience } from "../../../db/schema";
+import { clips, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { clipCardFrom, toClipCard, type ClipCard } from "./clip-card.server";
 

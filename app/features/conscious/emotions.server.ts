@@ -1,5 +1,5 @@
 import { asc } from "drizzle-orm";
-import { emotionTypes } from "../../../db/schema";
+import { emotionTypes } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 

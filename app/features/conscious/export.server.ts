@@ -8,7 +8,7 @@ import {
   usageSessionCategories,
   usageSessions,
   weeklyMailSubscriptions,
-} from "../../../db/schema";
+} from "~schema";
 import type { Database } from "~/lib/database";
 import type { ExportedSession } from "./export";
 

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { profiles } from "../../../db/schema";
+import { profiles } from "~schema";
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray } from "drizzle-orm";
-import { categories, usageSessionCategories, usageSessions } from "../../../db/schema";
+import { categories, usageSessionCategories, usageSessions } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import type { SessionFacts } from "./patterns";

@@ -1,4 +1,4 @@
-import { consciousPauses } from "../../../db/schema";
+import { consciousPauses } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
 

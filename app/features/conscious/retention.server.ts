@@ -1,5 +1,5 @@
 import { and, eq, inArray, lt } from "drizzle-orm";
-import { consciousPauses, jobs, usageSessions } from "../../../db/schema";
+import { consciousPauses, jobs, usageSessions } from "~schema";
 import type { Database } from "~/lib/database";
 import { enqueueJob, type JobHandlers } from "~/lib/jobs/index.server";
 

@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from "drizzle-orm";
-import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, categories } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { addDays, STREAK_LOOKBACK_DAYS, type EmotionStat, type GoalHistory } from "./insights";

@@ -1,5 +1,5 @@
 import { desc, eq, inArray, sql } from "drizzle-orm";
-import { emotionTypes, usageSessionCategories, usageSessions, categories } from "../../../db/schema";
+import { emotionTypes, usageSessionCategories, usageSessions, categories } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
 import { USAGE_MAX_SECONDS } from "./timer";

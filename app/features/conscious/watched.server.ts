@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, lte, sql } from "drizzle-orm";
-import { clips, usageSessionCategories, usageSessions, watchEvents } from "../../../db/schema";
+import { clips, usageSessionCategories, usageSessions, watchEvents } from "~schema";
 import type { Database } from "~/lib/database";
 import { USAGE_MAX_SECONDS } from "./timer";
 

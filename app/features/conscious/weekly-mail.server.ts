@@ -1,6 +1,6 @@
 import { eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
-import { jobs, user, weeklyMailSubscriptions } from "../../../db/schema";
+import { jobs, user, weeklyMailSubscriptions } from "~schema";
 import { siteNameFor } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import { formatLongDate } from "~/lib/i18n/format";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, desc, eq, gt, or, sql } from "drizzle-orm";
-import { creatorClaims, creators, user } from "../../../db/schema";
+import { creatorClaims, creators, user } from "~schema";
 import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput, NotFound } from "~/lib/http/errors";
 import { exactTime } from "~/lib/keyset";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, lt, or, sql } from "drizzle-orm";
-import { catalogueCounts, clipDailyStats, clips, clipStats, creatorDailyStats, creators, creatorStats } from "../../../db/schema";
+import { catalogueCounts, clipDailyStats, clips, clipStats, creatorDailyStats, creators, creatorStats } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
 import { exactTime, readKeysetCursor } from "~/lib/keyset";

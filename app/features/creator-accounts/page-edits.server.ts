@@ -1,5 +1,5 @@
 import { and, asc, eq, getTableColumns, gt, or, sql } from "drizzle-orm";
-import { creatorPageEdits, creators, user } from "../../../db/schema";
+import { creatorPageEdits, creators, user } from "~schema";
 import type { StoredUpload } from "~/features/forms/index.server";
 import { writeAudit, type Actor } from "~/features/moderation/index.server";
 import type { Database } from "~/lib/database";

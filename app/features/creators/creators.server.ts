@@ -9,7 +9,7 @@ import {
   tags,
   type Audience,
   creatorSlugRedirects,
-} from "../../../db/schema";
+} from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName, localText } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";

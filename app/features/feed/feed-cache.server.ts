@@ -1,7 +1,7 @@
-import { perDatabase } from "~/lib/engine.server";
+import { perDatabase } from "~/lib/db/engine.server";
 import { hash } from "node:crypto";
 import { inArray } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";

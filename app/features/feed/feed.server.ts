@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, gte, sql } from "drizzle-orm";
-import { catalogueCounts, clips, clipTags, tagCounts, tags, categories, type Audience } from "../../../db/schema";
+import { catalogueCounts, clips, clipTags, tagCounts, tags, categories, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { activeCategories, clipCardFrom, tagsForClips, toClipCard, type ClipCard } from "~/features/clips/index.server";

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { clipCardFrom, tagsForClips, toClipCard } from "~/features/clips/index.server";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import type { Audience } from "../../../db/schema";
+import type { Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";

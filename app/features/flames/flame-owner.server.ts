@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull } from "drizzle-orm";
-import { userFlames } from "../../../db/schema";
+import { userFlames } from "~schema";
 import type { Services } from "~/lib/context";
 import { preferenceCookie, readCookie } from "~/lib/cookies";
 import { keyedHash, verifyKeyedHash } from "~/lib/keys.server";

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import { channelSites, clips, creators, userFlameCounts, userFlames, categories, type Audience } from "../../../db/schema";
+import { channelSites, clips, creators, userFlameCounts, userFlames, categories, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { totalPagesFor } from "~/lib/pagination";
 import { clipCardColumns, toClipCard, type ClipCard } from "~/features/clips/index.server";

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
-import { userFlames } from "../../../db/schema";
+import { userFlames } from "~schema";
 import type { Database } from "~/lib/database";
-import { CHANNELS } from "~/lib/cache/channels";
-import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
+import { CHANNELS } from "~/lib/db/channels";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
 import type { FlameOwner } from "./owner";
 
 /**

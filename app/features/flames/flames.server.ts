@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
-import { clips, userFlames } from "../../../db/schema";
+import { clips, userFlames } from "~schema";
 import type { Database } from "~/lib/database";
 import { isUuidV4 } from "~/lib/uuid";
 import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 import { flamedSetsOf } from "./flamed-sets.server";
 import { FlameBatcher, writeFlame } from "./flame-batch.server";
-import { isSingleWriter, perDatabase } from "~/lib/engine.server";
+import { isSingleWriter, perDatabase } from "~/lib/db/engine.server";
 import type { FlameOwner } from "./owner";
 
 export type { FlameOwner };

@@ -1,6 +1,6 @@
 import type { Database } from "~/lib/database";
-import { CHANNELS } from "~/lib/cache/channels";
-import { perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
+import { CHANNELS } from "~/lib/db/channels";
+import { perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
 
 /**
  * Flame counts as this process heard them announced (`clip_flames`, migration 0015), for a database with

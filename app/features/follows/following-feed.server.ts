@@ -1,6 +1,6 @@
 import { inArray, sql } from "drizzle-orm";
-import { clips, creatorFollows } from "../../../db/schema";
-import type { Audience } from "../../../db/schema";
+import { clips, creatorFollows } from "~schema";
+import type { Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { clipCardFrom, toClipCard, withTagChips, type ClipCard, type TagChip } from "~/features/clips/index.server";
 import type { Language } from "~/lib/i18n/languages";

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
-import { creatorFollows, creators } from "../../../db/schema";
+import { creatorFollows, creators } from "~schema";
 import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { isUuidV4 } from "~/lib/uuid";

@@ -1,4 +1,4 @@
-import type { SenderLanguage } from "../../../db/schema";
+import type { SenderLanguage } from "~schema";
 import { takeRateLimit, type RateLimitStore } from "~/lib/rate-limit.server";
 import type { FieldErrors } from "./fields";
 import type { FormName } from "./registry";

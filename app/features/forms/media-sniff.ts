@@ -1,4 +1,4 @@
-import type { UploadKind } from "../../../db/schema/forms";
+import type { UploadKind } from "~schema/forms";
 import { UPLOAD_TYPES } from "./upload-rules";
 
 /** Enough of a file's start to tell every accepted type apart. */

@@ -1,13 +1,6 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import {
-  contactMessages,
-  contentClaims,
-  contentReports,
-  contentSubmissions,
-  partnershipApplications,
-  type SenderLanguage,
-} from "../../../db/schema";
+import { contactMessages, contentClaims, contentReports, contentSubmissions, partnershipApplications, type SenderLanguage } from "~schema";
 import type { Database } from "~/lib/database";
 import { validate, type FieldErrors } from "./fields";
 import { isUuidV4 } from "~/lib/uuid";

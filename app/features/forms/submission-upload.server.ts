@@ -2,7 +2,7 @@ import busboy from "busboy";
 import { randomUUID } from "node:crypto";
 import { PassThrough, Readable, Writable } from "node:stream";
 import type { ReadableStream as NodeWebStream } from "node:stream/web";
-import type { UploadKind } from "../../../db/schema/forms";
+import type { UploadKind } from "~schema/forms";
 import { tryReadForm } from "~/lib/http/form";
 import type { Storage } from "~/lib/storage/index.server";
 import { SNIFF_BYTES, sniffMediaType, type SniffedType } from "./media-sniff";

@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { requestLimits, uploadSpace } from "../../../db/schema";
+import { requestLimits, uploadSpace } from "~schema";
 import type { Database } from "~/lib/database";
 import { rateLimitKey } from "~/lib/rate-limit.server";
 import { UPLOAD_ERRORS, type UploadError } from "./upload-rules";

@@ -1,4 +1,4 @@
-import type { UploadKind } from "../../../db/schema/forms";
+import type { UploadKind } from "~schema/forms";
 
 // Uploads (docs/product.md §9.3, §13.6, ADR 008): what the submit form accepts. Shared by the
 // browser (a quick check of what the file claims to be) and the server (which

@@ -1,5 +1,5 @@
 import { count, desc } from "drizzle-orm";
-import { moderationAudit } from "../../../db/schema";
+import { moderationAudit } from "~schema";
 import type { Database } from "~/lib/database";
 
 export interface Actor {

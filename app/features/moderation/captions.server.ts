@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { CAPTION_LANGUAGES, clips, type CaptionLanguage, type ClipCaption } from "../../../db/schema";
+import { CAPTION_LANGUAGES, clips, type CaptionLanguage, type ClipCaption } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput, NotFound } from "~/lib/http/errors";
 import type { Storage } from "~/lib/storage/index.server";

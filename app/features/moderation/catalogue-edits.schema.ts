@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AUDIENCES, type Audience } from "../../../db/schema/values";
+import { AUDIENCES, type Audience } from "~schema/values";
 
 /** Text a moderator types: trimmed, control characters refused by the length rules of each field. */
 const text = (max: number, key: string) => z.string().trim().max(max, key);

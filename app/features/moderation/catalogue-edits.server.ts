@@ -1,5 +1,5 @@
 import { eq, or, sql } from "drizzle-orm";
-import { categories, clips, creators, creatorSlugRedirects } from "../../../db/schema";
+import { categories, clips, creators, creatorSlugRedirects } from "~schema";
 import type { Database } from "~/lib/database";
 import { ExpectedError, InvalidInput, NotFound } from "~/lib/http/errors";
 import { clipSlug, slugify } from "~/lib/slug";

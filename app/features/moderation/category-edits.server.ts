@@ -1,5 +1,5 @@
 import { asc, eq } from "drizzle-orm";
-import { categories } from "../../../db/schema";
+import { categories } from "~schema";
 import type { Database } from "~/lib/database";
 import { NotFound } from "~/lib/http/errors";
 import { isUuidV4 } from "~/lib/uuid";

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import { clipMediaKeys, clips } from "../../../db/schema";
+import { clipMediaKeys, clips } from "~schema";
 import type { Database } from "~/lib/database";
 import { contentTypeFor } from "~/lib/storage/index.server";
 import { clipRefMatch, clipRefFromText } from "~/features/clips/index.server";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { contentSubmissions, creators } from "../../../db/schema";
+import { contentSubmissions, creators } from "~schema";
 import { awardPoints } from "~/features/points/index.server";
 import { slugify } from "~/lib/slug";
 import { isDecisionReason, type Decision, type QueueName } from "~/features/forms";

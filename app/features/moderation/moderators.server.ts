@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { data, redirect } from "react-router";
 import { z } from "zod";
-import { moderatorGrants } from "../../../db/schema";
+import { moderatorGrants } from "~schema";
 import { getUser } from "~/features/accounts/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import type { Database } from "~/lib/database";

@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
-import { clips, contentSubmissions } from "../../../db/schema";
+import { clips, contentSubmissions } from "~schema";
 import { awardPoints, uploadReason } from "~/features/points/index.server";
 import { sanitizeLine } from "~/features/forms";
 import { AUDIENCES } from "~/lib/audience";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { Readable } from "node:stream";
-import { contentSubmissions } from "../../../db/schema";
+import { contentSubmissions } from "~schema";
 import type { Database } from "~/lib/database";
 import { parseRange } from "~/lib/storage/range";
 import type { Storage } from "~/lib/storage/index.server";

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { unionAll } from "drizzle-orm/pg-core";
-import { clips, user, type FormStatus } from "../../../db/schema";
+import { clips, user, type FormStatus } from "~schema";
 import { QUEUES, type QueueName } from "~/features/forms";
 import { queueCard, queueSource } from "~/features/forms/index.server";
 import type { Database } from "~/lib/database";

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
-import { clips, emotionTypes, premiumActivations, profiles, usageSessions, userFlames, categories } from "../../../db/schema";
+import { clips, emotionTypes, premiumActivations, profiles, usageSessions, userFlames, categories } from "~schema";
 import type { Database } from "~/lib/database";
 
 // The statistics of docs/product.md §10.8, site-wide for the admin dashboard. Every figure is one

@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import { contentSubmissions, creators } from "../../../db/schema";
+import { contentSubmissions, creators } from "~schema";
 import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { enqueueJob } from "~/lib/jobs/index.server";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { clips } from "~schema";
 import { activeCategories } from "~/features/clips/index.server";
 import type { FormRow } from "~/features/forms/index.server";
 import type { Database } from "~/lib/database";

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, lt, or, sql } from "drizzle-orm";
-import { creatorPointEntries, creatorPointTotals, creatorRefVisits, creators, type PointReason } from "../../../db/schema";
+import { creatorPointEntries, creatorPointTotals, creatorRefVisits, creators, type PointReason } from "~schema";
 import { mediaUrl } from "~/features/clips/index.server";
 import type { Database } from "~/lib/database";
 import { exactTime } from "~/lib/keyset";

@@ -1,5 +1,5 @@
 import { and, eq, lte } from "drizzle-orm";
-import { premiumActivations, profiles } from "../../../db/schema";
+import { premiumActivations, profiles } from "~schema";
 import type { Database } from "~/lib/database";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import { BETA_DAYS, BETA_PLAN, isBetaCode } from "./promo";

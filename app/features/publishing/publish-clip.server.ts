@@ -2,7 +2,7 @@ import { arrayContains, and, eq, inArray, or } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "../../../db/schema";
+import { channelSites, clips, clipTags, creators, tags, categories, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import type { Logger } from "~/lib/logger.server";
 import { clipSlug, slugify } from "~/lib/slug";

@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { z } from "zod";
-import { clips, type ClipRendition } from "../../../db/schema";
+import { clips, type ClipRendition } from "~schema";
 import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError, type JobHandlers } from "~/lib/jobs/index.server";
 import { derivedFolder, renditionKey, storyboardImageKey, storyboardIndexKey } from "~/lib/storage/derived-keys";

@@ -1,6 +1,6 @@
 import { stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { ClipRendition, ClipStoryboard } from "../../../db/schema";
+import type { ClipRendition, ClipStoryboard } from "~schema";
 import { KEYFRAME_ARGS, probeVideo, type ProbeResult } from "./transcode.server";
 import { runTool, type FfmpegTools } from "./ffmpeg.server";
 

@@ -1,6 +1,6 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, gt, inArray, not, sql, type SQL } from "drizzle-orm";
 import { unionAll, type AnyPgColumn } from "drizzle-orm/pg-core";
-import { catalogueCounts, clips, clipTags, creators, tagCounts, tags, type Audience } from "../../../db/schema";
+import { catalogueCounts, clips, clipTags, creators, tagCounts, tags, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { clipCardFrom, toClipCard, type ClipCard } from "~/features/clips/index.server";

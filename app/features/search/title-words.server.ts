@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, desc, eq, sql } from "drizzle-orm";
-import { titleWordCounts, titleWords, type Audience } from "../../../db/schema";
+import { titleWordCounts, titleWords, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 
 // Title matches through title_words (ADR 039). A title contains the term only if it has a word

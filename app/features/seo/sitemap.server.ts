@@ -1,6 +1,6 @@
 import { and, asc, count, eq, exists, gt, gte, lt, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { catalogueCounts, clips, creators, tagCounts, tags } from "../../../db/schema";
+import { catalogueCounts, clips, creators, tagCounts, tags } from "~schema";
 import type { Database } from "~/lib/database";
 import { DEFAULT_AUDIENCE } from "~/lib/audience";
 import { LANGUAGES } from "~/lib/i18n/languages";

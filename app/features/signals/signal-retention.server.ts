@@ -1,5 +1,5 @@
 import { and, eq, inArray } from "drizzle-orm";
-import { jobs } from "../../../db/schema";
+import { jobs } from "~schema";
 import type { Database } from "~/lib/database";
 import { enqueueJob, type JobHandler } from "~/lib/jobs/index.server";
 import { pruneSignals } from "./signals.server";

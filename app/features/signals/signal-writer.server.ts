@@ -1,4 +1,4 @@
-import { perDatabase } from "~/lib/engine.server";
+import { perDatabase } from "~/lib/db/engine.server";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
 import { keyedHash } from "~/lib/keys.server";

@@ -1,5 +1,5 @@
 import { inArray, sql } from "drizzle-orm";
-import { clips } from "../../../db/schema";
+import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
 import { isUuidV4 } from "~/lib/uuid";

@@ -1,5 +1,5 @@
 import { and, arrayOverlaps, asc, count, desc, eq, exists, inArray, notInArray, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { clips, clipStats, clipTags, tagCounts, tags, tagStats as tagViews, categories, type Audience } from "../../../db/schema";
+import { clips, clipStats, clipTags, tagCounts, tags, tagStats as tagViews, categories, type Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { type Language, localName } from "~/lib/i18n/languages";
 import { pageWindowFor, totalPagesFor } from "~/lib/pagination";

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne } from "drizzle-orm";
-import { clips, takedownBlockFrames, takedownBlocks, takedownMatches, type BlockReason } from "../../../db/schema";
+import { clips, takedownBlockFrames, takedownBlocks, takedownMatches, type BlockReason } from "~schema";
 import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError } from "~/lib/jobs/index.server";
 import { withStoredFile } from "~/features/publishing/index.server";

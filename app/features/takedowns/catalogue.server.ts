@@ -1,5 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
-import { clipFingerprints, clipMediaKeys, clips, fingerprintedClips } from "../../../db/schema";
+import { clipFingerprints, clipMediaKeys, clips, fingerprintedClips } from "~schema";
 import type { Database } from "~/lib/database";
 import { withStoredFile } from "~/features/publishing/index.server";
 import type { Storage } from "~/lib/storage/index.server";

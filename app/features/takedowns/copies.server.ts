@@ -1,6 +1,6 @@
 import { and, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
-import { clips, takedownBlocks, takedownMatches } from "../../../db/schema";
+import { clips, takedownBlocks, takedownMatches } from "~schema";
 import type { Database } from "~/lib/database";
 import { isUuidV4 } from "~/lib/uuid";
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import { jobs } from "../../../db/schema";
+import { jobs } from "~schema";
 import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError, type JobHandlers } from "~/lib/jobs/index.server";
 import type { Storage } from "~/lib/storage/index.server";

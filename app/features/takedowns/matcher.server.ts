@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, notInArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import { clipFingerprints, clips, takedownBlockFrames, takedownBlocks, type BlockReason } from "../../../db/schema";
+import { clipFingerprints, clips, takedownBlockFrames, takedownBlocks, type BlockReason } from "~schema";
 import type { Database } from "~/lib/database";
 import { compareFrames, fromStored, isMatch, probeBands, type Comparison } from "./hash";
 

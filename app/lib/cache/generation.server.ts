@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
-import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/engine.server";
-import { CHANNELS } from "./channels";
+import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
+import { CHANNELS } from "~/lib/db/channels";
 
 /**
  * The catalogue's cache generation (docs/decisions/030-cache-generation.md): a number in the database that

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, lt, sql } from "drizzle-orm";
-import { jobs, JOB_STATES, type JobState } from "../../../db/schema";
+import { jobs, JOB_STATES, type JobState } from "~schema";
 import type { Database } from "../database";
 import { scrub } from "../logger.server";
 

@@ -152,7 +152,7 @@ export function ClipFeed({
           <div className="feed-overlay">
             {/* Remounted per clip: the new title and tags are new content, not moved content (no layout shift). */}
             <ClipInfo key={clip.id} clip={clip} />
-            <PlayerBar playback={playback} disabled={!playback.hasVideo}>
+            <PlayerBar playback={playback} disabled={!playback.hasVideo} captions={clip.captions}>
               <button
                 type="button"
                 onClick={() => setHelpOpen(true)}

@@ -1,6 +1,6 @@
 import { useId } from "react";
 import { Form } from "react-router";
-import { AUDIENCES } from "../../../../db/schema/values";
+import { AUDIENCES } from "~schema/values";
 import { useT } from "~/lib/i18n/react";
 import { audienceField } from "../catalogue-edits.schema";
 import { DECISION_STYLES, focusRing } from "./admin-ui";

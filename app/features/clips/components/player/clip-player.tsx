@@ -2,19 +2,12 @@ import { useEffect } from "react";
 import { preload } from "react-dom";
 import { reportSignal } from "~/features/signals";
 import { useT } from "~/lib/i18n/react";
-import { lazyView } from "~/lib/lazy-view";
 import type { ClipCard } from "../../clip-card.server";
 import { ClipVideo } from "./clip-video";
 import { PlayerBar } from "./player-bar";
 import { SeekPreview } from "./seek-preview";
 import { usePlayback } from "./use-playback";
 import { usePlayerKeys } from "./use-player-keys";
-
-/**
- * The CC button, for a clip with captions: it adds the clip's subtitle tracks in the browser (ADR 158). Its own chunk,
- * loaded only when a clip with captions is on screen.
- */
-const PlayerCaptions = lazyView(() => import("./captions-button").then((m) => m.default));
 
 /** One clip with the feed's controls (the video page): a tap on the picture plays or pauses, Space and M work too. */
 export function ClipPlayer({ clip }: { clip: ClipCard }) {
@@ -24,11 +17,7 @@ export function ClipPlayer({ clip }: { clip: ClipCard }) {
   useEffect(() => reportSignal({ clipId: clip.id, kind: "open" }), [clip.id]);
   usePlayerKeys({ togglePlay: playback.togglePlay, toggleMute: playback.toggleMute });
   // The poster is the page's largest paint: asked for in the head, first, not once the parser reaches the video.
-  const bar = (
-    <PlayerBar playback={playback} disabled={!playback.hasVideo}>
-      {clip.captions ? <PlayerCaptions captions={clip.captions} /> : null}
-    </PlayerBar>
-  );
+  const bar = <PlayerBar playback={playback} disabled={!playback.hasVideo} captions={clip.captions} />;
   if (clip.thumbnailUrl) preload(clip.thumbnailUrl, { as: "image", fetchPriority: "high" });
   return (
     <figure

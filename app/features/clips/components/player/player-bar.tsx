@@ -1,9 +1,30 @@
 import { useT } from "~/lib/i18n/react";
+import { lazyView } from "~/lib/lazy-view";
+import type { CaptionTrack } from "../../clip-card.server";
 import type { Playback } from "./use-playback";
 import { PlayerSettings } from "./use-rendition";
 
-/** Play/pause, the seek bar, mute and the settings (Data saver): the same controls on the feed and on the video page (docs/product.md §5.4). */
-export function PlayerBar({ playback, disabled, children }: { playback: Playback; disabled: boolean; children?: React.ReactNode }) {
+/**
+ * The CC button, for a clip with captions: it adds the clip's subtitle tracks in the browser (ADR 158). Its own chunk,
+ * loaded only when a clip with captions is on screen.
+ */
+const PlayerCaptions = lazyView(() => import("./captions-button").then((m) => m.default));
+
+/**
+ * Play/pause, the seek bar, mute, the settings (Data saver) and, for a clip with captions, CC: the same controls on the
+ * feed and on the video page (docs/product.md §5.4).
+ */
+export function PlayerBar({
+  playback,
+  disabled,
+  captions,
+  children,
+}: {
+  playback: Playback;
+  disabled: boolean;
+  captions?: CaptionTrack[];
+  children?: React.ReactNode;
+}) {
   const { t } = useT("feed");
   const button = "flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 disabled:opacity-40";
   return (
@@ -38,6 +59,7 @@ export function PlayerBar({ playback, disabled, children }: { playback: Playback
         {playback.muted ? <MutedIcon /> : <SoundIcon />}
       </button>
       <PlayerSettings />
+      {captions ? <PlayerCaptions captions={captions} /> : null}
       {children}
     </div>
   );

@@ -1,4 +1,4 @@
-// The PGlite engine on its own thread (ADR 034, app/lib/pglite/remote.server.ts): PGlite's
+// The PGlite engine on its own thread (ADR 034, app/lib/db/pglite/remote.server.ts): PGlite's
 // WebAssembly runs synchronously, so on the server's thread one slow query stalls every request,
 // cache hits included. Here it only stalls this thread. Plain JavaScript, so the worker starts the
 // same way under tsx, Vitest and the production server.

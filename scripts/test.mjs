@@ -15,7 +15,7 @@
 // suite's output is printed whole when it ends, and the summary gives each suite's time and the whole run's.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import pg from "pg";
 
@@ -24,6 +24,7 @@ const ci = process.env.CI === "true" || process.env.CI === "1";
 // runner itself; lint, typecheck and the build still run.
 const filters = process.argv.slice(2);
 const started = Date.now();
+const loadAtStart = loadavg()[0].toFixed(1);
 const summary = [];
 let failed = false;
 
@@ -79,6 +80,11 @@ const firstLine = (text) =>
 
 const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 
+// The machine is shared: a suite's time means little without the load it ran under, so each summary line gives the
+// 1-minute load average at its start and end (docs/performance.md § Test suite time).
+const loadNow = () => loadavg()[0].toFixed(1);
+const loadSince = (at) => `load ${at}→${loadNow()}`;
+
 /**
  * Runs a command with its output in a file, printed in one piece when it ends (suites running side by side would
  * interleave line by line). Resolves with its exit code.
@@ -102,20 +108,24 @@ function run(label, command, args, env = {}) {
 
 async function script(name, env = {}) {
   const since = Date.now();
+  const loadBefore = loadNow();
   const ok = (await run(name, "npm", ["run", name], env)) === 0;
-  summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)})`);
+  summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)}; ${loadSince(loadBefore)})`);
   failed ||= !ok;
   return ok;
 }
 
 async function vitest(project, label, env = {}, files) {
   const since = Date.now();
+  const loadBefore = loadNow();
   const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
   const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
   if (files) args.push(...files);
   else if (filters.length) args.push("--passWithNoTests", ...filters);
   const ok = (await run(label, "npx", args, env)) === 0;
-  summary.push(`${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; slowest: ${slowestIn(report).join(", ")})`);
+  summary.push(
+    `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
+  );
   if (!ok) summary.push(...failuresIn(report).map((failure) => `    ✗ ${failure}`));
   summary.push(...retriedIn(report).map((test) => `    ↻ passed on its second try: ${test}`));
   failed ||= !ok;
@@ -248,5 +258,5 @@ console.log(`\nTest suites (side by side: lint and unit beside typecheck and bui
 console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;
 const failedCount = summary.filter((s) => s.startsWith("FAILED")).length;
-console.log(`suites: ${passedCount} passed, ${failedCount} failed; whole run ${seconds(started)}`);
+console.log(`suites: ${passedCount} passed, ${failedCount} failed; whole run ${seconds(started)} (${loadSince(loadAtStart)})`);
 process.exit(failed ? 1 : 0);

@@ -2,6 +2,7 @@
 // log (actions are written in the transaction that makes them), catalogue edits and the desk's jobs.
 export { type Actor, AUDIT_PAGE_SIZE, type AuditAction, auditPage, writeAudit } from "./audit.server";
 export { grantModerators, isModerator, requireModerator } from "./moderators.server";
+export { deskPage } from "./desk-page.server";
 export { deskFigures } from "./figures.server";
 export { siteStatistics } from "./statistics.server";
 export { clipFile, clipFileUrl, findClipForModeration, isWithheldMedia, setClipHidden } from "./clips-visibility.server";

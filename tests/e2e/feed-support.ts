@@ -17,6 +17,9 @@ export async function position(page: Page): Promise<{ index: number; total: numb
   return { index: Number(match?.[1]), total: Number(match?.[2]), title: match?.[3] ?? "" };
 }
 
+/** A visitor's desktop Chrome: the server ignores the watch signals of "HeadlessChrome", as it does any bot's. */
+export const VISITOR_CHROME = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
 export const feed = (page: Page) => page.getByRole("region", { name: "Clip feed" });
 
 /** The video of the clip on screen (the slide that is not inert). */

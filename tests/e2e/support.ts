@@ -33,6 +33,11 @@ export interface ContextOptions {
   viewport?: { width: number; height: number };
   /** A phone: touch events and a mobile viewport. */
   touch?: boolean;
+  /**
+   * The browser's user agent. Headless Chromium names itself "HeadlessChrome", which the server takes for a bot (its
+   * watch signals are answered 204 and dropped): a test of what the feed learns passes a visitor's browser's.
+   */
+  userAgent?: string;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
@@ -42,6 +47,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     reducedMotion: options.reducedMotion ?? "no-preference",
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   if (options.ageVerified ?? true) {
     await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);

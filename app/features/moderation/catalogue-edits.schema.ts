@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AUDIENCES, type Audience } from "~schema/values";
+import { audienceField, CATEGORY_ORDER_MAX } from "./catalogue-edit-fields";
 
 /** Text a moderator types: trimmed, control characters refused by the length rules of each field. */
 const text = (max: number, key: string) => z.string().trim().max(max, key);
@@ -8,9 +9,6 @@ const optionalUrl = z
   .trim()
   .max(500, "edit.errors.url")
   .refine((value) => value === "" || /^https?:\/\/[^\s]+$/i.test(value), "edit.errors.url");
-
-/** One checkbox per audience (`audience-hetero=on` …): a form posts each as its own field. */
-export const audienceField = (audience: Audience) => `audience-${audience}`;
 
 /** The desk's clip edit (docs/decisions/151-desk-edits-the-catalogue.md). Messages are keys of the admin namespace. */
 export const clipEditForm = z
@@ -50,9 +48,6 @@ export const creatorEditForm = z.object({
   websiteUrl: optionalUrl.default(""),
 });
 export type CreatorEdit = z.output<typeof creatorEditForm>;
-
-/** Largest order number a category takes; the bar sorts by it, then by slug. */
-export const CATEGORY_ORDER_MAX = 9999;
 
 /** A category's name in one language: 1–60 characters, a missing field refused with the same message. */
 const categoryName = z

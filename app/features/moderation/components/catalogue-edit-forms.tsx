@@ -2,7 +2,7 @@ import { useId } from "react";
 import { Form } from "react-router";
 import { AUDIENCES } from "~schema/values";
 import { useT } from "~/lib/i18n/react";
-import { audienceField } from "../catalogue-edits.schema";
+import { audienceField } from "../catalogue-edit-fields";
 import { DECISION_STYLES, focusRing } from "./admin-ui";
 import { Field, input, Outcome, type Reply } from "./edit-field";
 

@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { useT } from "~/lib/i18n/react";
-import { CATEGORY_ORDER_MAX } from "../catalogue-edits.schema";
+import { CATEGORY_ORDER_MAX } from "../catalogue-edit-fields";
 import { DECISION_STYLES, focusRing } from "./admin-ui";
 import { Field, input, Outcome, type Reply } from "./edit-field";
 

@@ -90,6 +90,11 @@ describe("brand mode", () => {
     await page.getByRole("heading", { name: "Transform Impulse into Consciousness" }).waitFor();
     await expect(page.getByRole("link", { name: "Start Your Journey" }).getAttribute("href")).resolves.toBe("/ativar");
     await expect(page.getByRole("link", { name: "Activate Conscious Mode Now" }).count()).resolves.toBe(0);
+    // It explains the tools and names the research behind them.
+    await page.getByRole("heading", { name: "How it helps you stop" }).waitFor();
+    const research = page.getByRole("region", { name: "The research behind it" });
+    await research.getByRole("heading", { name: "A short pause, with an easy way out" }).waitFor();
+    await expect(research.innerText()).resolves.toMatch(/one sec, PNAS 2023[\s\S]*Gollwitzer & Sheeran, 2006/);
     await page.goto(`${conscious}/?source=header_premium_button&cta=premium`);
     const cta = page.getByRole("link", { name: "Activate Conscious Mode Now" });
     await expect(cta.getAttribute("href")).resolves.toBe("/ativar");
@@ -105,6 +110,10 @@ describe("brand mode", () => {
     const conscious = `http://calm.test:${new URL(baseURL()).port}`;
     await page.goto(`${conscious}/`);
     await page.getByRole("heading", { name: "Transforma el impulso en consciencia" }).waitFor();
+    await page.getByRole("heading", { name: "Cómo te ayuda a parar" }).waitFor();
+    const research = page.getByRole("region", { name: "La investigación detrás" });
+    await research.getByRole("heading", { name: "Decidir de antemano cuándo parar" }).waitFor();
+    await expect(research.innerText()).resolves.toMatch(/one sec, PNAS 2023[\s\S]*Gollwitzer y Sheeran, 2006/);
     await page.goto(`${conscious}/?source=header_premium_button&cta=premium`);
     await page.getByRole("link", { name: "Activa el Modo Consciente ahora" }).waitFor();
     await expect(page.getByText("userbeta").count()).resolves.toBeGreaterThan(0);

@@ -2,6 +2,9 @@ import { Link } from "react-router";
 import { BETA_PROMO_CODE } from "~/features/premium";
 import { useT } from "~/lib/i18n/react";
 
+// What the tools do, in the order a session meets them.
+const HOW = ["timer", "intention", "stop", "pause", "mood", "week", "data"] as const;
+
 /** Conscious Mode's home (docs/product.md §11.2): no adult media or wording. */
 export function ConsciousLanding({ premiumCta, backTo }: { premiumCta: boolean; backTo: string | null }) {
   const { t } = useT("conscious");
@@ -31,6 +34,31 @@ export function ConsciousLanding({ premiumCta, backTo }: { premiumCta: boolean; 
             <p className="mt-2 text-ink-300">{t(`landing.${feature}.body`)}</p>
           </article>
         ))}
+      </section>
+
+      <section aria-labelledby="how-title" className="w-full text-left">
+        <h2 id="how-title" className="text-2xl font-bold text-white">
+          {t("landing.howTitle")}
+        </h2>
+        <ul className="mt-3 flex list-disc flex-col gap-2 pl-5 text-ink-200">
+          {HOW.map((item) => (
+            <li key={item}>{t(`landing.how.${item}`)}</li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="research-title" className="w-full text-left">
+        <h2 id="research-title" className="text-2xl font-bold text-white">
+          {t("landing.researchTitle")}
+        </h2>
+        <div className="mt-3 grid gap-4 sm:grid-cols-2">
+          {(["pause", "intention"] as const).map((study) => (
+            <article key={study} className="rounded-2xl border border-calm-500/30 bg-white/5 p-6">
+              <h3 className="text-lg font-bold text-calm-300">{t(`landing.research.${study}Title`)}</h3>
+              <p className="mt-2 text-ink-300">{t(`landing.research.${study}Body`)}</p>
+            </article>
+          ))}
+        </div>
       </section>
 
       <section aria-labelledby="approach-title" className="flex flex-col items-center gap-3">

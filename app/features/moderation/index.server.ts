@@ -12,6 +12,7 @@ export { decideCopy, hideItemClips, showItemClip } from "./takedown-actions.serv
 export { checkDecision, decideItem, decideItems, saveNote } from "./decisions.server";
 export { itemView } from "./item.server";
 export { PUBLISH_JOB, publishJobHandler, requestPublish } from "./publish-submission.server";
+export { checkLinkPublishable, LINK_MEDIA, LINK_MEDIA_ERRORS, LINK_MEDIA_FIELD, requestLinkPublish } from "./publish-link.server";
 export { listItems, nextOpenItem, openCount } from "./queues.server";
 export { retryFailedJob } from "./jobs-admin.server";
 export { listParams } from "./list-params.server";

@@ -85,14 +85,7 @@ export function SubmissionUpload({
       <h2 id="upload-heading" className="text-lg font-semibold">
         {link ? t("publish.linkHeading") : t("upload.heading")}
       </h2>
-      {link ? (
-        <p>
-          {t("upload.linkOnly")} {t("upload.link")}
-          <a href={link.url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-flame-300 underline">
-            {link.url}
-          </a>
-        </p>
-      ) : null}
+      {link ? <p>{t("upload.linkOnly")}</p> : null}
       {link?.media ? (
         <video controls preload="metadata" className="max-h-80 rounded" aria-label={t("upload.preview")}>
           <source src={link.media.previewUrl} />

@@ -148,7 +148,7 @@ describe("captions", { timeout: 120_000 }, () => {
             await hydrated(page);
             return page.getByRole("button", { name: "Captions" }).count();
           },
-          { timeout: 20_000, intervals: [500] },
+          { timeout: 20_000, interval: 500 },
         )
         .toBe(1);
       expect(await page.locator("section[data-clip-id]").getAttribute("data-clip-id")).toBe(lead.id);

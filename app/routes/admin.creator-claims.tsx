@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { decideClaim, pendingClaims } from "~/features/creator-accounts/index.server";
+import { DECISION_BUTTON, DecisionListPage } from "~/features/moderation";
 import { deskPage, requireModerator } from "~/features/moderation/index.server";
 import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
@@ -34,23 +35,17 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-const BUTTON = "rounded px-3 py-1.5 font-semibold focus-visible:outline-2 focus-visible:outline-flame-400";
-
 export default function AdminCreatorClaims({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="claims-heading" className="space-y-4">
-      <h1 id="claims-heading" className="text-2xl font-bold">
-        {t("creatorClaims.heading")}
-      </h1>
-      <p className="text-ink-300">{t("creatorClaims.intro")}</p>
-      {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-emerald-300" : "text-red-300"}>
-          {actionData.ok
-            ? t(actionData.decision === "approve" ? "creatorClaims.approved" : "creatorClaims.rejected")
-            : actionData.errors.form}
-        </p>
-      ) : null}
+    <DecisionListPage
+      id="claims-heading"
+      heading={t("creatorClaims.heading")}
+      intro={t("creatorClaims.intro")}
+      reply={actionData}
+      approved={t("creatorClaims.approved")}
+      rejected={t("creatorClaims.rejected")}
+    >
       {d.claims.length === 0 ? (
         <p>{t("creatorClaims.empty")}</p>
       ) : (
@@ -102,12 +97,17 @@ export default function AdminCreatorClaims({ loaderData: d, actionData }: Route.
                       type="submit"
                       name="decision"
                       value="approve"
-                      className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-600`}
+                      className={`${DECISION_BUTTON} bg-emerald-700 text-white hover:bg-emerald-600`}
                     >
                       {t("creatorClaims.approve")}
                     </button>
                   ) : null}
-                  <button type="submit" name="decision" value="reject" className={`${BUTTON} bg-ink-800 text-white hover:bg-ink-700`}>
+                  <button
+                    type="submit"
+                    name="decision"
+                    value="reject"
+                    className={`${DECISION_BUTTON} bg-ink-800 text-white hover:bg-ink-700`}
+                  >
                     {t("creatorClaims.reject")}
                   </button>
                 </Form>
@@ -121,6 +121,6 @@ export default function AdminCreatorClaims({ loaderData: d, actionData }: Route.
           {t("creatorClaims.more")}
         </Link>
       ) : null}
-    </section>
+    </DecisionListPage>
   );
 }

@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { decidePageEdit, waitingPageEdits } from "~/features/creator-accounts/index.server";
+import { DECISION_BUTTON, DecisionListPage } from "~/features/moderation";
 import { deskPage, requireModerator } from "~/features/moderation/index.server";
 import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
@@ -35,21 +36,17 @@ export async function action(args: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-const BUTTON = "rounded px-3 py-1.5 font-semibold focus-visible:outline-2 focus-visible:outline-flame-400";
-
 export default function AdminCreatorEdits({ loaderData: d, actionData }: Route.ComponentProps) {
   const { t } = useT("admin");
   return (
-    <section aria-labelledby="edits-heading" className="space-y-4">
-      <h1 id="edits-heading" className="text-2xl font-bold">
-        {t("pageEdits.heading")}
-      </h1>
-      <p className="text-ink-300">{t("pageEdits.intro")}</p>
-      {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={actionData.ok ? "text-emerald-300" : "text-red-300"}>
-          {actionData.ok ? t(actionData.decision === "approve" ? "pageEdits.approved" : "pageEdits.rejected") : actionData.errors.form}
-        </p>
-      ) : null}
+    <DecisionListPage
+      id="edits-heading"
+      heading={t("pageEdits.heading")}
+      intro={t("pageEdits.intro")}
+      reply={actionData}
+      approved={t("pageEdits.approved")}
+      rejected={t("pageEdits.rejected")}
+    >
       {d.edits.length === 0 ? (
         <p>{t("pageEdits.empty")}</p>
       ) : (
@@ -118,11 +115,16 @@ export default function AdminCreatorEdits({ loaderData: d, actionData }: Route.C
                   type="submit"
                   name="decision"
                   value="approve"
-                  className={`${BUTTON} bg-emerald-700 text-white hover:bg-emerald-600`}
+                  className={`${DECISION_BUTTON} bg-emerald-700 text-white hover:bg-emerald-600`}
                 >
                   {t("pageEdits.approve")}
                 </button>
-                <button type="submit" name="decision" value="reject" className={`${BUTTON} bg-ink-800 text-white hover:bg-ink-700`}>
+                <button
+                  type="submit"
+                  name="decision"
+                  value="reject"
+                  className={`${DECISION_BUTTON} bg-ink-800 text-white hover:bg-ink-700`}
+                >
                   {t("pageEdits.reject")}
                 </button>
               </Form>
@@ -135,6 +137,6 @@ export default function AdminCreatorEdits({ loaderData: d, actionData }: Route.C
           {t("pageEdits.more")}
         </Link>
       ) : null}
-    </section>
+    </DecisionListPage>
   );
 }

@@ -14,6 +14,7 @@ export { DeskFiguresView } from "./components/desk-figures";
 export { SiteStatisticsView } from "./components/statistics";
 export { ClipCaptionsForm, ClipEditForm, CreatorEditForm } from "./components/catalogue-edit-forms";
 export { CategoryEditForm } from "./components/category-edit-form";
+export { DECISION_BUTTON, DecisionListPage } from "./components/decision-list-page";
 export { ItemPage } from "./components/item-page";
 export { ListPage } from "./components/list-page";
 export { ShortcutsHelp } from "./components/shortcuts";

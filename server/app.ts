@@ -56,6 +56,8 @@ export const UPLOAD_BODY_LIMITS = [
   { path: /^\/submit(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES },
   // A page owner's new picture (an image: IMAGE_MAX_BYTES), judged the same way.
   { path: /^\/my-creator(\.data)?$/, maxBytes: 2 * IMAGE_MAX_BYTES },
+  // A moderator's video for a link-only submission (a video: VIDEO_MAX_BYTES); anyone else gets the desk's 404 unread.
+  { path: /^\/admin\/submissions\/[0-9a-f-]{36}(\.data)?$/, maxBytes: 2 * VIDEO_MAX_BYTES },
 ];
 
 /** Resource routes Express calls itself (server/resource-routes.ts). */

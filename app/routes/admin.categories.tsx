@@ -1,9 +1,8 @@
-import { categoriesForEdit, categoryEditForm, editCategory, requireModerator } from "~/features/moderation/index.server";
+import { categoriesForEdit, categoryEditForm, deskPage, editCategory, requireModerator } from "~/features/moderation/index.server";
 import { CategoryEditForm } from "~/features/moderation";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/admin.categories";
 
@@ -11,20 +10,8 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** Every browse category with its edit form (docs/decisions/190-desk-edits-categories.md). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireModerator(args);
-  const { db, origin } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "admin");
-  return {
-    categories: await categoriesForEdit(db),
-    meta: {
-      title: t("categories.heading"),
-      description: t("title"),
-      origin,
-      path: "/admin/categories",
-      siteName: t("brand.name"),
-      noindex: true,
-    },
-  };
+  const desk = await deskPage(args, { path: "/admin/categories", title: "categories.heading" });
+  return { categories: await categoriesForEdit(desk.services.db), meta: desk.meta };
 }
 
 /** Saves one category's names, colour, order and state, audited: `{ ok: true, categoryId, changed }` or a refusal per field. */

@@ -15,11 +15,12 @@ import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { handleAction } from "~/lib/http/action.server";
-import { Conflict, InvalidFields, InvalidInput } from "~/lib/http/errors";
+import { Conflict, InvalidFields } from "~/lib/http/errors";
 import { formValues } from "~/lib/http/action.server";
 import { ClipCaptionsForm, ClipEditForm } from "~/features/moderation";
 import { activeCategories } from "~/features/clips/index.server";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { Route } from "./+types/admin.clips";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -40,6 +41,13 @@ export async function loader(args: Route.LoaderArgs) {
   };
 }
 
+const CLIP_FORM = z
+  .object({
+    intent: intentField(["edit-clip", "attach-captions", "remove-captions", "hide-clip", "show-clip"], "item.failed"),
+    clipId: z.string().default(""),
+  })
+  .loose();
+
 /**
  * Hides or shows a clip, or edits it (`intent=edit-clip`, docs/decisions/151-desk-edits-the-catalogue.md), or
  * attaches (`intent=attach-captions`, multipart: `language`, `captions` file) or removes (`intent=remove-captions`) its
@@ -51,7 +59,7 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
-    schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }).loose(),
+    schema: CLIP_FORM,
     handle: async ({ intent, clipId }, { form }) => {
       if (intent === "edit-clip") {
         const parsed = clipEditForm.safeParse(formValues(form));
@@ -70,7 +78,6 @@ export async function action(args: Route.ActionArgs) {
         }
         return { intent };
       }
-      if (intent !== "hide-clip" && intent !== "show-clip") throw new InvalidInput("item.failed");
       const result = await setClipHidden(getServices(args).db, actor, clipId, intent === "hide-clip");
       if (!result.ok) throw new Conflict("item.failed");
       return { intent };

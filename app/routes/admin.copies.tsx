@@ -4,12 +4,12 @@ import { AdminThumbnail, DECISION_STYLES, DecisionIcon, FormattedDate, StateList
 import { copiesPage } from "~/features/takedowns/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
-import { InvalidInput } from "~/lib/http/errors";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { Route } from "./+types/admin.copies";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -33,13 +33,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Hides a copy or dismisses its match: `{ ok: true, intent }` or a translated refusal (ADR 024); the guard runs first. */
+const COPY_FORM = z.object({ intent: intentField(["hide", "dismiss"], "item.failed"), matchId: z.string().default("") });
+
 export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
-    schema: z.object({ intent: z.string().default(""), matchId: z.string().default("") }),
+    schema: COPY_FORM,
     handle: async ({ intent, matchId }) => {
-      if (intent !== "hide" && intent !== "dismiss") throw new InvalidInput("item.failed");
       await decideCopy(getServices(args).db, actor, matchId, intent);
       return { intent };
     },

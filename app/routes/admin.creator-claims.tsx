@@ -1,12 +1,11 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { decideClaim, pendingClaims } from "~/features/creator-accounts/index.server";
-import { requireModerator } from "~/features/moderation/index.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { deskPage, requireModerator } from "~/features/moderation/index.server";
+import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { readKeysetCursor } from "~/lib/keyset";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/admin.creator-claims";
 
@@ -14,22 +13,10 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** Requests to run a creator page, oldest first (docs/decisions/171-creator-accounts-and-dashboard.md). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireModerator(args);
-  const { db, origin } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "admin");
+  const desk = await deskPage(args, { path: "/admin/creator-claims", title: "creatorClaims.heading", description: "creatorClaims.intro" });
   // A cursor this site did not write shows the first page.
-  const page = await pendingClaims(db, readKeysetCursor(new URL(args.request.url).searchParams.get("after")));
-  return {
-    ...page,
-    meta: {
-      title: t("creatorClaims.heading"),
-      description: t("creatorClaims.intro"),
-      origin,
-      path: "/admin/creator-claims",
-      siteName: t("brand.name"),
-      noindex: true,
-    },
-  };
+  const page = await pendingClaims(desk.services.db, readKeysetCursor(new URL(args.request.url).searchParams.get("after")));
+  return { ...page, meta: desk.meta };
 }
 
 /** POST claim=<id>, decision=approve|reject → `{ ok: true, decision }`, audited; a refusal is translated (400, 404, 409). */

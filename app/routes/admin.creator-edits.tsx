@@ -1,12 +1,11 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
 import { decidePageEdit, waitingPageEdits } from "~/features/creator-accounts/index.server";
-import { requireModerator } from "~/features/moderation/index.server";
-import { getServices, getVisitor } from "~/lib/context";
+import { deskPage, requireModerator } from "~/features/moderation/index.server";
+import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { readKeysetCursor } from "~/lib/keyset";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/admin.creator-edits";
 
@@ -14,22 +13,10 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** Owners' proposed bios, links and pictures, oldest first (docs/decisions/172-owners-edit-their-page-through-the-desk.md). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireModerator(args);
-  const { db, origin } = getServices(args);
-  const t = await serverT(getVisitor(args).language, "admin");
+  const desk = await deskPage(args, { path: "/admin/creator-edits", title: "pageEdits.heading", description: "pageEdits.intro" });
   // A cursor this site did not write shows the first page.
-  const page = await waitingPageEdits(db, readKeysetCursor(new URL(args.request.url).searchParams.get("after")));
-  return {
-    ...page,
-    meta: {
-      title: t("pageEdits.heading"),
-      description: t("pageEdits.intro"),
-      origin,
-      path: "/admin/creator-edits",
-      siteName: t("brand.name"),
-      noindex: true,
-    },
-  };
+  const page = await waitingPageEdits(desk.services.db, readKeysetCursor(new URL(args.request.url).searchParams.get("after")));
+  return { ...page, meta: desk.meta };
 }
 
 /** POST edit=<id>, version=<as shown>, decision=approve|reject → `{ ok: true, decision }`, audited; refusals translated. */

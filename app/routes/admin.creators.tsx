@@ -1,10 +1,9 @@
 import { Form } from "react-router";
-import { creatorEditForm, creatorForEdit, editCreator, requireModerator } from "~/features/moderation/index.server";
+import { creatorEditForm, creatorForEdit, deskPage, editCreator, requireModerator } from "~/features/moderation/index.server";
 import { CreatorEditForm } from "~/features/moderation";
-import { getServices, getVisitor } from "~/lib/context";
+import { getServices } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
-import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/admin.creators";
 
@@ -12,22 +11,9 @@ export const handle: I18nHandle = { i18n: ["admin"] };
 
 /** Finds a creator by slug or /creator/… URL for the desk to edit (docs/decisions/151-desk-edits-the-catalogue.md). */
 export async function loader(args: Route.LoaderArgs) {
-  await requireModerator(args);
-  const { db, origin } = getServices(args);
+  const desk = await deskPage(args, { path: "/admin/creators", title: "creators.heading" });
   const q = (new URL(args.request.url).searchParams.get("q") ?? "").slice(0, 500);
-  const t = await serverT(getVisitor(args).language, "admin");
-  return {
-    q,
-    creator: q ? await creatorForEdit(db, q) : null,
-    meta: {
-      title: t("creators.heading"),
-      description: t("title"),
-      origin,
-      path: "/admin/creators",
-      siteName: t("brand.name"),
-      noindex: true,
-    },
-  };
+  return { q, creator: q ? await creatorForEdit(desk.services.db, q) : null, meta: desk.meta };
 }
 
 /** Saves a creator's name, bios and links, audited; `{ ok: true, changed }` or a translated refusal per field. */

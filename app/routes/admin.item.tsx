@@ -1,10 +1,15 @@
 import { data, redirect } from "react-router";
 import { isQueue, QUEUE_ENTRIES } from "~/features/forms";
 import {
+  checkLinkPublishable,
   decideItem,
   hideItemClips,
   itemView,
+  LINK_MEDIA,
+  LINK_MEDIA_ERRORS,
+  LINK_MEDIA_FIELD,
   nextOpenItem,
+  requestLinkPublish,
   requestPublish,
   requireModerator,
   saveNote,
@@ -12,8 +17,10 @@ import {
   submissionToAvatar,
 } from "~/features/moderation/index.server";
 import { ItemPage } from "~/features/moderation";
+import { readSubmissionForm, type StoredUpload, type UploadError } from "~/features/forms/index.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
+import { tryReadForm } from "~/lib/http/form";
 import { Conflict, InvalidInput } from "~/lib/http/errors";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -63,49 +70,74 @@ export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   const { queue, id } = args.params;
   if (!isQueue(queue)) throw data(null, { status: 404 });
+  let media: StoredUpload | null = null;
+  let mediaError: UploadError | null = null;
   return handleAction(args, {
     namespace: "admin",
     schema: z.object({ intent: z.string().default(""), reason: z.string().default(""), note: z.string().default("") }),
+    read: async (request) => {
+      // Only the link publish sends a file, and only to a submission that can take one: no other bytes reach storage.
+      if (!request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data")) return tryReadForm(request);
+      if (queue !== "submissions") throw new InvalidInput("item.failed");
+      await checkLinkPublishable(getServices(args).db, id);
+      const posted = await readSubmissionForm(request, getServices(args).storage, undefined, LINK_MEDIA);
+      media = posted?.upload ?? null;
+      mediaError = posted?.uploadError ?? null;
+      return posted?.form ?? null;
+    },
     handle: async ({ intent, reason, note }, { form }) => {
       const services = getServices(args);
       const { db } = services;
       const ref = id.slice(0, 8);
-      switch (intent) {
-        case "note":
-          await saveNote(db, actor, queue, id, note);
-          return { intent };
-        case "resolve":
-        case "reject": {
-          const request = { decision: intent === "resolve" ? "resolved" : "rejected", reason, note } as const;
-          await decideItem(services, actor, queue, id, request);
-          // The next open item opens, with the outcome announced at its top.
-          const next = await nextOpenItem(db, queue, id);
-          const done = `done=${request.decision}&ref=${ref}&reason=${request.reason}`;
-          throw redirect(next ? `/admin/${queue}/${next}?${done}` : `/admin/${queue}?${done}`);
+      try {
+        switch (intent) {
+          case "note":
+            await saveNote(db, actor, queue, id, note);
+            return { intent };
+          case "resolve":
+          case "reject": {
+            const request = { decision: intent === "resolve" ? "resolved" : "rejected", reason, note } as const;
+            await decideItem(services, actor, queue, id, request);
+            // The next open item opens, with the outcome announced at its top.
+            const next = await nextOpenItem(db, queue, id);
+            const done = `done=${request.decision}&ref=${ref}&reason=${request.reason}`;
+            throw redirect(next ? `/admin/${queue}/${next}?${done}` : `/admin/${queue}?${done}`);
+          }
+          case "hide-clip": {
+            const { hidden } = await hideItemClips(db, actor, queue, [id]);
+            if (hidden.length === 0) throw new Conflict("item.failed");
+            throw redirect(`/admin/${queue}/${id}?done=hidden&ref=${ref}`);
+          }
+          case "show-clip":
+            await showItemClip(db, actor, queue, id);
+            throw redirect(`/admin/${queue}/${id}?done=shown&ref=${ref}`);
+          case "publish":
+            if (queue !== "submissions") break;
+            await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
+            // Answered at once: ffmpeg runs in a job, and the page follows its state.
+            throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
+          case "publish-link": {
+            if (queue !== "submissions") break;
+            if (mediaError) throw new InvalidInput(LINK_MEDIA_ERRORS[mediaError], {}, LINK_MEDIA_FIELD);
+            const fields = { ...Object.fromEntries(form), audiences: form.getAll("audiences") };
+            await requestLinkPublish(services, actor, id, fields, media);
+            media = null;
+            throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
+          }
+          case "avatar": {
+            if (queue !== "submissions") break;
+            const { creatorSlug } = await submissionToAvatar(services, actor, {
+              submissionId: id,
+              creator: String(form.get("creator") ?? ""),
+            });
+            throw redirect(`/admin/${queue}/${id}?done=avatar&ref=${creatorSlug}`);
+          }
         }
-        case "hide-clip": {
-          const { hidden } = await hideItemClips(db, actor, queue, [id]);
-          if (hidden.length === 0) throw new Conflict("item.failed");
-          throw redirect(`/admin/${queue}/${id}?done=hidden&ref=${ref}`);
-        }
-        case "show-clip":
-          await showItemClip(db, actor, queue, id);
-          throw redirect(`/admin/${queue}/${id}?done=shown&ref=${ref}`);
-        case "publish":
-          if (queue !== "submissions") break;
-          await requestPublish(db, actor, id, { ...Object.fromEntries(form), audiences: form.getAll("audiences") });
-          // Answered at once: ffmpeg runs in a job, and the page follows its state.
-          throw redirect(`/admin/${queue}/${id}?done=publishing&ref=${ref}`);
-        case "avatar": {
-          if (queue !== "submissions") break;
-          const { creatorSlug } = await submissionToAvatar(services, actor, {
-            submissionId: id,
-            creator: String(form.get("creator") ?? ""),
-          });
-          throw redirect(`/admin/${queue}/${id}?done=avatar&ref=${creatorSlug}`);
-        }
+        throw new InvalidInput("item.failed");
+      } finally {
+        // Refused or failed: the moderator's file goes with the rest of the form.
+        if (media) await services.storage.delete((media as StoredUpload).key);
       }
-      throw new InvalidInput("item.failed");
     },
   });
 }

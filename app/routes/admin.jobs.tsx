@@ -4,13 +4,13 @@ import { requireModerator, retryFailedJob } from "~/features/moderation/index.se
 import { DECISION_STYLES, FormattedDate, StateListPage } from "~/features/moderation";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
-import { InvalidInput } from "~/lib/http/errors";
 import { type I18nHandle, useT } from "~/lib/i18n/react";
 import { JOBS_PAGE_SIZE, jobCounts, jobsPage } from "~/lib/jobs/index.server";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { pageParam } from "~/lib/pagination";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { Route } from "./+types/admin.jobs";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -52,13 +52,14 @@ export async function loader(args: Route.LoaderArgs) {
 }
 
 /** Retries a failed job and shows the queue, or answers a translated refusal (ADR 024); the guard runs first. */
+const RETRY_FORM = z.object({ intent: intentField(["retry"], "item.failed"), jobId: z.string().default("") });
+
 export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   return handleAction(args, {
     namespace: "admin",
-    schema: z.object({ intent: z.string().default(""), jobId: z.string().default("") }),
-    handle: async ({ intent, jobId }) => {
-      if (intent !== "retry") throw new InvalidInput("item.failed");
+    schema: RETRY_FORM,
+    handle: async ({ jobId }) => {
       await retryFailedJob(getServices(args).db, actor, jobId);
       throw redirect("/admin/jobs?state=queued");
     },

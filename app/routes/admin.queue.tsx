@@ -17,6 +17,7 @@ import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { Route } from "./+types/admin.queue";
 
 export const handle: I18nHandle = { i18n: ["admin"] };
@@ -56,22 +57,23 @@ export async function loader(args: Route.LoaderArgs) {
  * Bulk decisions: every selected item is decided (and audited, and e-mailed) on its own; the reply counts them
  * (ADR 024). The guard runs before the form is read, so the area stays a 404 to anyone else.
  */
+const BULK_FORM = z.object({
+  intent: intentField(["resolve", "reject", "hide"], "item.failed"),
+  resolveReason: z.string().default(""),
+  rejectReason: z.string().default(""),
+  note: z.string().default(""),
+});
+
 export async function action(args: Route.ActionArgs) {
   const actor = await requireModerator(args);
   const queue = args.params.queue;
   if (!isQueue(queue)) throw data(null, { status: 404 });
   return handleAction(args, {
     namespace: "admin",
-    schema: z.object({
-      intent: z.string().default(""),
-      resolveReason: z.string().default(""),
-      rejectReason: z.string().default(""),
-      note: z.string().default(""),
-    }),
+    schema: BULK_FORM,
     handle: async ({ intent, resolveReason, rejectReason, note }, { form }) => {
       const services = getServices(args);
       const ids = form.getAll("ids").map(String).slice(0, 100);
-      if (intent !== "resolve" && intent !== "reject" && intent !== "hide") throw new InvalidInput("item.failed");
       if (ids.length === 0) throw new InvalidInput("bulk.errors.none");
       if (intent === "hide") {
         const { hidden, skipped } = await hideItemClips(services.db, actor, queue, ids);

@@ -1,5 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { ShellHandle } from "~/components/shell/site-header";
 import { AccessRequiredBoundary, SessionsList, TwoFactorSection } from "~/features/accounts";
 import {
@@ -83,7 +84,14 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
-const schema = z.object({ intent: z.string().default(""), sessionId: z.string().default(""), code: z.string().default("") });
+const schema = z.object({
+  intent: intentField(
+    ["signOutSession", "signOutOthers", "twoFactorStart", "twoFactorConfirm", "backupCodes", "twoFactorOff"],
+    "errors.unknownAction",
+  ),
+  sessionId: z.string().default(""),
+  code: z.string().default(""),
+});
 
 /** Each control mails the account's address once it has acted (docs/security.md). */
 export const action = (args: Route.ActionArgs) =>
@@ -144,6 +152,7 @@ export const action = (args: Route.ActionArgs) =>
         await notify("twoFactorDisabled");
         return back(setCookies);
       }
+      // The schema admits only the intents above.
       throw new InvalidInput("errors.unknownAction");
     },
   });

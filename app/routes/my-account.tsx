@@ -36,6 +36,7 @@ import { asksNoProfile, historyPaused, learnedProfile } from "~/features/signals
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import type { Route } from "./+types/my-account";
 import { secureCookies } from "~/lib/cookies";
 
@@ -92,6 +93,12 @@ async function followingOf(db: Database, input: { userId: string; visitor: Visit
   return { ...page, continued: after !== null };
 }
 
+const ACCOUNT_FORM = z.object({
+  intent: intentField(["changeEmail", "requestExport", "changeUsername", "deleteAccount"], "errors.unknownAction"),
+  newEmail: z.string().default(""),
+  username: z.string().default(""),
+});
+
 /**
  * Four forms post here (ADR 024): `changeEmail`, `changeUsername` and `requestExport` (ADR 187) answer `{ ok: true, intent }` and
  * `deleteAccount` goes home with its flash toast; a refusal names the form in `values.intent`.
@@ -99,7 +106,7 @@ async function followingOf(db: Database, input: { userId: string; visitor: Visit
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
     namespace: "my-account",
-    schema: z.object({ intent: z.string().default(""), newEmail: z.string().default(""), username: z.string().default("") }),
+    schema: ACCOUNT_FORM,
     handle: async ({ intent, newEmail, username }, { headers }) => {
       const user = await requireUser(args);
       const services = getServices(args);
@@ -115,7 +122,6 @@ export const action = (args: Route.ActionArgs) =>
         await changeUsername(args, user, username.trim());
         return { intent };
       }
-      if (intent !== "deleteAccount") throw new InvalidInput("errors.unknownAction");
       await deleteAccount(services.db, user.id, { storage: services.storage, secret: services.secret }).catch((error: unknown) => {
         if (error instanceof AccountDeletionFailed)
           services.log.error({ err: error.cause, step: error.step, userId: user.id }, "account deletion failed; rolled back");

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import { getUser } from "~/features/accounts/index.server";
 import { parseCursor, type Cursor } from "~/features/follows/index.server";
 import { WatchHistoryView } from "~/features/signals/index.page";
@@ -68,11 +69,16 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
+const HISTORY_FORM = z.object({
+  intent: intentField(["remove", "pause", "resume"], "errors.unknownAction"),
+  clipId: z.string().default(""),
+});
+
 /** `remove` (one clip, every day of it), `pause` and `resume`; a refusal is a translated 4xx (ADR 024). */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
     namespace: "history",
-    schema: z.object({ intent: z.string().default(""), clipId: z.string().default("") }),
+    schema: HISTORY_FORM,
     handle: async ({ intent, clipId }, { headers }) => {
       for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
       const services = getServices(args);
@@ -83,7 +89,6 @@ export const action = (args: Route.ActionArgs) =>
         if (owner) await removeFromHistory(services.db, { owner, clipId });
         return { intent };
       }
-      if (intent !== "pause" && intent !== "resume") throw new InvalidInput("errors.unknownAction");
       const change = historyOwnerForChange({
         request: args.request,
         userId,

@@ -1,5 +1,6 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
+import { intentField } from "~/lib/http/intent";
 import { getUser } from "~/features/accounts/index.server";
 import {
   asksNoProfile,
@@ -14,7 +15,6 @@ import { emptyLearnedProfile } from "~/features/signals";
 import { FeedLearned } from "~/features/signals/index.page";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
-import { InvalidInput } from "~/lib/http/errors";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
 import { pageMeta } from "~/lib/meta";
@@ -54,6 +54,13 @@ export async function loader(args: Route.LoaderArgs) {
   );
 }
 
+const LEARNED_FORM = z.object({
+  intent: intentField(["forget", "reset"], "errors.unknownAction"),
+  facet: z.string().default(""),
+  itemId: z.string().default(""),
+  back: z.string().default(""),
+});
+
 /**
  * `forget` (one category, tag or creator) and `reset` (everything); a refusal is a translated 4xx (ADR 024). A post
  * from My account's section (`back=account`) goes back there.
@@ -61,15 +68,9 @@ export async function loader(args: Route.LoaderArgs) {
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
     namespace: "learned",
-    schema: z.object({
-      intent: z.string().default(""),
-      facet: z.string().default(""),
-      itemId: z.string().default(""),
-      back: z.string().default(""),
-    }),
+    schema: LEARNED_FORM,
     handle: async ({ intent, facet, itemId, back }, { headers }) => {
       for (const [name, value] of Object.entries(PRIVATE)) headers.set(name, value);
-      if (intent !== "forget" && intent !== "reset") throw new InvalidInput("errors.unknownAction");
       const services = getServices(args);
       const owner = historyOwner({ request: args.request, userId: (await getUser(args))?.id ?? null, secret: services.secret });
       if (intent === "forget") checkLearnedItem(facet, itemId);

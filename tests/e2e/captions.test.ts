@@ -140,8 +140,17 @@ describe("captions", { timeout: 120_000 }, () => {
     await setCaptions(desk, lead.slug, VTT);
     try {
       const page = await (await newContext(browser, { viewport: { width: 390, height: 844 }, touch: true })).newPage();
-      await page.goto("/");
-      await hydrated(page);
+      // The stored home page is dropped when the catalogue changes; on PostgreSQL that notice may come a moment later.
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/");
+            await hydrated(page);
+            return page.getByRole("button", { name: "Captions" }).count();
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(1);
       expect(await page.locator("section[data-clip-id]").getAttribute("data-clip-id")).toBe(lead.id);
       const cc = page.getByRole("button", { name: "Captions" });
       await reactOwns(cc);

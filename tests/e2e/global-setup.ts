@@ -61,7 +61,7 @@ export async function setup(project: TestProject) {
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
   // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts;
   // editor@example.com of catalogue-edits.test.ts; captions@example.com of captions.test.ts; categories@example.com of
-  // category-edits.test.ts
+  // category-edits.test.ts; links@example.com of link-publish.test.ts
   // (each address may ask for 3 sign-in links in 10 minutes).
   server = await startServer({
     CONSCIOUS_HOSTS: "calm.test",
@@ -79,6 +79,7 @@ export async function setup(project: TestProject) {
       "editor@example.com",
       "captions@example.com",
       "categories@example.com",
+      "links@example.com",
     ].join(","),
     ...dataDir,
   });

@@ -118,107 +118,73 @@ export function queueSource(queue: QueueName): { table: FormTable; where: SQL | 
   return { table, where };
 }
 
+const text = (expression: SQL) => sql<string | null>`${expression}`;
+const none = sql<string | null>`null::text`;
+const noClip = sql<string | null>`null::uuid`;
+
 /**
  * What a queue row shows of an item, as SQL over its own table: what it is about, its link, who
  * sent it, the clip it names and whether a file waits in quarantine. Every form answers the same
  * columns, so the queues and the search across them are one UNION ALL.
  */
-export function queueCard(queue: QueueName) {
-  const text = (expression: SQL) => sql<string | null>`${expression}`;
-  const none = sql<string | null>`null::text`;
-  const noClip = sql<string | null>`null::uuid`;
-  switch (QUEUE_ENTRIES[queue].form) {
-    case "submit": {
-      const t = contentSubmissions;
-      return {
-        summary: text(sql`${t.creatorName} || ' · ' || ${t.category} || ' · ' || ${t.tags}`),
-        link: text(sql`${t.imageOrVideoLink}`),
-        email: text(sql`${t.email}`),
-        name: text(sql`${t.creatorName}`),
-        clipId: noClip,
-        attachment: text(sql`case when ${t.uploadKey} is not null then ${t.uploadKind} end`),
-      };
-    }
-    case "report": {
-      const t = contentReports;
-      return {
-        summary: text(sql`${t.description}`),
-        link: text(sql`${t.contentUrl}`),
-        email: text(sql`${t.email}`),
-        name: none,
-        clipId: text(sql`${t.clipId}`),
-        attachment: none,
-      };
-    }
-    case "claim": {
-      const t = contentClaims;
-      return {
-        summary: text(sql`coalesce(${t.details}, ${t.copyrightWork}, '')`),
-        link: text(sql`${t.contentUrl}`),
-        email: text(sql`${t.email}`),
-        name: text(sql`${t.signature}`),
-        clipId: text(sql`${t.clipId}`),
-        attachment: none,
-      };
-    }
-    case "contact": {
-      const t = contactMessages;
-      return {
-        summary: text(sql`${t.subject} || ': ' || ${t.message}`),
-        link: none,
-        email: text(sql`${t.email}`),
-        name: text(sql`${t.name}`),
-        clipId: noClip,
-        attachment: none,
-      };
-    }
-    case "partnership": {
-      const t = partnershipApplications;
-      return {
-        summary: text(sql`${t.socialNetworkUrl}`),
-        link: text(sql`${t.salesPlatformUrl}`),
-        email: text(sql`${t.email}`),
-        name: none,
-        clipId: noClip,
-        attachment: none,
-      };
-    }
-  }
-}
+const QUEUE_CARDS = {
+  submit: (t = contentSubmissions) => ({
+    summary: text(sql`${t.creatorName} || ' · ' || ${t.category} || ' · ' || ${t.tags}`),
+    link: text(sql`${t.imageOrVideoLink}`),
+    email: text(sql`${t.email}`),
+    name: text(sql`${t.creatorName}`),
+    clipId: noClip,
+    attachment: text(sql`case when ${t.uploadKey} is not null then ${t.uploadKind} end`),
+  }),
+  report: (t = contentReports) => ({
+    summary: text(sql`${t.description}`),
+    link: text(sql`${t.contentUrl}`),
+    email: text(sql`${t.email}`),
+    name: none,
+    clipId: text(sql`${t.clipId}`),
+    attachment: none,
+  }),
+  claim: (t = contentClaims) => ({
+    summary: text(sql`coalesce(${t.details}, ${t.copyrightWork}, '')`),
+    link: text(sql`${t.contentUrl}`),
+    email: text(sql`${t.email}`),
+    name: text(sql`${t.signature}`),
+    clipId: text(sql`${t.clipId}`),
+    attachment: none,
+  }),
+  contact: (t = contactMessages) => ({
+    summary: text(sql`${t.subject} || ': ' || ${t.message}`),
+    link: none,
+    email: text(sql`${t.email}`),
+    name: text(sql`${t.name}`),
+    clipId: noClip,
+    attachment: none,
+  }),
+  partnership: (t = partnershipApplications) => ({
+    summary: text(sql`${t.socialNetworkUrl}`),
+    link: text(sql`${t.salesPlatformUrl}`),
+    email: text(sql`${t.email}`),
+    name: none,
+    clipId: noClip,
+    attachment: none,
+  }),
+} satisfies Record<FormName, () => Record<"summary" | "link" | "email" | "name" | "clipId" | "attachment", SQL<string | null>>>;
+
+export const queueCard = (queue: QueueName) => QUEUE_CARDS[QUEUE_ENTRIES[queue].form]();
 
 /** One item of a queue with its typed row, or null. */
-export type QueueItemRow =
-  | { form: "submit"; row: FormRow<"submit"> }
-  | { form: "report"; row: FormRow<"report"> }
-  | { form: "claim"; row: FormRow<"claim"> }
-  | { form: "contact"; row: FormRow<"contact"> }
-  | { form: "partnership"; row: FormRow<"partnership"> };
+export type QueueItemRow = { [F in FormName]: { form: F; row: FormRow<F> } }[FormName];
 
 export async function findQueueRow(db: Database, queue: QueueName, id: string): Promise<QueueItemRow | null> {
   // Ids are version-4 UUIDs (docs/product.md §13.2); anything else would be a database error, not "not found".
   if (!isUuidV4(id)) return null;
-  const { where } = queueSource(queue);
-  const byId = <T extends FormTable>(t: T) => and(eq(t.id, id), where);
-  switch (QUEUE_ENTRIES[queue].form) {
-    case "submit": {
-      const [row] = await db.select().from(contentSubmissions).where(byId(contentSubmissions)).limit(1);
-      return row ? { form: "submit", row } : null;
-    }
-    case "report": {
-      const [row] = await db.select().from(contentReports).where(byId(contentReports)).limit(1);
-      return row ? { form: "report", row } : null;
-    }
-    case "claim": {
-      const [row] = await db.select().from(contentClaims).where(byId(contentClaims)).limit(1);
-      return row ? { form: "claim", row } : null;
-    }
-    case "contact": {
-      const [row] = await db.select().from(contactMessages).where(byId(contactMessages)).limit(1);
-      return row ? { form: "contact", row } : null;
-    }
-    case "partnership": {
-      const [row] = await db.select().from(partnershipApplications).where(byId(partnershipApplications)).limit(1);
-      return row ? { form: "partnership", row } : null;
-    }
-  }
+  const { table, where } = queueSource(queue);
+  // The five tables share no row type, so Drizzle cannot type a select over their union; the row is the form's own
+  // (queueSource chose the table from the same entry), which the cast below states.
+  const [row] = await db
+    .select()
+    .from(table as typeof contentSubmissions)
+    .where(and(eq(table.id, id), where))
+    .limit(1);
+  return row ? ({ form: QUEUE_ENTRIES[queue].form, row } as QueueItemRow) : null;
 }

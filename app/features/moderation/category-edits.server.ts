@@ -16,18 +16,20 @@ import { changedFields } from "./changed-fields";
 /** More than the catalogue will ever have; a bound so the page never reads an unbounded list. */
 const CATEGORIES_SHOWN = 200;
 
+/** What the desk shows and edits of a category (the slug only shown). */
+const EDITABLE = {
+  slug: categories.slug,
+  nameEn: categories.nameEn,
+  nameEs: categories.nameEs,
+  color: categories.color,
+  orderPriority: categories.orderPriority,
+  active: categories.active,
+};
+
 /** Every category, active or not, in the bar's order: a short fixed list (the bar's six and any added later). */
 export async function categoriesForEdit(db: Database) {
   return db
-    .select({
-      id: categories.id,
-      slug: categories.slug,
-      nameEn: categories.nameEn,
-      nameEs: categories.nameEs,
-      color: categories.color,
-      orderPriority: categories.orderPriority,
-      active: categories.active,
-    })
+    .select({ id: categories.id, ...EDITABLE })
     .from(categories)
     .orderBy(asc(categories.orderPriority), asc(categories.slug))
     .limit(CATEGORIES_SHOWN);
@@ -36,18 +38,7 @@ export async function categoriesForEdit(db: Database) {
 export async function editCategory(db: Database, actor: Actor, input: CategoryEdit): Promise<{ slug: string; changed: string[] }> {
   if (!isUuidV4(input.categoryId)) throw new NotFound("edit.errors.categoryNotFound");
   return db.transaction(async (tx) => {
-    const [before] = await tx
-      .select({
-        slug: categories.slug,
-        nameEn: categories.nameEn,
-        nameEs: categories.nameEs,
-        color: categories.color,
-        orderPriority: categories.orderPriority,
-        active: categories.active,
-      })
-      .from(categories)
-      .where(eq(categories.id, input.categoryId))
-      .for("update");
+    const [before] = await tx.select(EDITABLE).from(categories).where(eq(categories.id, input.categoryId)).for("update");
     if (!before) throw new NotFound("edit.errors.categoryNotFound");
     const after = {
       nameEn: input.nameEn,

@@ -2,6 +2,7 @@
 // log (actions are written in the transaction that makes them), catalogue edits and the desk's jobs.
 export { type Actor, AUDIT_PAGE_SIZE, type AuditAction, auditPage, writeAudit } from "./audit.server";
 export { grantModerators, isModerator, requireModerator } from "./moderators.server";
+export { deskPage } from "./desk-page.server";
 export { deskFigures } from "./figures.server";
 export { siteStatistics } from "./statistics.server";
 export { clipFile, clipFileUrl, findClipForModeration, isWithheldMedia, setClipHidden } from "./clips-visibility.server";
@@ -12,6 +13,7 @@ export { decideCopy, hideItemClips, showItemClip } from "./takedown-actions.serv
 export { checkDecision, decideItem, decideItems, saveNote } from "./decisions.server";
 export { itemView } from "./item.server";
 export { PUBLISH_JOB, publishJobHandler, requestPublish } from "./publish-submission.server";
+export { checkLinkPublishable, LINK_MEDIA, LINK_MEDIA_ERRORS, LINK_MEDIA_FIELD, requestLinkPublish } from "./publish-link.server";
 export { listItems, nextOpenItem, openCount } from "./queues.server";
 export { retryFailedJob } from "./jobs-admin.server";
 export { listParams } from "./list-params.server";

@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, ne, or } from "drizzle-orm";
 import { z } from "zod";
 import { clips, contentSubmissions } from "~schema";
 import { awardPoints, uploadReason } from "~/features/points/index.server";
@@ -49,7 +49,7 @@ export const publishFormSchema = z
     path: ["endSeconds"],
     message: "publish.errors.cut",
   });
-type PublishForm = z.output<typeof publishFormSchema>;
+export type PublishForm = z.output<typeof publishFormSchema>;
 
 const jobPayload = z.object({ submissionId: z.uuid(), actorUserId: z.string().nullable(), form: z.unknown() });
 
@@ -71,7 +71,34 @@ export async function publishableUpload(db: Database, id: string) {
   return row?.uploadKey ? { ...row, uploadKey: row.uploadKey } : null;
 }
 
-const subjectOf = (id: string) => `submissions:${id}`;
+/**
+ * What the publish job turns into a clip: a video waiting in quarantine, either the sender's upload or the media a
+ * moderator attached to a submission that carried only a link (`fromLink`, docs/decisions/191-publishing-a-link-only-submission.md).
+ */
+async function publishableForJob(db: Database, id: string) {
+  const [row] = await db
+    .select()
+    .from(contentSubmissions)
+    .where(
+      and(
+        eq(contentSubmissions.id, id),
+        or(eq(contentSubmissions.uploadKind, "video"), isNull(contentSubmissions.uploadKind)),
+        isNotNull(contentSubmissions.uploadKey),
+        isNull(contentSubmissions.publishedClipId),
+        ne(contentSubmissions.status, "rejected"),
+      ),
+    )
+    .limit(1);
+  return row?.uploadKey ? { ...row, uploadKey: row.uploadKey, fromLink: row.uploadKind === null } : null;
+}
+
+export const subjectOf = (id: string) => `submissions:${id}`;
+
+/** Whether a publish job of the submission is queued or running (its outcome e-mail shares the subject, and does not count). */
+export async function publishPending(db: Database, id: string): Promise<boolean> {
+  const recent = await jobsFor(db, subjectOf(id), 5);
+  return recent.some((job) => job.kind === PUBLISH_JOB && (job.state === "queued" || job.state === "running"));
+}
 
 /**
  * Checks the publish form and queues the work; answers at once with the job's id. Refusals are expected
@@ -83,8 +110,7 @@ export async function requestPublish(db: Database, actor: Actor, id: string, fie
   if (!parsed.success) throw InvalidFields.fromIssues(parsed.error.issues);
   if (!(await publishableUpload(db, id))) throw new Conflict("publish.errors.notPublishable");
   if (!(await categoryExists(db, parsed.data.categorySlug))) throw new InvalidInput("publish.errors.unknown-category", {}, "categorySlug");
-  const [latest] = await jobsFor(db, subjectOf(id), 1);
-  if (latest && (latest.state === "queued" || latest.state === "running")) throw new Conflict("publish.errors.pending");
+  if (await publishPending(db, id)) throw new Conflict("publish.errors.pending");
   const jobId = await enqueueJob(
     db,
     PUBLISH_JOB,
@@ -125,7 +151,7 @@ export function publishJobHandler(services: PublishServices & { env?: NodeJS.Pro
     const form = publishFormSchema.safeParse(payload.success ? payload.data.form : null);
     if (!payload.success || !form.success) throw new PermanentJobError("bad publish payload");
     const { submissionId } = payload.data;
-    const submission = await publishableUpload(services.db, submissionId);
+    const submission = await publishableForJob(services.db, submissionId);
     if (!submission) throw new PermanentJobError("publish.errors.notPublishable: the submission has no video waiting in quarantine");
     const actor = await actorFor(services.db, payload.data.actorUserId);
     const screen = takedownScreen(services.db, { override: form.data.override, env: services.env });
@@ -156,12 +182,13 @@ export function publishJobHandler(services: PublishServices & { env?: NodeJS.Pro
           updatedAt: now,
         })
         .where(eq(contentSubmissions.id, submissionId));
-      // The approved upload earns its creator points, more for a clip longer than 10 s (docs/product.md §6.8).
+      // The approved upload earns its creator points, more for a clip longer than 10 s; a link the moderator gave media
+      // to earns a link's points, once per submission (docs/product.md §6.8).
       const [clip] = await tx.select({ creatorId: clips.creatorId }).from(clips).where(eq(clips.id, published.clipId));
       if (clip)
         await awardPoints(tx as unknown as Database, {
           creatorId: clip.creatorId,
-          reason: uploadReason(published.durationSeconds),
+          reason: submission.fromLink ? "link" : uploadReason(published.durationSeconds),
           clipId: published.clipId,
           submissionId,
         });
@@ -189,14 +216,15 @@ export function publishJobHandler(services: PublishServices & { env?: NodeJS.Pro
   };
 }
 
-function clipInput(videoPath: string, submission: NonNullable<Awaited<ReturnType<typeof publishableUpload>>>, form: PublishForm) {
+function clipInput(videoPath: string, submission: NonNullable<Awaited<ReturnType<typeof publishableForJob>>>, form: PublishForm) {
   return {
     videoPath,
     title: form.title,
     creatorName: submission.creatorName,
     categorySlug: form.categorySlug,
     tags: submission.tags.split(",").slice(0, MAX_TAGS),
-    channelUrl: submission.salesProfileLink,
+    // 'Full Content' opens the sender's sales page; for a link-only submission, the link itself.
+    channelUrl: submission.fromLink ? submission.imageOrVideoLink : submission.salesProfileLink,
     startSeconds: form.startSeconds,
     endSeconds: form.endSeconds,
     audiences: form.audiences,

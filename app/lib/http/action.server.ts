@@ -66,8 +66,10 @@ export async function handleAction<S extends z.ZodType = z.ZodType<Record<string
   const refuse = (status: number, keys: Record<string, string>, error?: ExpectedError) => {
     const errors: FieldMessages = {};
     for (const [field, key] of Object.entries(keys)) errors[field] = t(key, { ...spec.messageValues, ...error?.values });
-    // An expected error's key tells the page which case it is (e.g. 'errors.signedOut' shows a sign-in link).
-    const body: Refused = error ? { ok: false, errors, values, reason: error.key } : { ok: false, errors, values };
+    // An expected error's key tells the page which case it is (e.g. 'errors.signedOut' shows a sign-in link); so does
+    // the schema's message for the whole form (a refused intent).
+    const reason = error?.key ?? keys.form;
+    const body: Refused = reason ? { ok: false, errors, values, reason } : { ok: false, errors, values };
     return data<ActionReply<T>>(body, { status, headers });
   };
   try {

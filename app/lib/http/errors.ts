@@ -54,7 +54,9 @@ export class InvalidFields extends ExpectedError {
   /** A schema's issues as the first message of each field (`form` for the whole form's). */
   static fromIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): InvalidFields {
     const keys: Record<string, string> = {};
-    for (const issue of issues) keys[String(issue.path[0] ?? "form")] ??= issue.message;
+    // A page's `intent` is no visible field: a refused intent is the form's message.
+    const fieldOf = (path: readonly PropertyKey[]) => (path[0] === undefined || path[0] === "intent" ? "form" : String(path[0]));
+    for (const issue of issues) keys[fieldOf(issue.path)] ??= issue.message;
     return new InvalidFields(keys);
   }
 }

@@ -41,7 +41,7 @@ export function ItemPage({ item, reasons, done, ref, now, answer }: Props) {
   const refused = answer && !answer.ok ? answer : null;
   const refusedIn = refused?.values.intent;
   const decisionError = refusedIn === "resolve" || refusedIn === "reject" ? refused?.errors.form : undefined;
-  const publishErrors = refusedIn === "publish" ? refused?.errors : undefined;
+  const publishErrors = refusedIn === "publish" || refusedIn === "publish-link" ? refused?.errors : undefined;
   const outcome = done
     ? t(`outcome.${done}`, { ref, reason: reason ? t(`reasons.${reason}`, { defaultValue: reason }) : "" })
     : answer?.ok && answer.intent === "note"

@@ -67,8 +67,10 @@ export function SubmissionUpload({
   const navigation = useNavigation();
   const pending = publish?.state === "queued" || publish?.state === "running";
   usePolling(pending);
-  const publishing = pending || (navigation.state === "submitting" && navigation.formData?.get("intent") === "publish");
-  const { file } = upload;
+  const publishing =
+    pending || (navigation.state === "submitting" && String(navigation.formData?.get("intent") ?? "").startsWith("publish"));
+  const { file, link } = upload;
+  const intent = link ? "publish-link" : "publish";
   const size = file ? fileSize(file.bytes, language) : "";
   const error = (field: string) =>
     errors[field] ? (
@@ -81,8 +83,14 @@ export function SubmissionUpload({
   return (
     <section aria-labelledby="upload-heading" className="space-y-3">
       <h2 id="upload-heading" className="text-lg font-semibold">
-        {t("upload.heading")}
+        {link ? t("publish.linkHeading") : t("upload.heading")}
       </h2>
+      {link ? <p>{t("upload.linkOnly")}</p> : null}
+      {link?.media ? (
+        <video controls preload="metadata" className="max-h-80 rounded" aria-label={t("upload.preview")}>
+          <source src={link.media.previewUrl} />
+        </video>
+      ) : null}
       {file ? <p>{t("upload.summary", { name: file.name, kind: t(`upload.kinds.${file.kind}`), type: file.type, size })}</p> : null}
       {file?.previewUrl ? (
         file.kind === "video" ? (
@@ -122,13 +130,40 @@ export function SubmissionUpload({
       ) : null}
       {publish ? <PublishProgress publish={publish} /> : null}
       {upload.categories ? (
-        <Form method="post" className="grid max-w-xl gap-3" aria-labelledby="publish-heading">
+        <Form
+          method="post"
+          encType={link ? "multipart/form-data" : undefined}
+          className="grid max-w-xl gap-3"
+          aria-labelledby="publish-heading"
+        >
           <h3 id="publish-heading" className="font-semibold">
             {t("publish.heading")}
           </h3>
-          <p className="text-sm text-ink-300">{t("publish.intro")}</p>
-          <input type="hidden" name="intent" value="publish" />
+          <p className="text-sm text-ink-300">{link ? t("publish.linkIntro") : t("publish.intro")}</p>
+          <input type="hidden" name="intent" value={intent} />
           {error("form") ? <div role="alert">{error("form")}</div> : null}
+          {link ? (
+            <>
+              <label htmlFor="publish-media" className="font-semibold">
+                {t("publish.media")}
+              </label>
+              {link.media ? (
+                <p id="publish-media-hint" className="text-sm text-ink-300">
+                  {t("publish.mediaAttached", { name: link.media.name })}
+                </p>
+              ) : null}
+              <input
+                id="publish-media"
+                name="media"
+                type="file"
+                accept="video/mp4,video/webm,video/quicktime"
+                required={!link.media}
+                className={control}
+                {...(errors.media ? invalid("media") : link.media ? { "aria-describedby": "publish-media-hint" } : {})}
+              />
+              {error("media")}
+            </>
+          ) : null}
           <label htmlFor="publish-title" className="font-semibold">
             {t("publish.title")}
           </label>

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { VISITOR_CHROME } from "./feed-support";
 import { baseURL, hydrated, launchBrowser, newPage } from "./support";
 import { newSitePage, signIn, site } from "./sign-in";
 
@@ -78,12 +79,13 @@ async function speak(page: Page, language: Language, origin: string) {
   await page.context().addCookies([{ name: "lang", value: language, url: origin }]);
 }
 
-async function stopFlow(page: Page, language: Language, origin: string) {
+/** `alreadyOn`: Conscious Mode was turned on in an earlier session, so the intention asks as the feed opens. */
+async function stopFlow(page: Page, language: Language, origin: string, alreadyOn = false) {
   const words = WORDS[language];
   await speak(page, language, origin);
   await page.goto(`${origin}/`);
   await hydrated(page);
-  await turnOn(page, words, false);
+  if (!alreadyOn) await turnOn(page, words, false);
   const card = page.getByRole("dialog", { name: words.intention });
   await card.waitFor();
   await card.getByRole("button", { name: words.calmBefore, exact: true }).click();
@@ -151,6 +153,70 @@ describe("Conscious Mode helps a visitor stop", () => {
     await stopFlow(page, "es", baseURL());
     await page.context().close();
   });
+
+  it(
+    "a mood pair linked to the categories watched, and the weekly report's numbers equal the sessions made (390 px en, 1440 px es)",
+    { timeout: 480_000 },
+    async () => {
+      // Headless Chromium names itself in its user agent, and the server drops a bot's watch signals: without a
+      // visitor's browser, no watch reaches the session and no category can show.
+      const page = await newPage(browser, { userAgent: VISITOR_CHROME });
+      await page.context().addCookies([{ name: "age_verified", value: "true", url: site() }]);
+      await signIn(page, `pairs-${randomUUID().slice(0, 8)}@example.com`);
+      page.context().setDefaultNavigationTimeout(60_000);
+      type Row = { id: string; seconds: number; emotionId: number | null; endedBy: string | null };
+      type Exported = { consciousMode: { sessions: { id: string; watched: Record<string, unknown> }[] } };
+      const rows = async () => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Row[] }).sessions;
+      const watchedBy = async (id: string) => {
+        const exported = (await (await page.request.get(`${site()}/my-account/data`)).json()) as Exported;
+        return Object.keys(exported.consciousMode.sessions.find((s) => s.id === id)?.watched ?? {});
+      };
+      const made: Row[] = [];
+      for (const [language, viewport] of [
+        ["en", { width: 390, height: 844 }],
+        ["es", { width: 1440, height: 900 }],
+      ] as const) {
+        await page.setViewportSize(viewport);
+        await stopFlow(page, language, site(), made.length > 0);
+        const fresh = async () => (await rows()).find((r) => r.endedBy === "done" && !made.some((m) => m.id === r.id));
+        await expect.poll(fresh, { timeout: 15_000 }).toBeTruthy();
+        made.push((await fresh())!);
+      }
+
+      // Each pair on /insights names what its session watched, as the watch signals recorded it (its three most
+      // watched); the page is in Spanish now.
+      await page.goto(`${site()}/insights`);
+      // Sessions per category name, as the pairs name them.
+      const namedSessions = new Map<string, number>();
+      for (const session of made) {
+        const pair = page.locator(`[data-testid="mood-pairs"] li[data-session="${session.id}"]`);
+        await pair.waitFor();
+        await expect(pair.getByTestId("mood-pair").textContent()).resolves.toBe(`${WORDS.es.calmBefore} → ${WORDS.es.bored}`);
+        const watched = await watchedBy(session.id);
+        expect(watched.length).toBeGreaterThan(0);
+        const named = (await pair.getByTestId("pair-categories").textContent())!.replace(/^[^:]*:\s*/, "").split(", ");
+        expect(named).toHaveLength(Math.min(3, watched.length));
+        for (const name of named) namedSessions.set(name, (namedSessions.get(name) ?? 0) + 1);
+      }
+
+      // The weekly report: its figures are the sums of the two sessions just made.
+      await page.goto(`${site()}/insights/week`);
+      const figure = (key: string) => page.locator(`[data-testid="week-figures"] tr[data-figure="${key}"]`).getAttribute("data-now");
+      await expect(figure("sessions")).resolves.toBe("2");
+      await expect(figure("time")).resolves.toBe(String(made.reduce((n, s) => n + s.seconds, 0)));
+      await expect(figure("kept")).resolves.toBe("2");
+      await expect(page.locator(`[data-testid="week-moods"] li[data-mood="${made[0]!.emotionId}"]`).getAttribute("data-now")).resolves.toBe(
+        "2",
+      );
+      const reported = await page
+        .locator('[data-testid="week-categories"] li')
+        .evaluateAll((items) => items.map((li) => [li.textContent!.split(":")[0]!, Number(li.getAttribute("data-now"))] as const));
+      // The five most watched, each with as many sessions as the pairs named it in.
+      expect(reported).toHaveLength(Math.min(5, namedSessions.size));
+      for (const [name, sessions] of reported) expect(sessions, name).toBe(namedSessions.get(name));
+      await page.context().close();
+    },
+  );
 
   for (const [language, viewport] of [
     ["es", { width: 390, height: 844 }],

@@ -1,5 +1,6 @@
 import { keep, parseKept, parseSettings, parseState, type ConsciousSettings, type KeptSession, type SessionState } from "./session";
 import { USAGE_ENDPOINT } from "./timer";
+import { flushSignals } from "~/features/signals";
 
 // Browser only. The running session and an anonymous visitor's finished ones live in localStorage,
 // never on the server, until the visitor signs in (docs/product.md, "One session timer").
@@ -102,10 +103,13 @@ let pendingSave: Promise<number> | null = null;
  */
 export function sendSession(body: URLSearchParams, leavingPage = false): Promise<number> {
   if (leavingPage && navigator.sendBeacon?.(USAGE_ENDPOINT, body)) return Promise.resolve(202);
-  const sent = fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }).then(
-    (response) => response.status,
-    () => 0,
-  );
+  // The watches waiting to be sent go first: the save links the session to the categories they name.
+  const sent = flushSignals()
+    .then(() => fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }))
+    .then(
+      (response) => response.status,
+      () => 0,
+    );
   pendingSave = sent;
   void sent.finally(() => {
     if (pendingSave === sent) pendingSave = null;

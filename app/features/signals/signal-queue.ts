@@ -9,25 +9,29 @@ const SEND_EVERY = 5;
 let queue: SignalEvent[] = [];
 let listening = false;
 
-function send(useBeacon: boolean) {
-  if (queue.length === 0) return;
+/** Sends what waits; answers when the server has it (at once for a beacon, which the browser delivers later). */
+function send(useBeacon: boolean): Promise<void> {
+  if (queue.length === 0) return Promise.resolve();
   const events = queue.slice(0, MAX_SIGNAL_BATCH);
   queue = queue.slice(events.length);
   const body = JSON.stringify({ events });
   const sent = useBeacon && typeof navigator.sendBeacon === "function" && navigator.sendBeacon("/api/signals", body);
-  if (!sent) {
-    void fetch("/api/signals", { method: "POST", body, keepalive: true, credentials: "same-origin" }).catch(() => {});
-  }
-  if (queue.length > 0) send(useBeacon);
+  const posted = sent
+    ? Promise.resolve()
+    : fetch("/api/signals", { method: "POST", body, keepalive: true, credentials: "same-origin" }).then(
+        () => {},
+        () => {},
+      );
+  return queue.length > 0 ? Promise.all([posted, send(useBeacon)]).then(() => {}) : posted;
 }
 
 function listen() {
   if (listening || typeof document === "undefined") return;
   listening = true;
   document.addEventListener("visibilitychange", () => {
-    if (document.visibilityState === "hidden") send(true);
+    if (document.visibilityState === "hidden") void send(true);
   });
-  window.addEventListener("pagehide", () => send(true));
+  window.addEventListener("pagehide", () => void send(true));
 }
 
 /** Queues one event; a batch goes once SEND_EVERY are waiting. */
@@ -35,13 +39,17 @@ export function reportSignal(event: Omit<SignalEvent, "watchedMs" | "loops" | "c
   if (typeof window === "undefined") return;
   listen();
   queue.push({ watchedMs: 0, loops: 0, completed: false, skipped: false, ...event });
-  if (document.visibilityState === "hidden") send(true);
-  else if (queue.length >= SEND_EVERY) send(false);
+  if (document.visibilityState === "hidden") void send(true);
+  else if (queue.length >= SEND_EVERY) void send(false);
 }
 
-/** Sends what waits now (a test, or a page about to change what it shows). */
-export function flushSignals() {
-  send(false);
+/**
+ * Sends what waits now and answers when the server has it: a Conscious Mode session is saved after its last
+ * watches, so the categories it watched are linked to it (a batch of fewer than five would otherwise wait for
+ * the page to be hidden, which an in-app "I'm done" never does).
+ */
+export function flushSignals(): Promise<void> {
+  return send(false);
 }
 
 /**

@@ -74,6 +74,8 @@ export async function action(args: Route.ActionArgs) {
   let mediaError: UploadError | null = null;
   return handleAction(args, {
     namespace: "admin",
+    // Unlike the desk's other pages, any intent passes the schema: a link publish may already have streamed the
+    // moderator's file to storage, and only the handler's `finally` deletes it when the form is refused.
     schema: z.object({ intent: z.string().default(""), reason: z.string().default(""), note: z.string().default("") }),
     read: async (request) => {
       // Only the link publish sends a file, and only to a submission that can take one: no other bytes reach storage.

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { jobs, memberExports, user } from "../../db/schema";
+import { jobs, memberExports, user } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { MEMBER_EXPORT_JOB, MEMBER_EXPORT_SWEEP_JOB, sweepExports } from "~/features/accounts/export-job.server";

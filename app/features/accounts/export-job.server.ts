@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { z } from "zod";
-import { jobs, memberExports } from "../../../db/schema";
+import { jobs, memberExports } from "~schema";
 import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import { enqueueJob, PermanentJobError, type JobHandlers } from "~/lib/jobs/index.server";

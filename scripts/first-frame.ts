@@ -2,13 +2,23 @@
 // Network.emulateNetworkConditions, cache off): page open → first frame of the lead clip (its first presented frame,
 // requestVideoFrameCallback), Next → playing (the next clip's `playing` event after the button's click), and the media
 // bytes fetched per clip and rendition. Median of --runs (default 3); the load average before and after each case.
-// Options: --runs N, --no-build (reuse BUILD_DIR), --networks fast4g,slow4g,none. Chromium: CHROMIUM_PATH or
-// /usr/bin/chromium. Prints a Markdown table and writes .tmp/first-frame.json.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Then bytes per clip before and after the renditions (see bytesPerClip): a clip made from a generated 1080 × 1920
+// source, encoded the old way (ADR 007: one file, ≤ 1280 px, CRF 23) and through the renditions pipeline, and the
+// rendition a phone and a desktop play. Options: --runs N, --no-build (reuse BUILD_DIR), --networks fast4g,slow4g,none,
+// --bytes yes|no|only (default yes). Chromium: CHROMIUM_PATH or /usr/bin/chromium. Prints Markdown tables and writes
+// .tmp/first-frame.json.
+import { execFileSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser } from "playwright-core";
+import type { VideoRendition } from "../app/features/clips/clip-card.server";
+import { withFirstRenditions } from "../app/features/clips/components/player/first-rendition";
+import { chooseRendition, MOBILE_DATA_DENSITY } from "../app/features/clips/components/player/rendition-choice";
+import { locateFfmpeg } from "../app/features/publishing/ffmpeg.server";
+import { makeRenditions } from "../app/features/publishing/renditions.server";
+import { transcodeClip } from "../app/features/publishing/transcode.server";
 import { build, root, startServerProcess } from "./support/server-process";
 
 const { values: args } = parseArgs({
@@ -18,6 +28,8 @@ const { values: args } = parseArgs({
     networks: { type: "string", default: "fast4g,slow4g" },
     /** Keep Chromium's HTTP cache (off by default: every run is a first visit; on, a clip's repeated ranges may come from it). */
     cache: { type: "boolean", default: false },
+    /** Bytes per clip before and after (bytesPerClip): yes, no, or only (no server, no first frame). */
+    bytes: { type: "string", default: "yes" },
   },
 });
 
@@ -153,16 +165,146 @@ async function measure(browser: Browser, base: string, device: keyof typeof DEVI
   return { firstFrameMs, nextToPlayingMs, clips, leadClip, leadSrc: new URL(leadSrc, base).pathname };
 }
 
-let buildDir = process.env.BUILD_DIR;
-if (!args["no-build"]) {
-  mkdirSync(path.join(root, ".tmp"), { recursive: true });
-  buildDir = mkdtempSync(path.join(root, ".tmp", "first-frame-build-"));
-  build(buildDir);
+/**
+ * The generated source: seconds (the shortest clips), and the grain that brings the old file's bit rate near a phone's
+ * own footage at CRF 23 (about 2.8 Mbit/s at 720 × 1280; see bytesPerClip).
+ */
+const SOURCE_SECONDS = 6;
+const SOURCE_NOISE = 6;
+
+interface DeviceConditions {
+  box: { width: number; height: number };
+  devicePixelRatio: number;
+  mobileData: boolean;
+  coarsePointer: boolean;
+  connectionType: string | null;
 }
-const server = await startServerProcess({
-  env: { BUILD_DIR: buildDir, DATABASE_URL: process.env.DATABASE_URL },
-  dataDirPrefix: "spicy-first-frame-",
-});
+
+/** What the player's rule reads in this device's browser (network-conditions.ts): the feed's box, the pixel ratio, the pointer, the connection type. */
+async function deviceConditions(browser: Browser, device: keyof typeof DEVICES): Promise<DeviceConditions> {
+  const context = await browser.newContext({ ...DEVICES[device] });
+  const page = await context.newPage();
+  await page.setContent('<meta name="viewport" content="width=device-width, initial-scale=1">');
+  const seen = await page.evaluate(() => ({
+    width: Math.min(window.innerWidth, (window.innerHeight * 9) / 16),
+    height: window.innerHeight,
+    devicePixelRatio: window.devicePixelRatio,
+    coarsePointer: matchMedia("(pointer: coarse)").matches,
+    connectionType: (navigator as Navigator & { connection?: { type?: string } }).connection?.type ?? null,
+  }));
+  await context.close();
+  return {
+    box: { width: seen.width, height: seen.height },
+    devicePixelRatio: seen.devicePixelRatio,
+    coarsePointer: seen.coarsePointer,
+    connectionType: seen.connectionType,
+    // The rule of network-conditions.ts: a phone (the feed's box at most 480 px wide) not known to be on Wi-Fi is on
+    // mobile data, where its pixel ratio counts at most MOBILE_DATA_DENSITY.
+    mobileData: seen.width <= 480 && seen.connectionType !== "wifi",
+  };
+}
+
+/**
+ * Bytes per clip on a phone (390 × 844) and a desktop (1440 × 900), before and after the renditions, for one clip made
+ * from a generated 1080 × 1920 portrait source (the demo sources are 360 × 640, too small to show it): 6 s of
+ * ffmpeg's zooming Mandelbrot set (fine detail in motion) with temporal noise and a tone, in a temporary folder. Before: ADR 007's single file (fits
+ * 1280 × 1280, libx264 veryfast CRF 23, AAC 128k). After: the publishing encode (the published file, the top rung) and
+ * the renditions job's rungs, made by the app's own code. What each device plays is the app's own rule: the lead clip
+ * from the server's sources (the rungs of at most 360p under their media queries, which the unit tests hold to the
+ * rule), a later clip from the player's choice with the conditions read in Chromium with the device's emulation,
+ * the network unknown or at the profile's full speed. A progressive clip watched through (it loops) costs its file,
+ * so bytes per clip are the file sizes; the first-frame runs above show the fetched bytes matching them.
+ */
+async function bytesPerClip(browser: Browser) {
+  const tools = await locateFfmpeg();
+  const dir = mkdtempSync(path.join(os.tmpdir(), "first-frame-clip-"));
+  const ffmpeg = (args: string[]) => execFileSync(tools.ffmpeg, ["-hide_banner", "-nostdin", "-loglevel", "error", "-y", ...args]);
+  const size = (file: string) => statSync(file).size;
+  const kbps = (bytes: number) => Math.round((bytes * 8) / 1000 / SOURCE_SECONDS);
+  const loadBefore = loadAverage();
+  const started = Date.now();
+  try {
+    const source = path.join(dir, "source.mp4");
+    ffmpeg([
+      ...["-f", "lavfi", "-i", `mandelbrot=size=1080x1920:rate=30,trim=duration=${SOURCE_SECONDS},noise=alls=${SOURCE_NOISE}:allf=t`],
+      ...["-f", "lavfi", "-i", `sine=frequency=440:duration=${SOURCE_SECONDS}`],
+      ...["-c:v", "libx264", "-preset", "ultrafast", "-crf", "12", "-pix_fmt", "yuv420p", "-c:a", "aac", "-b:a", "192k", source],
+    ]);
+    // Before: the one file every screen got (ADR 007).
+    const old = path.join(dir, "old.mp4");
+    ffmpeg([
+      ...["-i", source, "-map", "0:v:0", "-vf"],
+      "scale=w='min(1280,iw)':h='min(1280,ih)':force_original_aspect_ratio=decrease:force_divisible_by=2,setsar=1,format=yuv420p",
+      ...["-c:v", "libx264", "-preset", "veryfast", "-crf", "23", "-profile:v", "high", "-pix_fmt", "yuv420p"],
+      ...["-map", "0:a:0", "-c:a", "aac", "-b:a", "128k", "-ac", "2", "-map_metadata", "-1", "-movflags", "+faststart", old],
+    ]);
+    // After: what publishing and the renditions job make of the same source.
+    const published = await transcodeClip(source, { timeoutMs: 60 * 60_000 });
+    let renditions: (VideoRendition & { bytes: number; name: string })[];
+    try {
+      const made = await makeRenditions(published.videoPath, dir, tools, { timeoutMs: 60 * 60_000, nice: false });
+      renditions = [
+        ...made.renditions.map((r) => ({
+          url: r.file,
+          width: r.width,
+          height: r.height,
+          kbps: r.kbps,
+          bytes: r.bytes,
+          name: `${r.shortSide}p`,
+        })),
+        {
+          url: published.videoPath,
+          width: made.source.width,
+          height: made.source.height,
+          kbps: made.source.kbps,
+          bytes: made.source.bytes,
+          name: `published ${made.source.width} × ${made.source.height}`,
+        },
+      ];
+    } finally {
+      await published.cleanup();
+    }
+    const oldBytes = size(old);
+    const named = (r: VideoRendition | null) => renditions.find((x) => x.url === r?.url)!;
+    const first = withFirstRenditions(renditions).filter((r) => r.first);
+    const rows = [
+      `Source: ${SOURCE_SECONDS} s of 1080 × 1920 at 30 fps (mandelbrot, noise ${SOURCE_NOISE}, a tone). Before: one file, ${oldBytes.toLocaleString("en")} B (${kbps(oldBytes)} kbit/s).`,
+      `Rungs: ${renditions.map((r) => `${r.name} ${r.bytes.toLocaleString("en")} B (${kbps(r.bytes)} kbit/s)`).join("; ")}.`,
+      "",
+      "| device | conditions seen in Chromium | clip | network | plays | bytes per clip | ÷ before |",
+      "|---|---|---|---|---|---|---|",
+    ];
+    const devices: Record<string, DeviceConditions> = {};
+    for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
+      const seen = (devices[device] = await deviceConditions(browser, device));
+      const conditions = {
+        boxWidth: seen.box.width,
+        boxHeight: seen.box.height,
+        devicePixelRatio: seen.mobileData ? Math.min(MOBILE_DATA_DENSITY, seen.devicePixelRatio) : seen.devicePixelRatio,
+        saveData: false,
+      };
+      const described = `box ${Math.round(seen.box.width)} × ${seen.box.height}, ratio ${seen.devicePixelRatio}, ${seen.coarsePointer ? "touch" : "mouse"}, connection type ${seen.connectionType ?? "unknown"}${seen.mobileData ? " → mobile data" : ""}`;
+      const row = (clip: string, network: string, chosen: VideoRendition | null) => {
+        const r = named(chosen);
+        rows.push(
+          `| ${device} | ${described} | ${clip} | ${network} | ${r.name} | ${r.bytes.toLocaleString("en")} B | ${((100 * r.bytes) / oldBytes).toFixed(0)} % |`,
+        );
+      };
+      // The lead clip: the server's sources, before any script (the network unknown, the screen's media queries, the
+      // pixel ratio up to 2).
+      row("lead", "any", chooseRendition(first, { ...conditions, devicePixelRatio: seen.devicePixelRatio, throughputKbps: null }));
+      for (const network of ["unknown", ...(Object.keys(NETWORKS) as NetworkName[]).filter((n) => n !== "none")]) {
+        const throughputKbps = network === "unknown" ? null : NETWORKS[network as NetworkName].down / 1000;
+        row("later", network, chooseRendition(renditions, { ...conditions, throughputKbps }));
+      }
+    }
+    rows.push("", `load average ${loadBefore} → ${loadAverage()}; encodes took ${Math.round((Date.now() - started) / 1000)} s`);
+    return { rows, oldBytes, renditions: renditions.map(({ url: _url, ...r }) => r), devices };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--autoplay-policy=no-user-gesture-required"],
@@ -172,33 +314,56 @@ const rows: string[] = [
   "|---|---|---|---|---|---|---|",
 ];
 const results: unknown[] = [];
+let bytes: Awaited<ReturnType<typeof bytesPerClip>> | null = null;
 try {
-  for (const network of args.networks.split(",") as NetworkName[]) {
-    for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
-      const before = loadAverage();
-      const runs: Run[] = [];
-      for (let i = 0; i < Number(args.runs); i++) runs.push(await measure(browser, server.url, device, network));
-      const after = loadAverage();
-      const first = runs.map((r) => r.firstFrameMs);
-      const next = runs.flatMap((r) => r.nextToPlayingMs);
-      const lead = runs[0]!;
-      const leadBytes = Object.entries(lead.clips[lead.leadSrc.split("/")[3]!.replace(/\.mp4$/, "")] ?? {})
-        .map(([rendition, n]) => `${rendition}: ${n.toLocaleString("en")}`)
-        .join(", ");
-      rows.push(
-        `| ${device} | ${network} | ${Math.round(median(first))} ms (${first.map(Math.round).join(", ")}) | ${Math.round(median(next))} ms (${next.map(Math.round).join(", ")}) | ${lead.leadSrc} | ${leadBytes} | ${before} → ${after} |`,
-      );
-      results.push({ device, network, runs, loadAverage: [before, after] });
-      console.log(rows.at(-1));
-    }
+  if (args.bytes !== "only") await firstFrames();
+  if (args.bytes !== "no") {
+    bytes = await bytesPerClip(browser);
+    console.log(bytes.rows.join("\n"));
   }
 } finally {
   await browser.close();
-  await server.stop();
-  rmSync(server.dataDir, { recursive: true, force: true });
-  if (!args["no-build"] && buildDir) rmSync(buildDir, { recursive: true, force: true });
 }
 mkdirSync(path.join(root, ".tmp"), { recursive: true });
-writeFileSync(path.join(root, ".tmp", "first-frame.json"), JSON.stringify(results, null, 2));
+writeFileSync(path.join(root, ".tmp", "first-frame.json"), JSON.stringify({ firstFrame: results, bytesPerClip: bytes }, null, 2));
 console.log(`\n${os.cpus().length} cores; ${new Date().toISOString()}\n`);
-console.log(rows.join("\n"));
+if (args.bytes !== "only") console.log(rows.join("\n"));
+if (bytes) console.log(`\n${bytes.rows.join("\n")}`);
+
+async function firstFrames() {
+  let buildDir = process.env.BUILD_DIR;
+  if (!args["no-build"]) {
+    mkdirSync(path.join(root, ".tmp"), { recursive: true });
+    buildDir = mkdtempSync(path.join(root, ".tmp", "first-frame-build-"));
+    build(buildDir);
+  }
+  const server = await startServerProcess({
+    env: { BUILD_DIR: buildDir, DATABASE_URL: process.env.DATABASE_URL },
+    dataDirPrefix: "spicy-first-frame-",
+  });
+  try {
+    for (const network of args.networks.split(",") as NetworkName[]) {
+      for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
+        const before = loadAverage();
+        const runs: Run[] = [];
+        for (let i = 0; i < Number(args.runs); i++) runs.push(await measure(browser, server.url, device, network));
+        const after = loadAverage();
+        const first = runs.map((r) => r.firstFrameMs);
+        const next = runs.flatMap((r) => r.nextToPlayingMs);
+        const lead = runs[0]!;
+        const leadBytes = Object.entries(lead.clips[lead.leadSrc.split("/")[3]!.replace(/\.mp4$/, "")] ?? {})
+          .map(([rendition, n]) => `${rendition}: ${n.toLocaleString("en")}`)
+          .join(", ");
+        rows.push(
+          `| ${device} | ${network} | ${Math.round(median(first))} ms (${first.map(Math.round).join(", ")}) | ${Math.round(median(next))} ms (${next.map(Math.round).join(", ")}) | ${lead.leadSrc} | ${leadBytes} | ${before} → ${after} |`,
+        );
+        results.push({ device, network, runs, loadAverage: [before, after] });
+        console.log(rows.at(-1));
+      }
+    }
+  } finally {
+    await server.stop();
+    rmSync(server.dataDir, { recursive: true, force: true });
+    if (!args["no-build"] && buildDir) rmSync(buildDir, { recursive: true, force: true });
+  }
+}

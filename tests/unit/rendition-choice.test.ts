@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { VideoRendition } from "~/features/clips/clip-card.server";
 import { sharpEnoughMedia, withFirstRenditions } from "~/features/clips/components/player/first-rendition";
-import { chooseRendition, type PlaybackConditions } from "~/features/clips/components/player/rendition-choice";
+import { chooseRendition, MOBILE_DATA_DENSITY, type PlaybackConditions } from "~/features/clips/components/player/rendition-choice";
 import { derivedFolder, ownerVideoKey, renditionKey, storyboardIndexKey } from "~/lib/storage/derived-keys";
 import { storyboardLayout, storyboardVtt } from "~/features/publishing/renditions.server";
 
@@ -38,6 +38,19 @@ describe("chooseRendition", () => {
     expect(pick({ ...desktop, devicePixelRatio: 2, throughputKbps: 1600 })).toBe("/media/clips/a/360p.mp4");
     expect(pick({ ...desktop, devicePixelRatio: 2, throughputKbps: 100 })).toBe("/media/clips/a/240p.mp4");
     expect(pick({ ...phone, throughputKbps: 100_000 })).toBe("/media/clips/a/360p.mp4");
+  });
+
+  it("a phone on mobile data, its screen counted at 1.5 pixels per point, plays the 540p rung rather than 720p", () => {
+    const withPhoneRung: VideoRendition[] = [...ladder, { url: "/media/clips/a/540p.mp4", width: 540, height: 960, kbps: 1000 }];
+    const onMobileData = { ...phone, devicePixelRatio: MOBILE_DATA_DENSITY };
+    expect(chooseRendition(withPhoneRung, onMobileData)?.url).toBe("/media/clips/a/540p.mp4");
+    // Counted at 2 (on Wi-Fi): 720p at 780 px.
+    expect(chooseRendition(withPhoneRung, { ...phone, devicePixelRatio: 3 })?.url).toBe("/media/clips/a/720p.mp4");
+    // Still lowered for the network, and Data saver still picks the smallest.
+    expect(chooseRendition(withPhoneRung, { ...onMobileData, throughputKbps: 1000 })?.url).toBe("/media/clips/a/360p.mp4");
+    expect(chooseRendition(withPhoneRung, { ...onMobileData, saveData: true })?.url).toBe("/media/clips/a/240p.mp4");
+    // A clip made before the 540p rung existed: 720p, as before.
+    expect(chooseRendition(ladder, onMobileData)?.url).toBe("/media/clips/a/720p.mp4");
   });
 
   it("takes the largest when none is sharp enough, and nothing when there are no renditions", () => {

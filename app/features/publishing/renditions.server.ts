@@ -8,10 +8,14 @@ import { runTool, type FfmpegTools } from "./ffmpeg.server";
 // under the published video, each with faststart and a keyframe every 2 seconds, plus a storyboard
 // sprite and its WebVTT index for seek previews. The published video itself is the top rung.
 
-/** Short side in pixels and the video bitrate ceiling of each rung below the source. */
+/**
+ * Short side in pixels and the video bitrate ceiling of each rung below the source. 540p is the phone's rung on
+ * mobile data (ADR 206), as short-video apps serve their phones; 720p stays for larger screens and phones on Wi-Fi.
+ */
 export const LADDER = [
   { shortSide: 240, kbps: 250, audioKbps: 24, audioChannels: 1 },
   { shortSide: 360, kbps: 500, audioKbps: 64, audioChannels: 2 },
+  { shortSide: 540, kbps: 1000, audioKbps: 64, audioChannels: 2 },
   { shortSide: 720, kbps: 2500, audioKbps: 128, audioChannels: 2 },
 ] as const;
 
@@ -107,9 +111,11 @@ export async function makeRenditions(
   sourcePath: string,
   dir: string,
   tools: FfmpegTools,
-  options: { timeoutMs?: number } = {},
+  /** `nice: false`: at normal priority (a measurement that waits for them, not a background job). */
+  options: { timeoutMs?: number; nice?: boolean } = {},
 ): Promise<MadeRenditions & { source: ClipRendition }> {
   const timeoutMs = options.timeoutMs ?? 10 * 60_000;
+  const priority = options.nice === false ? { nice: false } : BACKGROUND;
   const source = await probeVideo(sourcePath, tools);
   const sourceBytes = (await stat(sourcePath)).size;
   const sourceKbps = Math.round((sourceBytes * 8) / 1000 / source.durationSeconds);
@@ -126,7 +132,7 @@ export async function makeRenditions(
     await runTool(
       tools.ffmpeg,
       rungArgs(sourcePath, file, size, kbps, source.hasAudio ? { kbps: rung.audioKbps, channels: rung.audioChannels } : null),
-      { timeoutMs, ...BACKGROUND },
+      { timeoutMs, ...priority },
     );
     const bytes = (await stat(file)).size;
     renditions.push({
@@ -142,7 +148,7 @@ export async function makeRenditions(
   const layout = storyboardLayout(source);
   const imageFile = path.join(dir, "storyboard.jpg");
   const indexFile = path.join(dir, "storyboard.vtt");
-  await runTool(tools.ffmpeg, storyboardArgs(sourcePath, imageFile, layout), { timeoutMs, ...BACKGROUND });
+  await runTool(tools.ffmpeg, storyboardArgs(sourcePath, imageFile, layout), { timeoutMs, ...priority });
   await writeFile(indexFile, storyboardVtt(layout, source.durationSeconds));
 
   return {

@@ -1,4 +1,4 @@
-import type { PlaybackConditions } from "./rendition-choice";
+import { MOBILE_DATA_DENSITY, type PlaybackConditions } from "./rendition-choice";
 
 import { DATA_SAVER_COOKIE } from "~/lib/cookies";
 
@@ -8,11 +8,15 @@ import { DATA_SAVER_COOKIE } from "~/lib/cookies";
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 const THROUGHPUT_KEY = "spicy_throughput_kbps";
+/** A feed box at most this wide (CSS pixels) is a phone's (ADR 206). */
+const PHONE_BOX_WIDTH = 480;
 /** Weight of a new measurement against what was measured before. */
 const NEW_SAMPLE_WEIGHT = 0.5;
 
 interface NetworkInformation {
   saveData?: boolean;
+  /** "wifi", "cellular", …: Chromium on Android and ChromeOS only (a phone on Ethernet is not a case). */
+  type?: string;
   /** Mbit/s, as the browser estimates it (Chromium rounds and caps it). */
   downlink?: number;
   effectiveType?: string;
@@ -21,7 +25,8 @@ interface NetworkInformation {
 const connection = (): NetworkInformation | undefined =>
   typeof navigator === "undefined" ? undefined : (navigator as Navigator & { connection?: NetworkInformation }).connection;
 
-function read(storage: () => Storage, key: string): string | null {
+/** A value of this browser's storage, or null (also when storage is refused). */
+export function read(storage: () => Storage, key: string): string | null {
   try {
     return storage().getItem(key);
   } catch {
@@ -80,7 +85,11 @@ export function currentConditions(box: { width: number; height: number }): Playb
   return {
     boxWidth: box.width,
     boxHeight: box.height,
-    devicePixelRatio: window.devicePixelRatio || 1,
+    // A phone not known to be on Wi-Fi (most browsers do not say) is on mobile data (ADR 206).
+    devicePixelRatio:
+      box.width <= PHONE_BOX_WIDTH && network?.type !== "wifi"
+        ? Math.min(MOBILE_DATA_DENSITY, window.devicePixelRatio || 1)
+        : window.devicePixelRatio || 1,
     saveData: dataSaverChosen() || network?.saveData === true || slow,
     throughputKbps: measuredThroughput() ?? estimate,
   };

@@ -18,6 +18,11 @@ export interface PlaybackConditions {
 export const MAX_DENSITY = 2;
 /** A rung may be stretched this much before it looks soft. */
 export const UPSCALE_TOLERANCE = 1.25;
+/**
+ * On mobile data a phone's screen counts at most this many pixels per point: a 390-point-wide phone plays the 540p
+ * rung rather than 720p, as short-video apps serve their phones (ADR 206).
+ */
+export const MOBILE_DATA_DENSITY = 1.5;
 /** Share of the throughput a clip may use: the rest covers the neighbours' first bytes and variation. */
 const THROUGHPUT_SHARE = 0.6;
 /** Renditions from smallest to largest picture. */

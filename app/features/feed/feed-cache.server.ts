@@ -174,6 +174,17 @@ export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[]
 }
 
 /**
+ * The current flame counts of these clips: as heard (PGlite in process, no query), else read fresh, shared with the
+ * pages asked for meanwhile. A clip missing from the map has the count its card was read with.
+ */
+export async function flameCountsFor(db: Database, ids: string[]): Promise<Map<string, number>> {
+  const heard = await heardFlames(db);
+  return heard
+    ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const])))
+    : flameCountsOf(db)(ids);
+}
+
+/**
  * The page's flame counts where no flame is heard (PostgreSQL): read fresh for every page, and shared between
  * the pages asked for while the previous read ran (app/lib/cache/fresh-batch.server.ts).
  */

@@ -43,7 +43,11 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     const res = await fetch(`${app.url}/api/feed?${query}`, { headers: { cookie: `age_verified=true; feed_seed=0123abcd; ${cookie}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { clips: { id: string }[] };
-    if (process.env.DEBUG_STATEMENTS) console.log(query, statements.map((s) => s.slice(0, 140)));
+    if (process.env.DEBUG_STATEMENTS)
+      console.log(
+        query,
+        statements.map((s) => s.slice(0, 140)),
+      );
     return { ids: body.clips.map((clip) => clip.id), statements: statements.length };
   };
 
@@ -53,12 +57,13 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     const first = await page(cookie, "offset=0");
     expect(first.ids).toHaveLength(12);
     // The next page asks for nothing but the visitor's state (order and version) and the page's fresh parts:
-    // flamed state and counts (read on PostgreSQL, heard on PGlite in process), the generation (PostgreSQL).
+    // flamed state and counts (read on PostgreSQL, heard on PGlite in process), the generation (PostgreSQL: the
+    // route's categories and the page each ask for it).
     const next = await page(cookie, `offset=12&shown=${first.ids.join(",")}`);
     expect(next.ids).toHaveLength(12);
     for (const id of next.ids) expect(first.ids).not.toContain(id);
     expect(next.statements).toBeLessThan(first.statements);
-    expect(next.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 4 : 1);
+    expect(next.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 5 : 1);
 
     // A watch moves the visitor's version: the page after is ranked with it, on any server.
     await signal(cookie, next.ids.slice(0, 3));
@@ -74,6 +79,6 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     const again = await page("", "offset=24");
     expect(again.ids).toHaveLength(12);
     for (const id of again.ids) expect(first.ids).not.toContain(id);
-    expect(again.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 2 : 0);
+    expect(again.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 3 : 0);
   }, 120_000);
 });

@@ -6,7 +6,7 @@ import { flamedClipIds, heardFlames, type FlameOwner } from "~/features/flames/i
 import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
-import { cachedFeedClips, flameCountsFor } from "./feed-cache.server";
+import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
 import { feedCardsOf, pageFromOrder, visitorOrdersOf } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
@@ -55,7 +55,10 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   ]);
   const kept = orders.get(orderKey);
   const history = kept?.history ?? (await input.visitor.history());
-  const shared = await cachedFeedClips(db, { ...leadInput, query: { ...query, seed: "" }, offset: 0, limit: 1 });
+  // The filter's lead as every visitor has it (its flame count and flamed state are read with the page's), unless
+  // this visitor dismissed it: then their own, read for them.
+  const pool = await cachedPoolLead(db, { query, mediaAllowed: input.mediaAllowed, language: input.language, generation });
+  const shared = { clips: pool.lead ? [pool.lead] : [], total: pool.total };
   const lead = await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: history.dismissed });
   const total = lead.total;
   const leadClip = lead.clips[0];
@@ -90,8 +93,10 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   }
   if (ranked.length < end - start)
     ranked = [...ranked, ...(await poolFill(db, rankInput, [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];
-  const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead });
-  return { clips: input.offset === 0 ? [{ ...leadClip, why: [{ kind: "newest" }] }, ...page] : page, total };
+  const freshLead = input.offset === 0 && lead === shared ? leadClip : null;
+  const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead, lead: freshLead });
+  if (input.offset !== 0) return { clips: page.clips, total };
+  return { clips: [{ ...(page.lead ?? leadClip), why: [{ kind: "newest" }] }, ...page.clips], total };
 }
 
 /**
@@ -126,22 +131,34 @@ async function poolFill(
 async function feedClipsByIds(
   db: Database,
   ranked: RankedClip[],
-  input: { mediaAllowed: boolean; flameOwner: FlameOwner | null; language: Language; generation: number; ahead: RankedClip[] },
-): Promise<FeedClip[]> {
+  input: {
+    mediaAllowed: boolean;
+    flameOwner: FlameOwner | null;
+    language: Language;
+    generation: number;
+    ahead: RankedClip[];
+    /** The shared lead shown first on this page: its flame count and flamed state are read with the page's. */
+    lead: FeedClip | null;
+  },
+): Promise<{ clips: FeedClip[]; lead: FeedClip | null }> {
   const ids = ranked.map((clip) => clip.id);
-  if (ids.length === 0) return [];
+  const fresh = input.lead ? [input.lead.id, ...ids] : ids;
+  if (fresh.length === 0) return { clips: [], lead: null };
   const cache = feedCardsOf(db);
   const both = [...ranked, ...input.ahead];
   const nameIds = [...new Set(both.flatMap((clip) => clip.reasons.flatMap((reason) => (reason.kind === "taste" ? [reason.itemId] : []))))];
   // Listening for flames starts before any card is read, so no flame falls between a card's count and what is heard.
   await heardFlames(db);
   const [cards, flamed, counts, names] = await Promise.all([
-    cache.cardsOf([...ids, ...input.ahead.map((clip) => clip.id)], input.language, input.generation),
-    flamedClipIds(db, input.flameOwner, ids),
-    flameCountsFor(db, ids),
-    nameIds.length ? cache.namesOf(nameIds, input.language, input.generation) : Promise.resolve(new Map<string, { name: string; slug: string }>()),
+    ids.length ? cache.cardsOf([...ids, ...input.ahead.map((clip) => clip.id)], input.language, input.generation) : new Map(),
+    flamedClipIds(db, input.flameOwner, fresh),
+    flameCountsFor(db, fresh),
+    nameIds.length
+      ? cache.namesOf(nameIds, input.language, input.generation)
+      : Promise.resolve(new Map<string, { name: string; slug: string }>()),
   ]);
-  return ranked.flatMap(({ id, reasons }) => {
+  const lead = input.lead && { ...input.lead, flames: counts.get(input.lead.id) ?? input.lead.flames, flamed: flamed.has(input.lead.id) };
+  const clips = ranked.flatMap(({ id, reasons }) => {
     const card = cards.get(id);
     if (!card) return [];
     const why = reasons.map((reason): WhyReason => {
@@ -152,4 +169,5 @@ async function feedClipsByIds(
     const clip = toClipCard(card.row, input);
     return [{ ...clip, flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why }];
   });
+  return { clips, lead };
 }

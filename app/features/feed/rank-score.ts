@@ -207,8 +207,8 @@ export function rankPage(input: RankInput): RankedClip[] {
         if (chosen) break;
       }
     } else if (RANK.drawnPlaces.includes((input.position + i) % RANK.exploreEvery)) {
-      // The visitor's own stretch of a taste they have (a drawn clip the taste does not favour is no taste place).
-      chosen = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen && affinityOf(entry.clip, profile) > 0);
+      // The best of the visitor's own stretches of their tastes (each walked for a facet they like).
+      chosen = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen);
     }
     chosen ??= bestFit() ?? scored.find((entry) => !taken.has(entry.clip.id));
     if (!chosen) break;

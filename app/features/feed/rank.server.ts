@@ -12,7 +12,7 @@ import { emptyProfile, rankPage, unitHash, type Candidate, type Facet, type Rank
 // creators and tags, and a random stretch of ids for exploration. Each walk stops at its limit, so a request reads
 // a few hundred rows whether the catalogue holds a thousand clips or a million.
 
-const LIMITS = { trending: 150, classics: 60, fresh: 150, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
+const LIMITS = { trending: 300, classics: 60, fresh: 400, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
 const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40 } as const;
 /** The drawn walk of a taste starts at a random moment within this many days back. */
 const DRAWN_DAYS = 730;
@@ -64,7 +64,10 @@ function sharedWalks(query: RankQuery): SQL[] {
   const where = filterSql(query);
   if (query.filters.tag) {
     const tagId = tagIdOf(query.filters.tag);
-    return [tagRows(query, tagId, "recent", LIMITS.tagRecent, WALK.shared), tagRows(query, tagId, "popular", LIMITS.tagPopular, WALK.shared)];
+    return [
+      tagRows(query, tagId, "recent", LIMITS.tagRecent, WALK.shared),
+      tagRows(query, tagId, "popular", LIMITS.tagPopular, WALK.shared),
+    ];
   }
   const fresh = (limit: number) =>
     sql`(select c.id, ${WALK.shared} as kind from clips c where ${where} order by c.published_at desc, c.id limit ${limit})`;
@@ -251,7 +254,9 @@ export async function rankedFeedPage(
   // The creators and categories of the clips already in the feed: those among the candidates are known, the rest read.
   const unknown = input.shown.filter((id) => !byId.has(id));
   const shownRows = [
-    ...input.shown.flatMap((id) => (byId.has(id) ? [{ id, creator_id: byId.get(id)!.creatorId, category_id: byId.get(id)!.categoryId }] : [])),
+    ...input.shown.flatMap((id) =>
+      byId.has(id) ? [{ id, creator_id: byId.get(id)!.creatorId, category_id: byId.get(id)!.categoryId }] : [],
+    ),
     ...(unknown.length
       ? await rowsOf<{ id: string; creator_id: string; category_id: string }>(
           db,

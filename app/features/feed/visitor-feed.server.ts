@@ -126,8 +126,7 @@ class CardCache {
         select id, slug, ${localName} as name from categories where id = any(${list}::uuid[])
         union all select id, slug, name from creators where id = any(${list}::uuid[])
         union all select id, slug, ${localName} as name from tags where id = any(${list}::uuid[])`)) as unknown as
-        | { rows: { id: string; slug: string; name: string }[] }
-        | { id: string; slug: string; name: string }[];
+        { rows: { id: string; slug: string; name: string }[] } | { id: string; slug: string; name: string }[];
       const rows = Array.isArray(result) ? result : result.rows;
       if (this.names.size > MAX_CARDS) this.names.clear();
       for (const row of rows) {

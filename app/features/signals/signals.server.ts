@@ -150,7 +150,14 @@ export async function signalsExport(db: Database, userId: string) {
 export async function deleteSignals(db: Database, owner: SignalOwnerRef): Promise<void> {
   if ("anonymousId" in owner && !isUuidV4(owner.anonymousId)) return;
   // The version last: deleting the rows above moves it.
-  for (const table of ["watch_events", "clip_views", "visitor_affinities", "dismissed_clips", "visitor_feed_settings", "visitor_signal_versions"]) {
+  for (const table of [
+    "watch_events",
+    "clip_views",
+    "visitor_affinities",
+    "dismissed_clips",
+    "visitor_feed_settings",
+    "visitor_signal_versions",
+  ]) {
     await db.execute(sql`delete from ${sql.raw(table)} where ${ownerIs(owner)}`);
   }
 }

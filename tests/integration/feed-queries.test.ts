@@ -38,9 +38,9 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
   };
 
   /** One page and the statements it took (the signal writer's group commit is awaited by /api/signals first). */
-  const page = async (cookie: string, query: string) => {
+  const page = async (cookie: string, query: string, seed = "0123abcd") => {
     statements.length = 0;
-    const res = await fetch(`${app.url}/api/feed?${query}`, { headers: { cookie: `age_verified=true; feed_seed=0123abcd; ${cookie}` } });
+    const res = await fetch(`${app.url}/api/feed?${query}`, { headers: { cookie: `age_verified=true; feed_seed=${seed}; ${cookie}` } });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { clips: { id: string }[] };
     if (process.env.DEBUG_STATEMENTS)
@@ -74,11 +74,16 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     expect(after.statements).toBeGreaterThan(next.statements);
   }, 120_000);
 
-  it("a newcomer's next page (their seed, no profile) needs no statement on PGlite in process", async () => {
+  it("a newcomer's pages (their seed, no profile) need no statement of their own on PGlite in process", async () => {
     const first = await page("", "offset=12");
     const again = await page("", "offset=24");
     expect(again.ids).toHaveLength(12);
     for (const id of again.ids) expect(first.ids).not.toContain(id);
     expect(again.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 3 : 0);
+    // Another newcomer's first page: ranked from the shared candidates and the newcomers' shared exploration
+    // stretch, its cards kept — yet their own order.
+    const other = await page("", "offset=12", "98765fed");
+    expect(other.ids).not.toEqual(first.ids);
+    expect(other.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 5 : 2);
   }, 120_000);
 });

@@ -81,13 +81,13 @@ function sharedWalks(query: RankQuery): SQL[] {
 }
 
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
-function exploreWalk(query: RankQuery, exploreFrom: string): SQL {
+function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
   const where = filterSql(query);
   return query.filters.tag
     ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
         where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${where}
-        order by ct.clip_id limit ${TASTE_LIMITS.explore})`
-    : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${TASTE_LIMITS.explore})`;
+        order by ct.clip_id limit ${limit})`
+    : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
 }
 
 /**
@@ -172,6 +172,25 @@ function parseArray(text: string): string[] {
 /** Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031). */
 const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
 
+/**
+ * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
+ * drawn anew per filter every 15 s and shared, each newcomer picking from it by their own draw — so a first page
+ * needs no statement of its own. Visitors with a history walk their own stretch.
+ */
+const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+const NEWCOMER_EXPLORE = 400;
+
+function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
+  const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
+  return generationOf(db)
+    .current()
+    .then((generation) =>
+      sharedExplore.get(key, generation, () =>
+        candidatesOf(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
+      ),
+    );
+}
+
 function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   return generationOf(db)
@@ -241,13 +260,16 @@ export async function rankedFeedPage(
   input: RankQuery & { history: VisitorHistory; shown: string[]; position: number; count: number; seed: string },
 ): Promise<RankedClip[]> {
   const { history } = input;
+  const newcomer = history.known.size === 0 && ["category", "creator", "tag"].every((facet) => history.profile[facet as Facet].size === 0);
   const [common, own] = await Promise.all([
     sharedCandidates(db, input),
-    // The visitor's own walks and their exploration stretch, in one statement.
-    candidatesOf(db, [
-      ...personalWalks(input, history.profile, drawnStart(input)),
-      exploreWalk(input, exploreStart(`${input.seed}/${input.position}`)),
-    ]),
+    newcomer
+      ? newcomerExplore(db, input)
+      : // The visitor's own walks and their exploration stretch, in one statement.
+        candidatesOf(db, [
+          ...personalWalks(input, history.profile, drawnStart(input)),
+          exploreWalk(input, exploreStart(`${input.seed}/${input.position}`)),
+        ]),
   ]);
   const byId = new Map(common.map((clip) => [clip.id, clip]));
   for (const clip of own) byId.set(clip.id, clip);

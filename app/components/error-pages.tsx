@@ -1,10 +1,25 @@
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { useSiteName } from "~/lib/brand-context";
+import { isLocalHost, type BrandMode } from "~/lib/brand-mode";
 import { useT } from "~/lib/i18n/react";
 
-export function NotFoundPage() {
+/**
+ * Conscious Mode switched on from the main site on one (local) host is a remembered `?mode=sfw`: the clips' pages
+ * answer 404 until `?mode=adult` switches back. There the 404 offers that switch for the same address.
+ */
+function useMainSiteAddress(brandMode: BrandMode | undefined, origin: string | undefined): string | null {
+  const location = useLocation();
+  if (brandMode !== "conscious" || !origin || !isLocalHost(new URL(origin).host)) return null;
+  const params = new URLSearchParams(location.search);
+  params.set("mode", "adult");
+  return `${location.pathname}?${params}`;
+}
+
+/** `brandMode` and `origin` are the shell's: on a local host's Conscious Mode, the page offers the main site's. */
+export function NotFoundPage({ brandMode, origin }: { brandMode?: BrandMode; origin?: string }) {
   const { t } = useT();
   const site = useSiteName();
+  const mainSite = useMainSiteAddress(brandMode, origin);
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
       <title>{`${t("errors.metaNotFound")} · ${site}`}</title>
@@ -14,6 +29,18 @@ export function NotFoundPage() {
       </p>
       <h1 className="text-2xl font-bold text-white">{t("errors.notFoundTitle")}</h1>
       <p className="text-ink-300">{t("errors.notFoundMessage")}</p>
+      {mainSite ? (
+        <>
+          <p className="text-ink-300">{t("errors.onMainSite")}</p>
+          {/* A plain link: the server answers it with the main site (the switch is a cookie it sets). */}
+          <a
+            href={mainSite}
+            className="rounded-full border border-ink-700 px-5 py-2 font-semibold text-ink-200 hover:border-calm-500 hover:text-white"
+          >
+            {t("errors.openOnMainSite")}
+          </a>
+        </>
+      ) : null}
       <Link to="/" className="rounded-full bg-flame-600 px-5 py-2 font-semibold text-white hover:bg-flame-700">
         {t("errors.returnHome")}
       </Link>

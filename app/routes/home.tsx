@@ -5,7 +5,7 @@ import { loadHomeFeed } from "~/features/feed/index.server";
 import { timeZoneFromCookie, todayOverGoal } from "~/features/conscious/index.server";
 import { mainSiteUrl } from "~/features/premium";
 import type { ShellHandle } from "~/components/shell/site-header";
-import { siteNameFor } from "~/lib/brand-mode";
+import { isLocalHost, siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
 import type { I18nHandle } from "~/lib/i18n/react";
 import { serverT } from "~/lib/i18n/server";
@@ -31,9 +31,14 @@ export async function loader(args: Route.LoaderArgs) {
     const params = new URL(args.request.url).searchParams;
     return data({
       mode: "conscious" as const,
-      premiumCta: params.get("source") === "header_premium_button" && params.get("cta") === "premium",
-      // A visitor who came through Go Premium sees the way back (docs/product.md §11.2): the main site's root.
-      mainSite: mainSiteUrl(services.env, args.request.headers.get("host"), visitor.brandMode),
+      premiumCta: premiumCta(params),
+      // A visitor who came through Go Premium sees the way back (docs/product.md §11.2): the main site's root. On a
+      // local host the brand is a remembered switch of this very site, so the landing always shows the way back:
+      // without it the visitor is kept here until they type ?mode=adult.
+      backTo:
+        premiumCta(params) || isLocalHost(args.request.headers.get("host"))
+          ? mainSiteUrl(services.env, args.request.headers.get("host"), visitor.brandMode)
+          : null,
       meta: { ...base, title: t("meta.title"), description: t("meta.description"), siteName: siteNameFor(t, visitor.brandMode) },
     });
   }
@@ -59,12 +64,14 @@ export async function loader(args: Route.LoaderArgs) {
   });
 }
 
+/** The landing's query when Go Premium led here: it shows 'Activate Conscious Mode Now'. */
+const premiumCta = (params: URLSearchParams) => params.get("source") === "header_premium_button" && params.get("cta") === "premium";
+
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  if (loaderData.mode === "conscious")
-    return <ConsciousLanding premiumCta={loaderData.premiumCta} backTo={loaderData.premiumCta ? loaderData.mainSite : null} />;
+  if (loaderData.mode === "conscious") return <ConsciousLanding premiumCta={loaderData.premiumCta} backTo={loaderData.backTo} />;
   return <HomeFeed data={loaderData.home} notice={loaderData.overGoal ? <GoalNudge /> : null} />;
 }

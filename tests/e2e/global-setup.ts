@@ -69,7 +69,7 @@ export async function setup(project: TestProject) {
     // Every browser context of the suite is a new anonymous visitor on 127.0.0.1, each issued an id by its first page (ADR 140).
     FLAME_NEW_IDS_PER_IP: "100000",
     // polish-desk-*@example.com: the moderators whose header menu newcomer-header.test.ts opens; polish-walk-…: the
-    // 40-character member of layout-walk.test.ts, who walks the desk too.
+    // 40-character member of layout-walk-member.test.ts, who walks the desk too.
     ADMIN_EMAILS: [
       "admin@example.com",
       "desk@example.com",

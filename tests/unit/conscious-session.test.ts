@@ -84,6 +84,22 @@ describe("the Conscious Mode session (docs/product.md, One session timer)", () =
     expect(new Date(body.get("startedAt")!).getTime()).toBe(START);
   });
 
+  it("floors the session and each category separately: between two saves a category may gain one second more", () => {
+    // 12.118 s of session, 6.887 s of them on swing (the rest on a page without clips), then 4.873 s more on swing.
+    const swing = { ...visible, category: "swing", clipId: "a" };
+    let s = tick(tick(newSession(ID, "member", START), START + 3_000, visible), START + 5_231, visible);
+    s = tick(tick(s, START + 9_231, swing), START + 12_118, swing);
+    expect([sessionSeconds(s), categorySeconds(s).swing]).toEqual([12, 6]);
+    s = tick(s, START + 12_118 + 4_873, swing);
+    expect([sessionSeconds(s), categorySeconds(s).swing]).toEqual([16, 11]);
+    // Never more than the session in one save, whatever the fractions.
+    for (let ms = 0; ms < 2_000; ms += 37) {
+      const t = tick(s, START + 12_118 + 4_873 + ms, swing);
+      expect(categorySeconds(t).swing).toBeLessThanOrEqual(sessionSeconds(t));
+      expect(categorySeconds(t).swing! - 6).toBeLessThanOrEqual(sessionSeconds(t) - 12 + 1);
+    }
+  });
+
   it("has nothing to save under one second", () => {
     expect(usageBody(tick(newSession(ID, "member", START), START + 900, visible))).toBeUndefined();
   });

@@ -5,8 +5,8 @@ import { ErrorPage, NotFoundPage } from "~/components/error-pages";
 import { I18nProvider } from "~/lib/i18n/react";
 import { loadNamespaces } from "~/lib/i18n/resources";
 
-function render(element: React.ReactNode, language: "en" | "es" = "en") {
-  const router = createMemoryRouter([{ path: "/", element }]);
+function render(element: React.ReactNode, language: "en" | "es" = "en", at = "/") {
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: [at] });
   return renderToString(
     <I18nProvider language={language}>
       <RouterProvider router={router} />
@@ -32,5 +32,15 @@ describe("error pages", () => {
     const html = render(<NotFoundPage />, "es");
     expect(html).toContain("¡Vaya! Página no encontrada");
     expect(html).toContain("Volver al inicio");
+  });
+
+  it("offers the same address on the main site only in Conscious Mode switched on one local host", () => {
+    const at = "/video/neon-drift?lang=es";
+    const switched = render(<NotFoundPage brandMode="conscious" origin="http://localhost:3000" />, "es", at);
+    expect(switched).toContain('href="/video/neon-drift?lang=es&amp;mode=adult"');
+    expect(switched).toContain("Abrirla en el sitio principal");
+    // The companion site's own host, and the main site itself: nothing to switch.
+    expect(render(<NotFoundPage brandMode="conscious" origin="https://calm.example" />, "en", at)).not.toContain("mode=adult");
+    expect(render(<NotFoundPage brandMode="adult" origin="http://localhost:3000" />, "en", at)).not.toContain("mode=adult");
   });
 });

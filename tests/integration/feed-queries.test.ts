@@ -84,6 +84,7 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     // stretch, its cards kept — yet their own order.
     const other = await page("", "offset=12", "98765fed");
     expect(other.ids).not.toEqual(first.ids);
-    expect(other.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 5 : 2);
+    // (PostgreSQL: the generation is asked for by each cache the page reads, and the flame counts are read.)
+    expect(other.statements).toBeLessThanOrEqual(testEngine() === "postgres" ? 8 : 2);
   }, 120_000);
 });

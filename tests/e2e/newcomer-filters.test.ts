@@ -81,9 +81,10 @@ describe.each(["en", "es"] as const)("filters in %s", (language) => {
       const context = document.createElement("canvas").getContext("2d")!;
       context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
       const text = context.measureText(select.options[select.selectedIndex]!.text).width;
-      const arrow = 16;
+      // Chromium keeps 20 px for the arrow of a select sized to its text: 16 let 'Todas las etiquetas' end under it.
+      const arrow = 20;
       const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow;
-      return text > room;
+      return text > room + 0.5;
     });
     expect(cut).toBe(false);
 

@@ -1,5 +1,6 @@
 import { Form, Link } from "react-router";
 import { z } from "zod";
+import { DataTable } from "~/components/ui/data-table";
 import { decidePageEdit, waitingPageEdits } from "~/features/creator-accounts/index.server";
 import { DECISION_BUTTON, DecisionListPage } from "~/features/moderation";
 import { deskPage, requireModerator } from "~/features/moderation/index.server";
@@ -65,34 +66,21 @@ export default function AdminCreatorEdits({ loaderData: d, actionData }: Route.C
                 <dd>{edit.createdAt.slice(0, 16).replace("T", " ")} UTC</dd>
               </dl>
               {edit.changes.length ? (
-                <div className="overflow-x-auto" role="region" tabIndex={0} aria-label={t("pageEdits.field")}>
-                  <table className="w-full min-w-[32rem] text-left text-sm">
-                    <thead className="text-ink-300">
-                      <tr>
-                        <th scope="col" className="p-2">
-                          {t("pageEdits.field")}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t("pageEdits.now")}
-                        </th>
-                        <th scope="col" className="p-2">
-                          {t("pageEdits.proposed")}
-                        </th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {edit.changes.map((change) => (
-                        <tr key={change.field} data-field={change.field} className="border-t border-ink-800 align-top">
-                          <th scope="row" className="p-2 font-normal text-ink-300">
-                            {t(`pageEdits.fields.${change.field}`)}
-                          </th>
-                          <td className="p-2 break-words whitespace-pre-wrap">{change.now ?? t("pageEdits.none")}</td>
-                          <td className="p-2 break-words whitespace-pre-wrap">{change.proposed ?? t("pageEdits.none")}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable
+                  tone="text"
+                  region={{ label: t("pageEdits.field") }}
+                  columns={[
+                    { key: "field", header: t("pageEdits.field") },
+                    { key: "now", header: t("pageEdits.now") },
+                    { key: "proposed", header: t("pageEdits.proposed") },
+                  ]}
+                  rows={edit.changes.map((change) => ({
+                    key: change.field,
+                    data: { field: change.field },
+                    header: t(`pageEdits.fields.${change.field}`),
+                    cells: [change.now ?? t("pageEdits.none"), change.proposed ?? t("pageEdits.none")],
+                  }))}
+                />
               ) : (
                 <p className="text-sm text-ink-300">{t("pageEdits.noTextChange")}</p>
               )}

@@ -61,6 +61,56 @@ export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta
 const field = "rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 font-mono tracking-widest text-white";
 const button = "rounded-full px-5 py-2.5 font-semibold text-white disabled:opacity-60";
 
+/** One way through the challenge: the app's code (typed, the field focused) or a backup code, with its refusal. */
+function CodeForm({
+  kind,
+  id,
+  label,
+  submit,
+  error,
+  busy,
+  buttonClass,
+  className = "",
+}: {
+  kind: "app" | "backup";
+  id: string;
+  label: string;
+  submit: string;
+  error: string | undefined;
+  busy: boolean;
+  buttonClass: string;
+  className?: string;
+}) {
+  const app = kind === "app";
+  return (
+    <Form method="post" className={`${className} flex flex-col gap-3`.trim()}>
+      <input type="hidden" name="kind" value={kind} />
+      <label htmlFor={id} className="text-sm font-medium text-white">
+        {label}
+      </label>
+      <input
+        id={id}
+        name="code"
+        inputMode={app ? "numeric" : undefined}
+        autoComplete={app ? "one-time-code" : "off"}
+        required
+        autoFocus={app}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className={field}
+      />
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
+          {error}
+        </p>
+      ) : null}
+      <button type="submit" disabled={busy} className={`${button} ${buttonClass}`}>
+        {submit}
+      </button>
+    </Form>
+  );
+}
+
 /** The second step of signing in for a member with two-factor authentication: a code from the app, or a backup code. */
 export default function TwoFactorChallenge({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useT("account-security");
@@ -88,56 +138,27 @@ export default function TwoFactorChallenge({ loaderData, actionData }: Route.Com
         {t("challenge.title")}
       </h1>
       <p className="text-ink-200">{t("challenge.intro")}</p>
-      <Form method="post" className="flex flex-col gap-3">
-        <input type="hidden" name="kind" value="app" />
-        <label htmlFor="challenge-code" className="text-sm font-medium text-white">
-          {t("twoFactor.codeLabel")}
-        </label>
-        <input
-          id="challenge-code"
-          name="code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          required
-          autoFocus
-          aria-invalid={kind === "app" && error ? true : undefined}
-          aria-describedby={kind === "app" && error ? "challenge-code-error" : undefined}
-          className={field}
-        />
-        {kind === "app" && error ? (
-          <p id="challenge-code-error" role="alert" className="text-sm text-red-300">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" disabled={busy} className={`${button} bg-flame-600 hover:bg-flame-700`}>
-          {t("challenge.verify")}
-        </button>
-      </Form>
+      <CodeForm
+        kind="app"
+        id="challenge-code"
+        label={t("twoFactor.codeLabel")}
+        submit={t("challenge.verify")}
+        error={kind === "app" ? error : undefined}
+        busy={busy}
+        buttonClass="bg-flame-600 hover:bg-flame-700"
+      />
       <details open={kind === "backup"} className="rounded-xl border border-ink-800 p-4">
         <summary className="cursor-pointer font-semibold text-white">{t("challenge.backupHeading")}</summary>
-        <Form method="post" className="mt-3 flex flex-col gap-3">
-          <input type="hidden" name="kind" value="backup" />
-          <label htmlFor="backup-code" className="text-sm font-medium text-white">
-            {t("challenge.backupLabel")}
-          </label>
-          <input
-            id="backup-code"
-            name="code"
-            autoComplete="off"
-            required
-            aria-invalid={kind === "backup" && error ? true : undefined}
-            aria-describedby={kind === "backup" && error ? "backup-code-error" : undefined}
-            className={field}
-          />
-          {kind === "backup" && error ? (
-            <p id="backup-code-error" role="alert" className="text-sm text-red-300">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" disabled={busy} className={`${button} border border-ink-600 hover:bg-ink-800`}>
-            {t("challenge.useBackup")}
-          </button>
-        </Form>
+        <CodeForm
+          kind="backup"
+          id="backup-code"
+          label={t("challenge.backupLabel")}
+          submit={t("challenge.useBackup")}
+          error={kind === "backup" ? error : undefined}
+          busy={busy}
+          buttonClass="border border-ink-600 hover:bg-ink-800"
+          className="mt-3"
+        />
       </details>
     </section>
   );

@@ -1,80 +1,26 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { consciousPauses, usageSessions } from "~schema";
-import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
-import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createLocalStorage } from "~/lib/storage/index.server";
 import { action, loader } from "~/routes/api.conscious";
 import { action as usageAction } from "~/routes/api.usage";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
-import { signIn } from "../support/sign-in";
+import { testEngine } from "../support/database";
+import { withDemoMember } from "../support/member";
+import { routeArgs, routeReply, type RouteCall } from "../support/route-args";
+import type { TestServices } from "../support/services";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`the breathing pause's outcomes and the session's lists on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
+  let env: TestServices;
   let cookie: string;
   let userId: string;
+  withDemoMember("pause@example.com", (made) => ({ handle, env, cookie, userId } = made), ORIGIN);
 
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-    await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "pauses-"))) });
-    cookie = await signIn(env, "pause@example.com");
-    userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
-  });
-  afterAll(() => handle?.close());
-
-  function args(init: {
-    method?: string;
-    body?: URLSearchParams;
-    cookie?: string;
-    language?: "en" | "es";
-    headers?: Record<string, string>;
-  }) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, env.services);
-    context.set(visitorContext, {
-      language: init.language ?? "en",
-      brandMode: "adult",
-      audience: "hetero",
-      ageVerified: true,
-      ageGateEnabled: true,
-      nonce: "",
-      clientIp: "127.0.0.1",
-      isLoopback: true,
-    } as Visitor);
-    const request = new Request(`${ORIGIN}/api/conscious`, {
-      method: init.method ?? "POST",
-      body: init.body,
-      headers: { ...(init.cookie ? { cookie: init.cookie } : {}), origin: ORIGIN, ...init.headers },
-    });
-    return { request, context, params: {} } as never;
-  }
-  async function post(
-    body: Record<string, string>,
-    init: { cookie?: string; language?: "en" | "es"; headers?: Record<string, string> } = {},
-  ) {
-    const result = (await action(args({ ...init, body: new URLSearchParams(body) }))) as unknown;
-    if (result instanceof Response) return { status: result.status, body: result.status === 204 ? null : await result.json() };
-    const value = result as { data?: unknown; init?: { status?: number } };
-    return { status: value.init?.status ?? 200, body: value.data };
-  }
-  function usageArgs(body: URLSearchParams, headers: Record<string, string>) {
-    const built = args({ body, headers }) as unknown as { request: Request; context: unknown; params: unknown };
-    return {
-      ...built,
-      request: new Request(`${ORIGIN}/api/usage`, { method: "POST", body, headers: { origin: ORIGIN, ...headers } }),
-    } as never;
-  }
+  const post = async (body: Record<string, string>, init: RouteCall = {}) =>
+    routeReply(await action(routeArgs(env.services, "/api/conscious", { ...init, body, headers: { origin: ORIGIN, ...init.headers } })));
   const pausesOf = (id: string) => handle.db.select().from(consciousPauses).where(eq(consciousPauses.userId, id));
 
   it("records a member's Close and Continue, and nothing for anonymous visitors", async () => {
@@ -91,7 +37,11 @@ describe(`the breathing pause's outcomes and the session's lists on ${testEngine
     for (const headers of [{ "sec-gpc": "1" }, { dnt: "1" }] as Record<string, string>[]) {
       expect(await post({ outcome: "closed" }, { cookie, headers })).toEqual({ status: 204, body: null });
       const usage = (await usageAction(
-        usageArgs(new URLSearchParams({ seconds: "30", startedAt: new Date().toISOString() }), { cookie, ...headers }),
+        routeArgs(env.services, "/api/usage", {
+          cookie,
+          body: { seconds: "30", startedAt: new Date().toISOString() },
+          headers: { origin: ORIGIN, ...headers },
+        }),
       )) as Response;
       expect(usage.status).toBe(204);
     }
@@ -113,7 +63,7 @@ describe(`the breathing pause's outcomes and the session's lists on ${testEngine
   });
 
   it("answers the emotions and category names in the visitor's language", async () => {
-    const answer = (await loader(args({ method: "GET", language: "es" }))) as Response;
+    const answer = (await loader(routeArgs(env.services, "/api/conscious", { language: "es" }))) as Response;
     expect(answer.headers.get("cache-control")).toBe("private, max-age=600");
     const body = (await answer.json()) as { emotions: { name: string }[]; categories: { slug: string; name: string }[] };
     expect(body.emotions[0]!.name).toBe("Calma");

@@ -5,6 +5,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { openDatabase } from "../../app/lib/db.server";
+import { serveCompiledModules } from "../support/vite-host";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -12,16 +13,23 @@ declare module "vitest" {
     pgliteSnapshot: string;
     /** A migrated, empty PostgreSQL database, which each test file's database is copied from (`create database … template`). */
     postgresTemplate: string;
+    /** The loopback address of the suite's one compiling Vite (tests/support/vite-host.ts, ADR 209). */
+    viteModules: string;
   }
 }
 
 let cleanup = async () => {};
+let closeModules = async () => {};
 
 /**
  * Migrates once for the whole suite: each test file's database then starts as a copy of the migrated one, instead
  * of initialising a cluster and running every migration again (tests/support/database.ts).
  */
 export async function setup(project: TestProject) {
+  // One Vite compiles the app for every file that starts it; each file evaluates the modules itself (ADR 209).
+  const modules = await serveCompiledModules();
+  project.provide("viteModules", modules.url);
+  closeModules = modules.close;
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const handle = await openDatabase({ databaseUrl: url });
@@ -67,5 +75,6 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
+  await closeModules();
   await cleanup();
 }

@@ -1,68 +1,31 @@
 import { randomUUID } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { clips, emotionTypes, usageSessionCategories, usageSessions, categories, watchEvents } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
-import { seedDemoContent } from "../../db/seed/demo";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { listEmotions } from "~/features/conscious/emotions.server";
 import { latestUsage, parseCategorySeconds, parseUsage, saveUsage } from "~/features/conscious/usage.server";
-import { servicesContext, visitorContext, type Visitor } from "~/lib/context";
 import type { DatabaseHandle } from "~/lib/db.server";
-import { createLocalStorage } from "~/lib/storage/index.server";
 import { action, loader } from "~/routes/api.usage";
-import { createTestDatabase, testEngine } from "../support/database";
-import { createTestServices } from "../support/services";
+import { testEngine } from "../support/database";
+import { withDemoMember } from "../support/member";
+import { routeArgs, routeReply, type RouteCall } from "../support/route-args";
+import type { TestServices } from "../support/services";
 import { signIn } from "../support/sign-in";
 
 const ORIGIN = "http://localhost:3000";
 
 describe(`usage timer sessions on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
-  let env: ReturnType<typeof createTestServices>;
+  let env: TestServices;
   let cookie: string;
   let userId: string;
+  withDemoMember("timer@example.com", (made) => ({ handle, env, cookie, userId } = made), ORIGIN);
 
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    env = createTestServices(handle, ORIGIN);
-    await seedDemoContent({ db: handle.db, storage: createLocalStorage(mkdtempSync(path.join(tmpdir(), "usage-"))) });
-    cookie = await signIn(env, "timer@example.com");
-    userId = (await env.services.auth.api.getSession({ headers: new Headers({ cookie }) }))!.user.id;
-  });
-  afterAll(() => handle?.close());
-
-  function args(init: { method?: string; body?: URLSearchParams; cookie?: string; language?: "en" | "es" }) {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, env.services);
-    context.set(visitorContext, {
-      language: init.language ?? "en",
-      brandMode: "adult",
-      audience: "hetero",
-      ageVerified: true,
-      ageGateEnabled: true,
-      nonce: "",
-      clientIp: "127.0.0.1",
-      isLoopback: true,
-    } as Visitor);
-    const request = new Request(`${ORIGIN}/api/usage`, {
-      method: init.method ?? "POST",
-      body: init.body,
-      headers: init.cookie ? { cookie: init.cookie } : {},
-    });
-    return { request, context, params: {} } as never;
-  }
   /** The route's answer as { status, body } (a Response or a data() value). */
-  async function call(fn: typeof action | typeof loader, init: Parameters<typeof args>[0]) {
-    const result = (await fn(args(init))) as unknown;
-    if (result instanceof Response) return { status: result.status, body: result.status === 204 ? null : await result.json() };
-    const value = result as { type?: string; data?: unknown; init?: { status?: number } };
-    return value.type === "DataWithResponseInit" ? { status: value.init?.status ?? 200, body: value.data } : { status: 200, body: value };
-  }
+  const call = async (fn: typeof action | typeof loader, init: RouteCall) =>
+    routeReply(await fn(routeArgs(env.services, "/api/usage", init)));
   const beacon = (fields: Record<string, string>) => new URLSearchParams(fields);
   /** The one refusal shape (ADR 024): the translated message for the whole beacon, and what was posted. */
   const refused = (message: unknown, values?: Record<string, string>) => ({

@@ -1,10 +1,11 @@
+import { BarChart } from "~/components/ui/bar-chart";
 import type { DayTotal } from "../insights";
 import { toMinutes } from "../insights";
 import { intlLocale } from "~/lib/i18n/languages";
 import { useT } from "~/lib/i18n/react";
 import { useDuration } from "./use-duration";
 
-/** Minutes per day as CSS bars drawn on the server; each bar is labelled, and a hidden table repeats the figures. */
+/** Minutes per day as bars drawn on the server, with the goal's line; each bar says its time, and a hidden table repeats the figures. */
 export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSeconds: number | null }) {
   const { t, language } = useT("insights");
   const duration = useDuration();
@@ -17,13 +18,26 @@ export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSec
     dateStyle: "long",
     timeZone: "UTC",
   });
+  const dateOf = (day: string) => new Date(`${day}T00:00:00Z`);
   const max = Math.max(60, goalSeconds ?? 0, ...days.map((d) => d.seconds));
   const dense = days.length > 10;
   return (
-    <figure className="rounded-2xl border border-ink-800 bg-ink-900 p-4">
-      <figcaption className="mb-3 text-sm text-ink-300">{t("chart.caption", { count: days.length })}</figcaption>
-      <div className="relative flex h-40 items-end gap-1" role="list" aria-label={t("chart.title")}>
-        {goalSeconds ? (
+    <BarChart
+      caption={t("chart.caption", { count: days.length })}
+      label={t("chart.title")}
+      size="tall"
+      max={max}
+      bars={days.map((d, i) => ({
+        key: d.day,
+        label: t("chart.bar", { date: long.format(dateOf(d.day)), duration: duration(d.seconds) }),
+        value: d.seconds,
+        colour: goalSeconds !== null && d.seconds >= goalSeconds ? "bg-flame-500" : "bg-flame-300/80",
+        // 30 narrow columns: a tick every 7th day counted back from today.
+        tick: !dense || (days.length - 1 - i) % 7 === 0 ? short.format(dateOf(d.day)) : "",
+        data: { day: d.day, minutes: toMinutes(d.seconds) },
+      }))}
+      overlay={
+        goalSeconds ? (
           <div
             aria-hidden="true"
             className="pointer-events-none absolute inset-x-0 border-t border-dashed border-flame-300/70"
@@ -34,55 +48,16 @@ export function InsightsChart({ days, goalSeconds }: { days: DayTotal[]; goalSec
               {t("chart.goalLine", { minutes: toMinutes(goalSeconds) })}
             </span>
           </div>
-        ) : null}
-        {days.map((d) => {
-          const date = new Date(`${d.day}T00:00:00Z`);
-          const over = goalSeconds !== null && d.seconds >= goalSeconds;
-          return (
-            <div
-              key={d.day}
-              role="listitem"
-              aria-label={t("chart.bar", { date: long.format(date), duration: duration(d.seconds) })}
-              data-day={d.day}
-              data-minutes={toMinutes(d.seconds)}
-              className="flex h-full flex-1 flex-col justify-end"
-            >
-              <div
-                className={`w-full rounded-t ${over ? "bg-flame-500" : "bg-flame-300/80"}`}
-                style={{
-                  height: `${(d.seconds / max) * 100}%`,
-                  minHeight: d.seconds > 0 ? 2 : 0,
-                }}
-              />
-            </div>
-          );
-        })}
-      </div>
-      <div aria-hidden="true" className="mt-1 flex gap-1 text-center text-[0.65rem] text-ink-300">
-        {days.map((d, i) => (
-          // 30 narrow columns: a label every 7th day counted back from today, allowed past its column.
-          <span key={d.day} className={dense ? "flex-1 whitespace-nowrap" : "flex-1 truncate"}>
-            {!dense || (days.length - 1 - i) % 7 === 0 ? short.format(new Date(`${d.day}T00:00:00Z`)) : ""}
-          </span>
-        ))}
-      </div>
-      <table className="sr-only">
-        <caption>{t("chart.title")}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t("chart.day")}</th>
-            <th scope="col">{t("chart.time")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.day}>
-              <th scope="row">{long.format(new Date(`${d.day}T00:00:00Z`))}</th>
-              <td>{duration(d.seconds)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
+        ) : null
+      }
+      table={{
+        caption: t("chart.title"),
+        columns: [
+          { key: "day", header: t("chart.day") },
+          { key: "time", header: t("chart.time") },
+        ],
+        rows: days.map((d) => ({ key: d.day, header: long.format(dateOf(d.day)), cells: [duration(d.seconds)] })),
+      }}
+    />
   );
 }

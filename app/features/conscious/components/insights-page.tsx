@@ -1,15 +1,14 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
 import type { Prompt } from "../insights";
 import type { Insights } from "../insights.server";
-import { rememberTimeZone } from "../time-zone";
-import { saveSessionNow } from "../session-store";
 import { InsightsCategories } from "./insights-categories";
 import { InsightsChart } from "./insights-chart";
 import { InsightsEmpty } from "./insights-empty";
 import { GoalForm } from "./insights-goal-form";
 import { InsightsHabits, InsightsIntentions, InsightsMoodPairs } from "./insights-patterns";
 import { useDuration } from "./use-duration";
+import { useRecountOnArrival } from "./use-recount";
 import { useBrandMode } from "~/lib/brand-context";
 import { useT } from "~/lib/i18n/react";
 
@@ -28,14 +27,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId: 
 export function InsightsPage({ insights }: { insights: Insights }) {
   const { t } = useT("insights");
   const conscious = useBrandMode() === "conscious";
-  const { revalidate } = useRevalidator();
-  // Count again when the figures were computed without something: the browser's time zone (the
-  // cookie just changed), or the session the header's timer was saving as the visitor came here.
-  useEffect(() => {
-    const saving = saveSessionNow();
-    const zoneChanged = rememberTimeZone();
-    if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
-  }, [revalidate]);
+  useRecountOnArrival();
   const duration = useDuration();
   const empty = insights.sessions === 0;
   return (
@@ -85,32 +77,19 @@ export function InsightsPage({ insights }: { insights: Insights }) {
             {insights.emotions.length === 0 ? (
               <p className="text-ink-300">{t("emotions.none")}</p>
             ) : (
-              <table className="w-full text-left text-sm" data-testid="emotions">
-                <thead className="text-ink-300">
-                  <tr>
-                    <th scope="col" className="py-1">
-                      {t("emotions.emotion")}
-                    </th>
-                    <th scope="col" className="py-1">
-                      {t("emotions.sessions")}
-                    </th>
-                    <th scope="col" className="py-1">
-                      {t("emotions.average")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="text-white">
-                  {insights.emotions.map((e) => (
-                    <tr key={e.id} className="border-t border-ink-800">
-                      <th scope="row" className="py-1 font-semibold">
-                        {e.name}
-                      </th>
-                      <td className="py-1">{e.sessions}</td>
-                      <td className="py-1">{duration(e.averageSeconds)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+              <DataTable
+                testId="emotions"
+                columns={[
+                  { key: "emotion", header: t("emotions.emotion") },
+                  { key: "sessions", header: t("emotions.sessions") },
+                  { key: "average", header: t("emotions.average") },
+                ]}
+                rows={insights.emotions.map((e) => ({
+                  key: String(e.id),
+                  header: e.name,
+                  cells: [e.sessions, duration(e.averageSeconds)],
+                }))}
+              />
             )}
           </section>
           <InsightsIntentions intentions={insights.intentions} />

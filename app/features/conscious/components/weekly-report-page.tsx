@@ -1,10 +1,9 @@
-import { useEffect } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link } from "react-router";
+import { DataTable } from "~/components/ui/data-table";
 import type { WeekFigures } from "../report";
 import type { WeeklyReportPage } from "../report.server";
-import { saveSessionNow } from "../session-store";
-import { rememberTimeZone } from "../time-zone";
 import { useDuration } from "./use-duration";
+import { useRecountOnArrival } from "./use-recount";
 import { WeeklyMailForm } from "./weekly-mail-form";
 import { useBrandMode } from "~/lib/brand-context";
 import { formatLongDate } from "~/lib/i18n/format";
@@ -25,13 +24,7 @@ export function WeeklyReportView({ report, weeklyMail }: { report: WeeklyReportP
   const conscious = useBrandMode() === "conscious";
   const duration = useDuration();
   const change = useChange();
-  const { revalidate } = useRevalidator();
-  // As on /insights: the session the header's timer was saving as the member came here is counted.
-  useEffect(() => {
-    const saving = saveSessionNow();
-    const zoneChanged = rememberTimeZone();
-    if (saving || zoneChanged) void Promise.resolve(saving).then(() => revalidate());
-  }, [revalidate]);
+  useRecountOnArrival();
   const { week, before } = report;
   const rows: { key: string; label: string; now: number; then: number; show: (n: number) => string }[] = [
     { key: "time", label: t("week.time"), now: week.seconds, then: before.seconds, show: duration },
@@ -61,36 +54,21 @@ export function WeeklyReportView({ report, weeklyMail }: { report: WeeklyReportP
         <h2 id="week-figures" className="mb-2 text-lg font-bold text-white">
           {t("week.figures")}
         </h2>
-        <table className="w-full text-left text-sm" data-testid="week-figures">
-          <thead className="text-ink-300">
-            <tr>
-              <th scope="col" className="py-1">
-                <span className="sr-only">{t("week.figure")}</span>
-              </th>
-              <th scope="col" className="py-1">
-                {t("week.thisWeek")}
-              </th>
-              <th scope="col" className="py-1">
-                {t("week.before")}
-              </th>
-              <th scope="col" className="py-1">
-                {t("week.change")}
-              </th>
-            </tr>
-          </thead>
-          <tbody className="text-white">
-            {rows.map((r) => (
-              <tr key={r.key} className="border-t border-ink-800" data-figure={r.key} data-now={r.now} data-before={r.then}>
-                <th scope="row" className="py-1 font-semibold">
-                  {r.label}
-                </th>
-                <td className="py-1">{r.show(r.now)}</td>
-                <td className="py-1">{r.show(r.then)}</td>
-                <td className="py-1">{change(r.now, r.then, r.show)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          testId="week-figures"
+          columns={[
+            { key: "figure", header: <span className="sr-only">{t("week.figure")}</span> },
+            { key: "now", header: t("week.thisWeek") },
+            { key: "before", header: t("week.before") },
+            { key: "change", header: t("week.change") },
+          ]}
+          rows={rows.map((r) => ({
+            key: r.key,
+            data: { figure: r.key, now: r.now, before: r.then },
+            header: r.label,
+            cells: [r.show(r.now), r.show(r.then), change(r.now, r.then, r.show)],
+          }))}
+        />
         {week.intentions.set ? <p className="mt-2 text-sm text-ink-300">{t("intentions.summary", { ...week.intentions })}</p> : null}
       </section>
       <section aria-labelledby="week-moods">

@@ -1,4 +1,6 @@
 import { Link } from "react-router";
+import { BarChart } from "~/components/ui/bar-chart";
+import { DataTable } from "~/components/ui/data-table";
 import { StatTiles } from "~/components/ui/stat-tiles";
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
@@ -57,75 +59,55 @@ export function CreatorDashboard({
           { key: "period-followers", label: t("dashboard.newFollowers"), value: dashboard.period.newFollowers },
         ]}
       />
-      <figure className="rounded-2xl border border-ink-800 bg-ink-900 p-4">
-        <figcaption className="mb-3 text-sm text-ink-300">{t("dashboard.chart", { count: days })}</figcaption>
-        <ol className="flex h-28 items-end gap-px" aria-label={t("dashboard.chart", { count: days })}>
-          {dashboard.daily.map((d) => (
-            <li key={d.day} className="flex h-full flex-1 items-end">
-              <span className="sr-only">
-                {t("dashboard.chartDay", { day: d.day, views: n(d.views), flames: n(d.flames), follows: n(d.follows) })}
-              </span>
-              <span
-                aria-hidden="true"
-                className="w-full rounded-t bg-flame-500"
-                style={{ height: `${Math.max(2, (d.views / peak) * 100)}%` }}
-              />
-            </li>
-          ))}
-        </ol>
-      </figure>
+      <BarChart
+        caption={t("dashboard.chart", { count: days })}
+        label={t("dashboard.chart", { count: days })}
+        size="short"
+        max={peak}
+        showZero
+        bars={dashboard.daily.map((d) => ({
+          key: d.day,
+          label: t("dashboard.chartDay", { day: d.day, views: n(d.views), flames: n(d.flames), follows: n(d.follows) }),
+          value: d.views,
+          colour: "bg-flame-500",
+        }))}
+      />
       <h3 id="dashboard-clips" className="text-lg font-bold text-white">
         {t("dashboard.clips")}
       </h3>
       {dashboard.clips.length === 0 ? (
         <p className="text-ink-300">{t("dashboard.noClips")}</p>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-ink-800" tabIndex={0} role="region" aria-labelledby="dashboard-clips">
-          <table className="w-full min-w-[40rem] text-left text-sm">
-            <thead className="bg-ink-900 text-ink-300">
-              <tr>
-                <th scope="col" className="p-3">
-                  {t("dashboard.clip")}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {t("dashboard.views")}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {t("dashboard.completion")}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {t("dashboard.flames")}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {t("dashboard.periodViews", { count: days })}
-                </th>
-                <th scope="col" className="p-3 text-right">
-                  {t("dashboard.periodFlames", { count: days })}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {dashboard.clips.map((clip) => (
-                <tr key={clip.slug} data-clip={clip.slug} className="border-t border-ink-800">
-                  <th scope="row" className="p-3 font-normal">
-                    <Link to={`/video/${clip.slug}`} className={LINK}>
-                      {clip.title}
-                    </Link>
-                  </th>
-                  <td className="p-3 text-right tabular-nums">{n(clip.views)}</td>
-                  <td className="p-3 text-right tabular-nums">
-                    {clip.completionRate === null
-                      ? "—"
-                      : new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(clip.completionRate)}
-                  </td>
-                  <td className="p-3 text-right tabular-nums">{n(clip.flames)}</td>
-                  <td className="p-3 text-right tabular-nums">{n(clip.periodViews)}</td>
-                  <td className="p-3 text-right tabular-nums">{n(clip.periodFlames)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          tone="panel"
+          region={{ labelledBy: "dashboard-clips" }}
+          columns={[
+            { key: "clip", header: t("dashboard.clip") },
+            { key: "views", header: t("dashboard.views"), numeric: true },
+            { key: "completion", header: t("dashboard.completion"), numeric: true },
+            { key: "flames", header: t("dashboard.flames"), numeric: true },
+            { key: "periodViews", header: t("dashboard.periodViews", { count: days }), numeric: true },
+            { key: "periodFlames", header: t("dashboard.periodFlames", { count: days }), numeric: true },
+          ]}
+          rows={dashboard.clips.map((clip) => ({
+            key: clip.slug,
+            data: { clip: clip.slug },
+            header: (
+              <Link to={`/video/${clip.slug}`} className={LINK}>
+                {clip.title}
+              </Link>
+            ),
+            cells: [
+              n(clip.views),
+              clip.completionRate === null
+                ? "—"
+                : new Intl.NumberFormat(language, { style: "percent", maximumFractionDigits: 0 }).format(clip.completionRate),
+              n(clip.flames),
+              n(clip.periodViews),
+              n(clip.periodFlames),
+            ],
+          }))}
+        />
       )}
       <div className="flex flex-wrap gap-4">
         {continued ? (

@@ -74,6 +74,18 @@ async function nextClip(page: Page) {
   await page.waitForTimeout(1200);
 }
 
+/**
+ * The feed's own first page has arrived (Up Next shows its clips), so the clip on screen is the one the visitor's order
+ * opens on and stays; and the session has noted that clip.
+ */
+async function feedSettled(page: Page) {
+  await page.locator("[data-upnext-title]").first().waitFor({ state: "attached" });
+  const onScreen = await page.locator("[data-clip-id]").first().getAttribute("data-clip-id");
+  const noted = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("conscious.session") ?? "null") as { onScreen?: string } | null)?.onScreen);
+  await expect.poll(noted).toBe(onScreen);
+}
+
 /** The visitor's language, as the language menu keeps it (a cookie), for `origin`. */
 async function speak(page: Page, language: Language, origin: string) {
   await page.context().addCookies([{ name: "lang", value: language, url: origin }]);
@@ -88,12 +100,17 @@ async function stopFlow(page: Page, language: Language, origin: string, alreadyO
   if (!alreadyOn) await turnOn(page, words, false);
   const card = page.getByRole("dialog", { name: words.intention });
   await card.waitFor();
+  await feedSettled(page);
   await card.getByRole("button", { name: words.calmBefore, exact: true }).click();
   await card.getByRole("button", { name: words.fiveClips }).click();
   await expect(card.isVisible()).resolves.toBe(false);
-  // Progress sits beside the timer: the first clip is counted.
-  await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe("1/5");
-  for (let seen = 2; seen <= 5; seen++) {
+  // Progress sits beside the timer and counts the session's clips, not the intention's: the clip on screen is counted,
+  // and so is any other the session showed before the intention was chosen (a member's home page can open on one
+  // clip and the feed's own first page on another, or a session that began at sign-in saw the lead already).
+  const progress = timer(page).getByTestId("intention-progress");
+  await expect.poll(() => progress.textContent()).toMatch(/^[1-4]\/5$/);
+  const counted = Number((await progress.textContent())!.split("/")[0]);
+  for (let seen = counted + 1; seen <= 5; seen++) {
     await nextClip(page);
     await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe(`${seen}/5`);
   }

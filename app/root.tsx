@@ -218,7 +218,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   // An adult route refused in safe mode answers before the root loader runs; its 404 brings the shell's data.
   const shell = useRootData() ?? shellOfError(error);
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const page = notFound ? <NotFoundPage brandMode={shell?.brandMode} origin={shell?.origin} /> : <ErrorPage />;
+  const page = notFound ? <NotFoundPage switchBack={shell?.switchBack} /> : <ErrorPage />;
   // Without shell data (the root loader itself failed) render the page alone.
   if (!shell) return page;
   return <Shell data={shell}>{page}</Shell>;

@@ -3,6 +3,7 @@ import { getUser } from "~/features/accounts/index.server";
 import { isModerator } from "~/features/moderation/index.server";
 import { goPremiumUrl } from "~/features/premium";
 import { readProfile } from "~/features/premium/index.server";
+import { isLocalHost } from "~/lib/brand-mode";
 import { DATA_SAVER_COOKIE, readCookie } from "~/lib/cookies";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 
@@ -29,6 +30,8 @@ export async function loadShell(args: Args) {
     audience: visitor.audience,
     showAgeGate: adult && !mediaAllowedFor(visitor),
     origin,
+    // Conscious Mode as a remembered switch of this very host (a local one): its 404s offer the main site's address.
+    switchBack: !adult && isLocalHost(args.request.headers.get("host")),
     // Only what the header shows: the member's username, else the part before the "@". The full address never
     // reaches pages that do not show it, where any script could read it from the embedded loader data.
     user: user ? { name: profile?.username || (user.email.split("@")[0] ?? ""), moderator: await isModerator(db, user.email) } : null,

@@ -79,7 +79,11 @@ for (let n = 0; n < visitors; n++) {
     ).map((clip) => clip.id),
   ];
   count(shuffle, order.slice(0, watch), prefers);
-  if ((n + 1) % 20 === 0) console.log(`  ${n + 1}/${visitors} visitors (${((Date.now() - rankingStarted) / 1000).toFixed(0)} s)`);
+  if ((n + 1) % 20 === 0)
+    console.log(
+      `  ${n + 1}/${visitors} visitors (${((Date.now() - rankingStarted) / 1000).toFixed(0)} s): For you has shown ${ranked.seen.size} ` +
+        `distinct clips in ${ranked.shown.reduce((a, b) => a + b, 0)} places, the shuffle ${shuffle.seen.size}`,
+    );
 }
 
 const pct = (a: number, b: number) => (b ? (100 * a) / b : 0);

@@ -1,25 +1,19 @@
 import { Link, useLocation } from "react-router";
 import { useSiteName } from "~/lib/brand-context";
-import { isLocalHost, type BrandMode } from "~/lib/brand-mode";
 import { useT } from "~/lib/i18n/react";
 
 /**
- * Conscious Mode switched on from the main site on one (local) host is a remembered `?mode=sfw`: the clips' pages
- * answer 404 until `?mode=adult` switches back. There the 404 offers that switch for the same address.
+ * `switchBack` is the shell's: Conscious Mode switched on from the main site on one (local) host is a remembered
+ * `?mode=sfw`, and the clips' pages answer 404 until `?mode=adult` switches back. There the 404 offers that switch for
+ * the same address. The server decides when (the host is known there), so the first load carries no host rules.
  */
-function useMainSiteAddress(brandMode: BrandMode | undefined, origin: string | undefined): string | null {
-  const location = useLocation();
-  if (brandMode !== "conscious" || !origin || !isLocalHost(new URL(origin).host)) return null;
-  const params = new URLSearchParams(location.search);
-  params.set("mode", "adult");
-  return `${location.pathname}?${params}`;
-}
-
-/** `brandMode` and `origin` are the shell's: on a local host's Conscious Mode, the page offers the main site's. */
-export function NotFoundPage({ brandMode, origin }: { brandMode?: BrandMode; origin?: string }) {
+export function NotFoundPage({ switchBack }: { switchBack?: boolean }) {
   const { t } = useT();
   const site = useSiteName();
-  const mainSite = useMainSiteAddress(brandMode, origin);
+  const { pathname, search } = useLocation();
+  const params = new URLSearchParams(search);
+  params.set("mode", "adult");
+  const mainSite = switchBack ? `${pathname}?${params}` : null;
   return (
     <section className="mx-auto flex max-w-lg flex-col items-center gap-4 py-24 text-center">
       <title>{`${t("errors.metaNotFound")} · ${site}`}</title>

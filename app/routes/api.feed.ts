@@ -12,7 +12,7 @@ import {
 } from "~/features/feed/index.server";
 import { getUser } from "~/features/accounts/index.server";
 import { resolveFlameOwner, signedAnonymousId } from "~/features/flames/index.server";
-import { asksNoProfile, feedOrderOf, hasDismissedClips, type SignalOwnerRef } from "~/features/signals/index.server";
+import { asksNoProfile, feedStateOf, hasDismissedClips, type SignalOwnerRef } from "~/features/signals/index.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
 import { secureCookies } from "~/lib/cookies";
@@ -46,8 +46,9 @@ export async function loader(args: Route.LoaderArgs) {
 
   const anonymousId = userId ? null : signedAnonymousId(secret, args.request);
   const owner: SignalOwnerRef | null = userId ? { userId } : anonymousId ? { anonymousId } : null;
-  // The order the visitor chose (For you until they choose), sent with every page so the feed's control shows it.
-  const order = owner ? await feedOrderOf(db, owner) : "for-you";
+  // The order the visitor chose (For you until they choose), sent with every page so the feed's control shows it, and
+  // the version of what the feed knows of them (their kept ranked pages hold while it stays, ADR 199).
+  const { order, version } = owner ? await feedStateOf(db, owner) : { order: "for-you" as const, version: 0 };
   // Global Privacy Control / Do Not Track: nothing personal is read (docs/product.md § Watch signals).
   const personal = owner && !asksNoProfile(args.request) ? owner : null;
   if (order !== "for-you") {
@@ -63,13 +64,13 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // Under Global Privacy Control / Do Not Track: ranked without anything personal.
   const now = new Date();
-  const history = personal ? await visitorHistory(db, personal, now) : noHistory();
+  const visitorKey = personal ? `${"userId" in personal ? `u:${personal.userId}` : `a:${personal.anonymousId}`}:${version}` : "seed";
   const page = await forYouPage(db, {
     ...pageInput,
     filters,
     audience: visitor.audience,
     now,
-    history,
+    visitor: { key: visitorKey, history: () => (personal ? visitorHistory(db, personal, now) : Promise.resolve(noHistory())) },
     dismissedBy: personal,
     shown,
     seed,

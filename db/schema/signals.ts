@@ -231,6 +231,30 @@ export const visitorFeedSettings = pgTable(
   ],
 );
 
+/**
+ * A number per visitor that moves whenever what the feed knows of them moves — their weights, dismissals or events
+ * (statement triggers of migration 0041, docs/database.md) — so a server can keep the visitor's next ranked pages in
+ * memory and know, with one small read, whether they still hold (ADR 199). No foreign key: the triggers may fire while
+ * an account is being deleted; deleteSignals removes the row.
+ */
+export const visitorSignalVersions = pgTable(
+  "visitor_signal_versions",
+  {
+    userId: text(),
+    anonymousId: uuid(),
+    version: bigint({ mode: "number" }).notNull().default(1),
+  },
+  (t) => [
+    check("visitor_signal_versions_one_owner", sql`num_nonnulls(${t.userId}, ${t.anonymousId}) = 1`),
+    uniqueIndex("visitor_signal_versions_user_key")
+      .on(t.userId)
+      .where(sql`${t.userId} is not null`),
+    uniqueIndex("visitor_signal_versions_anonymous_key")
+      .on(t.anonymousId)
+      .where(sql`${t.anonymousId} is not null`),
+  ],
+);
+
 /** Views of a creator's clips, moved with clip_stats.views (the creator tiles). */
 export const creatorStats = pgTable("creator_stats", {
   creatorId: uuid()

@@ -36,11 +36,11 @@ describe("error pages", () => {
 
   it("offers the same address on the main site only in Conscious Mode switched on one local host", () => {
     const at = "/video/neon-drift?lang=es";
-    const switched = render(<NotFoundPage brandMode="conscious" origin="http://localhost:3000" />, "es", at);
+    const switched = render(<NotFoundPage switchBack />, "es", at);
     expect(switched).toContain('href="/video/neon-drift?lang=es&amp;mode=adult"');
     expect(switched).toContain("Abrirla en el sitio principal");
-    // The companion site's own host, and the main site itself: nothing to switch.
-    expect(render(<NotFoundPage brandMode="conscious" origin="https://calm.example" />, "en", at)).not.toContain("mode=adult");
-    expect(render(<NotFoundPage brandMode="adult" origin="http://localhost:3000" />, "en", at)).not.toContain("mode=adult");
+    // The companion site's own host, and the main site itself: nothing to switch (the shell's switchBack is false).
+    expect(render(<NotFoundPage switchBack={false} />, "en", at)).not.toContain("mode=adult");
+    expect(render(<NotFoundPage />, "en", at)).not.toContain("mode=adult");
   });
 });

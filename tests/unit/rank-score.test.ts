@@ -106,4 +106,21 @@ describe("the feed's score (ADR 160)", () => {
     expect(page.map((c) => c.id)).toEqual(["b", "a"]);
     expect(page[1]!.reasons).toContainEqual({ kind: "seen-before" });
   });
+
+  it("gives three places in five to the visitor's own drawn stretches of their tastes, the first to the best of all", () => {
+    const profile = emptyProfile();
+    profile.category.set("cat-liked", 4);
+    // The taste's hottest clips, shared by its visitors, outscore the visitor's own older stretch of it.
+    const shared = Array.from({ length: 8 }, (_, i) => clip(`h${i}`, { categoryId: "cat-liked", quality: 6 }));
+    const drawn = Array.from({ length: 8 }, (_, i) =>
+      clip(`d${i}`, { categoryId: "cat-liked", publishedAt: NOW - 300 * DAY, drawn: true }),
+    );
+    const other = Array.from({ length: 4 }, (_, i) => clip(`o${i}`, { categoryId: "cat-other" }));
+    const page = rankPage(input([...shared, ...drawn, ...other], { profile, count: 10 }));
+    const kinds = page.map((c) => c.id[0]).join("");
+    expect(kinds).toBe("hdddohddd" + "o");
+    // Without tastes there are no drawn walks: every place but exploration is the best of all.
+    const newcomer = rankPage(input([...shared, ...other], { count: 4 }));
+    expect(newcomer.map((c) => c.id[0]).join("")).not.toContain("d");
+  });
 });

@@ -99,21 +99,9 @@ type FeedPageInput = {
 
 async function personalPage(db: Database, input: FeedPageInput) {
   const { query } = input;
-  const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
   // Listening starts before any pool is read, so no flame falls between a pool's counts and what is heard.
   const heard = await heardFlames(db);
-  const generation = await generationOf(db).current();
-  const pool = await pools.get(key, generation, async () => {
-    // Any seed gives the whole pool, its lead first; the rest's order is replaced below.
-    const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
-    const chips = await tagsForClips(
-      db,
-      page.clips.map((clip) => clip.id),
-      input.language,
-    );
-    return page.clips.map((clip) => ({ ...clip, tags: chips.get(clip.id) ?? [] }));
-  });
-
+  const pool = await poolOf(db, input, await generationOf(db).current());
   const end = input.offset + (input.limit ?? FEED_PAGE_SIZE);
   // The lead alone is the same in every order: no shuffle is needed for it.
   const page = (end <= 1 ? pool : orderOf(pool, query.seed)).slice(input.offset, end);
@@ -123,6 +111,39 @@ async function personalPage(db: Database, input: FeedPageInput) {
     heard ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const]))) : flameCountsOf(db)(ids),
   ]);
   return { page, flamed, flames: (clip: PoolClip) => counts.get(clip.id) ?? clip.flames, total: pool.length };
+}
+
+/** The filter's pool (shared; flame counts as read), filled at `generation`. */
+async function poolOf(
+  db: Database,
+  input: { query: FeedQuery; mediaAllowed: boolean; language: Language },
+  generation: number,
+): Promise<PoolClip[]> {
+  const { query } = input;
+  const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
+  return pools.get(key, generation, async () => {
+    // Any seed gives the whole pool, its lead first; the rest's order is replaced below.
+    const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
+    const chips = await tagsForClips(
+      db,
+      page.clips.map((clip) => clip.id),
+      input.language,
+    );
+    return page.clips.map((clip) => ({ ...clip, tags: chips.get(clip.id) ?? [] }));
+  });
+}
+
+/**
+ * The filter's lead and the feed's length, at a generation the caller read, without its flame count or flamed state
+ * (the caller reads them with its page's, when it shows the lead).
+ */
+export async function cachedPoolLead(
+  db: Database,
+  input: { query: Omit<FeedQuery, "seed">; mediaAllowed: boolean; language: Language; generation: number },
+): Promise<{ lead: FeedClip | undefined; total: number }> {
+  await heardFlames(db);
+  const pool = await poolOf(db, { ...input, query: { ...input.query, seed: "" } }, input.generation);
+  return { lead: pool[0] && { ...pool[0], flamed: false }, total: pool.length };
 }
 
 /** A pool clip as JSON without its flame count and without the closing brace, made once per clip object. */
@@ -171,6 +192,17 @@ export function shuffled<T extends { id: string }>(pool: T[], seed: string): T[]
     .map((clip) => ({ clip, key: hash("md5", clip.id + seed) }))
     .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.clip.id < b.clip.id ? -1 : a.clip.id > b.clip.id ? 1 : 0))
     .map((entry) => entry.clip);
+}
+
+/**
+ * The current flame counts of these clips: as heard (PGlite in process, no query), else read fresh, shared with the
+ * pages asked for meanwhile. A clip missing from the map has the count its card was read with.
+ */
+export async function flameCountsFor(db: Database, ids: string[]): Promise<Map<string, number>> {
+  const heard = await heardFlames(db);
+  return heard
+    ? new Map(ids.flatMap((id) => (heard.get(id) === undefined ? [] : [[id, heard.get(id)!] as const])))
+    : flameCountsOf(db)(ids);
 }
 
 /**

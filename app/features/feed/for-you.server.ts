@@ -1,19 +1,23 @@
-import { inArray, sql } from "drizzle-orm";
-import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
-import { clipCardFrom, tagsForClips, toClipCard } from "~/features/clips/index.server";
-import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
+import { generationOf } from "~/lib/cache/generation.server";
+import { toClipCard } from "~/features/clips/index.server";
+import { flamedClipIds, heardFlames, type FlameOwner } from "~/features/flames/index.server";
 import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
-import { cachedFeedClips } from "./feed-cache.server";
+import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
+import { feedCardsOf, pageFromOrder, visitorOrdersOf } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import type { RankedClip } from "./rank-score";
 
 export interface ForYouInput extends RankQuery {
-  history: VisitorHistory;
+  /**
+   * Who the ranking is for: `key` names the visitor and the version of what the feed knows of them (or, without a
+   * profile, their seed), so their kept ranked pages are theirs alone (ADR 199); `history` reads their signals.
+   */
+  visitor: { key: string; history: () => Promise<VisitorHistory> };
   /** Whose "Not interested" marks count (null under GPC/DNT): a dismissed lead gives way to their own (ADR 183). */
   dismissedBy: SignalOwnerRef | null;
   /** The clips the browser holds this visit, in feed order; null when it sent none (the page is then ranked whole). */
@@ -25,42 +29,86 @@ export interface ForYouInput extends RankQuery {
   language: Language;
 }
 
+/** How many clips past the page asked for are ranked with it and kept for the visitor's next request (ADR 199). */
+const RANK_AHEAD = FEED_PAGE_SIZE;
+
 /**
  * One page of the "For you" feed (ADR 160): the filter's lead clip first, as on the stored home page (ADR 112) — or the
- * visitor's own when they marked it "Not interested" (ADR 183) — then the visitor's ranking, each clip with the reasons it was chosen. Without `shown`, the order up to the page is ranked
- * at once, so paging with the same history gives every clip once.
+ * visitor's own when they marked it "Not interested" (ADR 183) — then the visitor's ranking, each clip with the reasons
+ * it was chosen. Without `shown`, the order up to the page is ranked at once, so paging with the same history gives
+ * every clip once. The ranking goes a page further than asked and is kept for the visitor (ADR 199): their next page,
+ * asked for before anything they did moved their version, is served from it without a query for the ranking.
  */
 export async function forYouPage(db: Database, input: ForYouInput): Promise<{ clips: FeedClip[]; total: number }> {
   const leadInput = { mediaAllowed: input.mediaAllowed, flameOwner: input.flameOwner, language: input.language };
   const query = { ...input.filters, audience: input.audience };
-  const shared = await cachedFeedClips(db, { ...leadInput, query: { ...query, seed: "" }, offset: 0, limit: 1 });
-  const lead = await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: input.history.dismissed });
+  const generation = await generationOf(db).current();
+  const orders = visitorOrdersOf(db);
+  const orderKey = JSON.stringify([
+    input.visitor.key,
+    generation,
+    input.audience,
+    input.filters.category,
+    input.filters.tag,
+    input.filters.period,
+    input.seed,
+  ]);
+  const kept = orders.get(orderKey);
+  const history = kept?.history ?? (await input.visitor.history());
+  // The filter's lead as every visitor has it (its flame count and flamed state are read with the page's), unless
+  // this visitor dismissed it: then their own, read for them.
+  const pool = await cachedPoolLead(db, { query, mediaAllowed: input.mediaAllowed, language: input.language, generation });
+  const shared = { clips: pool.lead ? [pool.lead] : [], total: pool.total };
+  const lead = await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: history.dismissed });
   const total = lead.total;
   const leadClip = lead.clips[0];
   if (!leadClip || input.offset >= total) return { clips: [], total };
   const end = Math.min(input.offset + FEED_PAGE_SIZE, total);
   const start = Math.max(input.offset, 1);
-  let ranked: RankedClip[];
+  const rankInput = { ...input, history };
+  let ranked: RankedClip[] | undefined;
   let before: string[];
+  // The clips ranked ahead of the page by this request: their cards are read with the page's.
+  let ahead: RankedClip[] = [];
   if (input.shown) {
     before = [leadClip.id, ...input.shown];
-    ranked = await rankedFeedPage(db, { ...input, shown: before, position: start, count: end - start });
+    ranked = kept && pageFromOrder(kept, { start, end, before });
+    if (!ranked) {
+      const order = await rankedFeedPage(db, { ...rankInput, shown: before, position: start, count: end - start + RANK_AHEAD });
+      orders.set(orderKey, { before, from: start, ranked: order, history });
+      ranked = order.slice(0, end - start);
+      ahead = order.slice(end - start);
+    }
   } else {
-    const whole = await rankedFeedPage(db, { ...input, shown: [leadClip.id], position: 1, count: end - 1 });
+    const keptWhole = kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1;
+    const whole = keptWhole
+      ? kept.ranked
+      : await rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count: end - 1 + RANK_AHEAD });
+    if (!keptWhole) {
+      orders.set(orderKey, { before: [leadClip.id], from: 1, ranked: whole, history });
+      ahead = whole.slice(end - 1);
+    }
     before = [leadClip.id, ...whole.slice(0, start - 1).map((clip) => clip.id)];
-    ranked = whole.slice(start - 1);
+    ranked = whole.slice(start - 1, end - 1);
   }
   if (ranked.length < end - start)
-    ranked = [...ranked, ...(await poolFill(db, input, [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];
-  const page = await feedClipsByIds(db, ranked, input);
-  return { clips: input.offset === 0 ? [{ ...leadClip, why: [{ kind: "newest" }] }, ...page] : page, total };
+    ranked = [...ranked, ...(await poolFill(db, rankInput, [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];
+  const freshLead = input.offset === 0 && lead === shared ? leadClip : null;
+  const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead, lead: freshLead });
+  if (input.offset !== 0) return { clips: page.clips, total };
+  return { clips: [{ ...(page.lead ?? leadClip), why: [{ kind: "newest" }] }, ...page.clips], total };
 }
 
 /**
  * Deep in a long feed the candidates can run out before the feed's length (≤ 500): the rest of the places come from
  * the filter's pool in the visitor's shuffle (ADR 072), so every position of the feed has a clip.
  */
-async function poolFill(db: Database, input: ForYouInput, taken: string[], count: number): Promise<RankedClip[]> {
+async function poolFill(
+  db: Database,
+  input: ForYouInput & { history: VisitorHistory },
+  taken: string[],
+  count: number,
+): Promise<RankedClip[]> {
   const pool = await cachedFeedClips(db, {
     query: { ...input.filters, audience: input.audience, seed: input.seed },
     offset: 0,
@@ -76,44 +124,50 @@ async function poolFill(db: Database, input: ForYouInput, taken: string[], count
     .map((clip) => ({ id: clip.id, reasons: [] }));
 }
 
-/** The chosen clips as the feed shows them, in their order, with their reasons named in the visitor's language. */
+/**
+ * The chosen clips as the feed shows them, in their order, with their reasons named in the visitor's language: cards
+ * and names kept per generation (shared, ADR 199), flame counts and the visitor's flamed state read fresh.
+ */
 async function feedClipsByIds(
   db: Database,
   ranked: RankedClip[],
-  input: { mediaAllowed: boolean; flameOwner: FlameOwner | null; language: Language },
-): Promise<FeedClip[]> {
+  input: {
+    mediaAllowed: boolean;
+    flameOwner: FlameOwner | null;
+    language: Language;
+    generation: number;
+    ahead: RankedClip[];
+    /** The shared lead shown first on this page: its flame count and flamed state are read with the page's. */
+    lead: FeedClip | null;
+  },
+): Promise<{ clips: FeedClip[]; lead: FeedClip | null }> {
   const ids = ranked.map((clip) => clip.id);
-  if (ids.length === 0) return [];
-  const [rows, chips, flamed, names] = await Promise.all([
-    clipCardFrom(db).where(inArray(clips.id, ids)),
-    tagsForClips(db, ids, input.language),
-    flamedClipIds(db, input.flameOwner, ids),
-    reasonNames(db, ranked, input.language),
+  const fresh = input.lead ? [input.lead.id, ...ids] : ids;
+  if (fresh.length === 0) return { clips: [], lead: null };
+  const cache = feedCardsOf(db);
+  const both = [...ranked, ...input.ahead];
+  const nameIds = [...new Set(both.flatMap((clip) => clip.reasons.flatMap((reason) => (reason.kind === "taste" ? [reason.itemId] : []))))];
+  // Listening for flames starts before any card is read, so no flame falls between a card's count and what is heard.
+  await heardFlames(db);
+  const [cards, flamed, counts, names] = await Promise.all([
+    ids.length ? cache.cardsOf([...ids, ...input.ahead.map((clip) => clip.id)], input.language, input.generation) : new Map(),
+    flamedClipIds(db, input.flameOwner, fresh),
+    flameCountsFor(db, fresh),
+    nameIds.length
+      ? cache.namesOf(nameIds, input.language, input.generation)
+      : Promise.resolve(new Map<string, { name: string; slug: string }>()),
   ]);
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return ranked.flatMap(({ id, reasons }) => {
-    const row = byId.get(id);
-    if (!row) return [];
+  const lead = input.lead && { ...input.lead, flames: counts.get(input.lead.id) ?? input.lead.flames, flamed: flamed.has(input.lead.id) };
+  const clips = ranked.flatMap(({ id, reasons }) => {
+    const card = cards.get(id);
+    if (!card) return [];
     const why = reasons.map((reason): WhyReason => {
       if (reason.kind !== "taste") return { kind: reason.kind };
       const named = names.get(reason.itemId);
       return { kind: "taste", facet: reason.facet, name: named?.name ?? "", slug: named?.slug ?? "" };
     });
-    return [{ ...toClipCard(row, input), flamed: flamed.has(id), tags: chips.get(id) ?? [], why }];
+    const clip = toClipCard(card.row, input);
+    return [{ ...clip, flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why }];
   });
-}
-
-/** The names of the categories, creators and tags the reasons mention. */
-async function reasonNames(db: Database, ranked: RankedClip[], language: Language): Promise<Map<string, { name: string; slug: string }>> {
-  const ids = [...new Set(ranked.flatMap((clip) => clip.reasons.flatMap((reason) => (reason.kind === "taste" ? [reason.itemId] : []))))];
-  if (ids.length === 0) return new Map();
-  const list = `{${ids.join(",")}}`;
-  const localName = sql.raw(language === "es" ? "name_es" : "name_en");
-  const result = (await db.execute(sql`
-    select id, slug, ${localName} as name from categories where id = any(${list}::uuid[])
-    union all select id, slug, name from creators where id = any(${list}::uuid[])
-    union all select id, slug, ${localName} as name from tags where id = any(${list}::uuid[])`)) as unknown as
-    { rows: { id: string; slug: string; name: string }[] } | { id: string; slug: string; name: string }[];
-  const rows = Array.isArray(result) ? result : result.rows;
-  return new Map(rows.map((row) => [row.id, { name: row.name, slug: row.slug }]));
+  return { clips, lead };
 }

@@ -15,6 +15,8 @@ export interface Candidate {
   publishedAt: number;
   /** Found by the visitor's own random walk of the catalogue: exploration places take these first. */
   explore?: boolean;
+  /** Found by the visitor's own random stretch of one of their tastes: drawn places take these first. */
+  drawn?: boolean;
 }
 
 /** What the feed learned about a visitor: the decayed weight of each category, tag and creator. */
@@ -49,10 +51,21 @@ export const RANK = {
   tasteWeight: 5,
   tasteScale: 2,
   facetWeight: { category: 1, creator: 1.2, tag: 0.6 } as Record<Facet, number>,
-  /** A visitor's own jitter, up to this many points, so visitors with the same taste do not all see the same clips. */
-  jitter: 0.5,
+  /**
+   * The visitor's own draw, up to this many points: among clips whose hot scores lie within a few points of each other
+   * (the newest, the trending) each visitor gets their own sample, so newcomers do not all start on the same clips,
+   * while a taste (one finished clip ≈ +4.6 points) and a strong record still lead.
+   */
+  jitter: 2,
+  /** The draw's weight at an exploration place. */
+  exploreDraw: 2,
   /** Every EXPLORE_EVERY-th place goes to a clip new to the visitor and outside their affinities. */
   exploreEvery: 5,
+  /**
+   * Places (position mod exploreEvery) that go to the best clip of the visitor's own random stretches of their tastes
+   * when they have one: visitors of one taste spread over its whole catalogue instead of sharing its hottest clips.
+   */
+  drawnPlaces: [1, 2, 3] as readonly number[],
   /** At most this many clips in a row from one creator. */
   maxSameCreator: 2,
   /** A weight at or below this is no affinity (for exploration and reasons). */
@@ -162,12 +175,12 @@ export function rankPage(input: RankInput): RankedClip[] {
     (profile.category.get(clip.categoryId) ?? 0) > RANK.tasteFloor ? 0 : RANK.repeatPenalty * (onPage.get(clip.categoryId) ?? 0);
   // The best fitting clip by score less its category's repeats; `scored` runs unseen first, then by score, so the
   // walk stops at the first clip whose whole score cannot beat the best found.
-  const bestFit = () => {
+  const bestFit = (only?: (entry: (typeof scored)[number]) => boolean) => {
     let best: (typeof scored)[number] | undefined;
     let bestScore = -Infinity;
     for (const entry of scored) {
       if (best && (entry.seen || entry.score <= bestScore)) break;
-      if (!fits(entry)) continue;
+      if (!fits(entry) || (only && !only(entry))) continue;
       const score = entry.score - repeats(entry.clip);
       if (score > bestScore) [best, bestScore] = [entry, score];
     }
@@ -188,11 +201,14 @@ export function rankPage(input: RankInput): RankedClip[] {
           if (own && !entry.clip.explore) continue;
           if (entry.seen || input.known.has(entry.clip.id) || !fits(entry) || !outsideTaste(entry.clip, profile)) continue;
           const unmet = profile.category.has(entry.clip.categoryId) ? 0 : RANK.unmetCategory;
-          const score = RANK.hotWeight * hotScore(entry.clip, now) + 4 * RANK.jitter * unitHash(`${seed}~${entry.clip.id}`) + unmet;
+          const score = RANK.hotWeight * hotScore(entry.clip, now) + RANK.exploreDraw * unitHash(`${seed}~${entry.clip.id}`) + unmet;
           if (score > best) [best, chosen, exploring] = [score, entry, true];
         }
         if (chosen) break;
       }
+    } else if (RANK.drawnPlaces.includes((input.position + i) % RANK.exploreEvery)) {
+      // The best of the visitor's own stretches of their tastes (each walked for a facet they like).
+      chosen = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen);
     }
     chosen ??= bestFit() ?? scored.find((entry) => !taken.has(entry.clip.id));
     if (!chosen) break;

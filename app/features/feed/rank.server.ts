@@ -12,10 +12,12 @@ import { emptyProfile, rankPage, unitHash, type Candidate, type Facet, type Rank
 // creators and tags, and a random stretch of ids for exploration. Each walk stops at its limit, so a request reads
 // a few hundred rows whether the catalogue holds a thousand clips or a million.
 
-const LIMITS = { trending: 150, classics: 60, fresh: 150, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
-const TASTE_LIMITS = { hot: 40, newest: 15, deep: 20, explore: 40 } as const;
-/** The deep walk of a taste starts at a random moment within this many days back. */
-const DEEP_DAYS = 730;
+const LIMITS = { trending: 300, classics: 60, fresh: 400, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
+const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40 } as const;
+/** The drawn walk of a taste starts at a random moment within this many days back. */
+const DRAWN_DAYS = 730;
+/** What a walk's rows are to the ranking: shared by visitors of a filter or taste, the visitor's drawn stretch of a taste, their exploration. */
+const WALK = { shared: 0, drawn: 1, explore: 2 } as const;
 const TOP_TASTES: Record<Facet, number> = { category: 3, creator: 4, tag: 4 };
 /** How many of the visitor's latest events say what they saw (7 days) and what they know (as long as events are kept). */
 const KNOWN_EVENTS = 3000;
@@ -47,14 +49,14 @@ const categoryIdOf = (slug: string) => sql`(select id from categories where slug
 const tagIdOf = (slug: string) => sql`(select id from tags where slug = ${slug})`;
 
 /** The tag filter's own rows (clip_tags' listing indexes carry audience, category and date, ADR 036). */
-function tagRows(query: RankQuery, tagId: SQL, order: "recent" | "popular", limit: number, before?: string): SQL {
+function tagRows(query: RankQuery, tagId: SQL, order: "recent" | "popular", limit: number, kind: number, before?: string): SQL {
   const parts = [sql`ct.tag_id = ${tagId}`, sql`ct.listed`, sql`ct.audiences && array[${query.audience}]::text[]`];
   if (before) parts.push(sql`ct.published_at <= ${before}::timestamptz`);
   if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
   if (query.filters.period === "week")
     parts.push(sql`ct.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
   const orderBy = order === "recent" ? sql`ct.published_at desc, ct.clip_id` : sql`ct.flames desc, ct.clip_id`;
-  return sql`(select ct.clip_id as id from clip_tags ct where ${sql.join(parts, sql` and `)} order by ${orderBy} limit ${limit})`;
+  return sql`(select ct.clip_id as id, ${kind} as kind from clip_tags ct where ${sql.join(parts, sql` and `)} order by ${orderBy} limit ${limit})`;
 }
 
 /** The candidate walks every visitor of a filter shares. */
@@ -62,30 +64,38 @@ function sharedWalks(query: RankQuery): SQL[] {
   const where = filterSql(query);
   if (query.filters.tag) {
     const tagId = tagIdOf(query.filters.tag);
-    return [tagRows(query, tagId, "recent", LIMITS.tagRecent), tagRows(query, tagId, "popular", LIMITS.tagPopular)];
+    return [
+      tagRows(query, tagId, "recent", LIMITS.tagRecent, WALK.shared),
+      tagRows(query, tagId, "popular", LIMITS.tagPopular, WALK.shared),
+    ];
   }
-  const fresh = (limit: number) => sql`(select c.id from clips c where ${where} order by c.published_at desc, c.id limit ${limit})`;
+  const fresh = (limit: number) =>
+    sql`(select c.id, ${WALK.shared} as kind from clips c where ${where} order by c.published_at desc, c.id limit ${limit})`;
   // This week's clips are few enough to take them all (up to the old pool's size); the index walks below would
   // step over every older clip.
   if (query.filters.period === "week") return [fresh(LIMITS.weekFresh)];
   const byCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
   const stats = (order: SQL, limit: number) =>
-    sql`(select s.clip_id as id from clip_stats s join clips c on c.id = s.clip_id where ${byCategory}${where} order by ${order} limit ${limit})`;
+    sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id where ${byCategory}${where} order by ${order} limit ${limit})`;
   return [stats(sql`s.hot desc, s.clip_id`, LIMITS.trending), stats(sql`s.quality desc, s.clip_id`, LIMITS.classics), fresh(LIMITS.fresh)];
 }
 
-/** Walks towards the visitor's strongest tastes, and a random stretch of the catalogue for exploration. */
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
-function exploreWalk(query: RankQuery, exploreFrom: string): SQL {
+function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
   const where = filterSql(query);
   return query.filters.tag
-    ? sql`(select ct.clip_id as id from clip_tags ct join clips c on c.id = ct.clip_id
+    ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
         where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${where}
-        order by ct.clip_id limit ${TASTE_LIMITS.explore})`
-    : sql`(select c.id from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${TASTE_LIMITS.explore})`;
+        order by ct.clip_id limit ${limit})`
+    : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
 }
 
-function personalWalks(query: RankQuery, profile: TasteProfile, deepFrom: string): SQL[] {
+/**
+ * Walks towards the visitor's strongest tastes: a few of each taste's hottest and newest clips (what every visitor of
+ * the taste shares), and a stretch of the taste's catalogue from the visitor's own random moment (`drawnFrom`, a new
+ * one per page) — the drawn places' candidates, so visitors of one taste spread over all of its clips.
+ */
+function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: string): SQL[] {
   const where = filterSql(query);
   const walks: SQL[] = [];
   const top = (facet: Facet) =>
@@ -102,21 +112,20 @@ function personalWalks(query: RankQuery, profile: TasteProfile, deepFrom: string
       for (const id of top(facet)) {
         const col = sql.raw(column);
         walks.push(
-          sql`(select s.clip_id as id from clip_stats s join clips c on c.id = s.clip_id
+          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
               where s.${col} = ${id}::uuid and ${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
-          sql`(select c.id from clips c where c.${col} = ${id}::uuid and ${where} order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
-          // Deeper into the taste's past from the visitor's own random moment: visitors of one taste spread over
-          // its whole catalogue instead of all meeting on its newest clips.
-          sql`(select c.id from clips c where c.${col} = ${id}::uuid and c.published_at <= ${deepFrom}::timestamptz and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.deep})`,
+          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${id}::uuid and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${id}::uuid and c.published_at <= ${drawnFrom}::timestamptz and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
         );
       }
     }
     for (const id of top("tag")) {
       walks.push(
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.hot),
-        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.newest),
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.deep, deepFrom),
+        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.newest, WALK.shared),
+        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.hot, WALK.shared),
+        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, drawnFrom),
       );
     }
   }
@@ -125,6 +134,7 @@ function personalWalks(query: RankQuery, profile: TasteProfile, deepFrom: string
 
 type CandidateRow = {
   id: string;
+  kind: number;
   category_id: string;
   creator_id: string;
   published_at: string | Date;
@@ -137,12 +147,13 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
   if (walks.length === 0) return [];
   const rows = await rowsOf<CandidateRow>(
     db,
-    sql`select c.id, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
+    sql`select c.id, ids.kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
         array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
-      from (select distinct id from (${sql.join(walks, sql` union all `)}) w) ids
+      from (select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id) ids
       join clips c on c.id = ids.id left join clip_stats s on s.clip_id = c.id`,
   );
   return rows.map((row) => ({
+    ...(Number(row.kind) === WALK.explore ? { explore: true } : Number(row.kind) === WALK.drawn ? { drawn: true } : {}),
     id: row.id,
     categoryId: row.category_id,
     creatorId: row.creator_id,
@@ -160,6 +171,25 @@ function parseArray(text: string): string[] {
 
 /** Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031). */
 const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+
+/**
+ * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
+ * drawn anew per filter every 15 s and shared, each newcomer picking from it by their own draw — so a first page
+ * needs no statement of its own. Visitors with a history walk their own stretch.
+ */
+const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+const NEWCOMER_EXPLORE = 400;
+
+function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
+  const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
+  return generationOf(db)
+    .current()
+    .then((generation) =>
+      sharedExplore.get(key, generation, () =>
+        candidatesOf(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
+      ),
+    );
+}
 
 function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
@@ -215,10 +245,10 @@ function exploreStart(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The moment the deep walks of the visitor's tastes start from, the same for one seed and page. */
-function deepStart(input: { seed: string; position: number; now: Date }): string {
+/** The moment the drawn walks of the visitor's tastes start from, the same for one seed and page. */
+function drawnStart(input: { seed: string; position: number; now: Date }): string {
   const u = unitHash(`${input.seed}#${input.position}`);
-  return new Date(input.now.getTime() - u * DEEP_DAYS * 24 * 3600_000).toISOString();
+  return new Date(input.now.getTime() - u * DRAWN_DAYS * 24 * 3600_000).toISOString();
 }
 
 /**
@@ -230,20 +260,32 @@ export async function rankedFeedPage(
   input: RankQuery & { history: VisitorHistory; shown: string[]; position: number; count: number; seed: string },
 ): Promise<RankedClip[]> {
   const { history } = input;
-  const [common, own, explored, shownRows] = await Promise.all([
+  const newcomer = history.known.size === 0 && ["category", "creator", "tag"].every((facet) => history.profile[facet as Facet].size === 0);
+  const [common, own] = await Promise.all([
     sharedCandidates(db, input),
-    candidatesOf(db, personalWalks(input, history.profile, deepStart(input))),
-    candidatesOf(db, [exploreWalk(input, exploreStart(`${input.seed}/${input.position}`))]),
-    input.shown.length
-      ? rowsOf<{ id: string; creator_id: string; category_id: string }>(
-          db,
-          sql`select id, creator_id, category_id from clips where id = any(${`{${input.shown.join(",")}}`}::uuid[])`,
-        )
-      : Promise.resolve([]),
+    newcomer
+      ? newcomerExplore(db, input)
+      : // The visitor's own walks and their exploration stretch, in one statement.
+        candidatesOf(db, [
+          ...personalWalks(input, history.profile, drawnStart(input)),
+          exploreWalk(input, exploreStart(`${input.seed}/${input.position}`)),
+        ]),
   ]);
   const byId = new Map(common.map((clip) => [clip.id, clip]));
   for (const clip of own) byId.set(clip.id, clip);
-  for (const clip of explored) byId.set(clip.id, { ...clip, explore: true });
+  // The creators and categories of the clips already in the feed: those among the candidates are known, the rest read.
+  const unknown = input.shown.filter((id) => !byId.has(id));
+  const shownRows = [
+    ...input.shown.flatMap((id) =>
+      byId.has(id) ? [{ id, creator_id: byId.get(id)!.creatorId, category_id: byId.get(id)!.categoryId }] : [],
+    ),
+    ...(unknown.length
+      ? await rowsOf<{ id: string; creator_id: string; category_id: string }>(
+          db,
+          sql`select id, creator_id, category_id from clips where id = any(${`{${unknown.join(",")}}`}::uuid[])`,
+        )
+      : []),
+  ];
   const creatorOf = new Map(shownRows.map((row) => [row.id, row.creator_id]));
   const previousCreators = input.shown.slice(-2).flatMap((id) => (creatorOf.has(id) ? [creatorOf.get(id)!] : []));
   return rankPage({

@@ -20,6 +20,19 @@ export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<
   return row?.feed_order ?? "for-you";
 }
 
+/**
+ * The order the visitor chose and the version of what the feed knows of them (moved by the triggers of
+ * visitor_signal_versions whenever their weights, dismissals or events change), in one read.
+ */
+export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<{ order: FeedOrder; version: number }> {
+  const [row] = await rowsOf<{ feed_order: FeedOrder | null; version: string | number | null }>(
+    db,
+    sql`select (select feed_order from visitor_feed_settings where ${ownerIs(owner)}) as feed_order,
+        (select version from visitor_signal_versions where ${ownerIs(owner)}) as version`,
+  );
+  return { order: row?.feed_order ?? "for-you", version: Number(row?.version ?? 0) };
+}
+
 /** Remembers the order; only this column moves (Pause history shares the row). */
 export async function setFeedOrder(db: Database, owner: SignalOwnerRef, order: FeedOrder): Promise<void> {
   const { userId, anonymousId } = ownerColumns(owner);

@@ -28,6 +28,7 @@ export {
   dismissClip,
   dismissedAmong,
   feedOrderOf,
+  feedStateOf,
   hasDismissedClips,
   setFeedOrder,
   FEED_ORDERS,

@@ -149,7 +149,15 @@ export async function signalsExport(db: Database, userId: string) {
  */
 export async function deleteSignals(db: Database, owner: SignalOwnerRef): Promise<void> {
   if ("anonymousId" in owner && !isUuidV4(owner.anonymousId)) return;
-  for (const table of ["watch_events", "clip_views", "visitor_affinities", "dismissed_clips", "visitor_feed_settings"]) {
+  // The version last: deleting the rows above moves it.
+  for (const table of [
+    "watch_events",
+    "clip_views",
+    "visitor_affinities",
+    "dismissed_clips",
+    "visitor_feed_settings",
+    "visitor_signal_versions",
+  ]) {
     await db.execute(sql`delete from ${sql.raw(table)} where ${ownerIs(owner)}`);
   }
 }
@@ -178,7 +186,7 @@ export async function mergeAnonymousSignals(db: Database, input: { anonymousId: 
     await tx.execute(sql`insert into visitor_feed_settings (user_id, feed_order, history_paused)
         select ${userId}, feed_order, history_paused from visitor_feed_settings where anonymous_id = ${anonymousId}::uuid
         on conflict (user_id) where user_id is not null do nothing`);
-    for (const table of ["clip_views", "visitor_affinities", "dismissed_clips", "visitor_feed_settings"]) {
+    for (const table of ["clip_views", "visitor_affinities", "dismissed_clips", "visitor_feed_settings", "visitor_signal_versions"]) {
       await tx.execute(sql`delete from ${sql.raw(table)} where anonymous_id = ${anonymousId}::uuid`);
     }
   });

@@ -1,0 +1,142 @@
+import { inArray, sql } from "drizzle-orm";
+import { clips } from "~schema";
+import type { Database } from "~/lib/database";
+import type { Language } from "~/lib/i18n/languages";
+import { perDatabase } from "~/lib/db/engine.server";
+import { clipCardFrom, tagsForClips, type ClipCardRow, type TagChip } from "~/features/clips/index.server";
+import { onHeardFlamesForgotten } from "~/features/flames/index.server";
+import type { RankedClip } from "./rank-score";
+import type { VisitorHistory } from "./rank.server";
+
+// What /api/feed's "For you" keeps between requests (ADR 199), per process and per database:
+//
+// - the visitor's next ranked pages, under a key naming the visitor — their account or `spicy_uid` with the version
+//   of what the feed knows of them (visitor_signal_versions, moved by triggers whenever their weights, dismissals or
+//   events change), or for a visitor without a profile their feed seed — with the catalogue's generation, the
+//   filter and the seed. Personal: only a request carrying the same key reads it; a signal committed through any
+//   server moves the version, so the next request of the visitor on any server ranks anew. Kept a few seconds.
+// - the cards of clips (catalogue data, no one's), the names the reasons mention, per generation and language.
+
+/** How long a visitor's ranked pages are kept (their weights decay and the shared candidates move meanwhile). */
+const ORDER_TTL_MS = 8_000;
+const MAX_ORDERS = 20_000;
+/** How long a card is kept within one generation (its view count may lag by this much, as the feed pools' do). */
+const CARD_TTL_MS = 15_000;
+const MAX_CARDS = 50_000;
+
+/** The visitor's ranked feed from position `from` on, as one ranking made it, and what it was made with. */
+export interface VisitorOrder {
+  /** The clips the feed held before `from` (the lead and the clips the browser named), in order. */
+  before: string[];
+  from: number;
+  ranked: RankedClip[];
+  history: VisitorHistory;
+}
+
+class VisitorOrders {
+  private readonly entries = new Map<string, { at: number; order: VisitorOrder }>();
+
+  get(key: string): VisitorOrder | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (Date.now() - entry.at >= ORDER_TTL_MS) {
+      this.entries.delete(key);
+      return undefined;
+    }
+    return entry.order;
+  }
+
+  set(key: string, order: VisitorOrder): void {
+    this.entries.delete(key);
+    if (this.entries.size >= MAX_ORDERS) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { at: Date.now(), order });
+  }
+}
+
+/** The process's ranked pages per visitor key, for this database. */
+export const visitorOrdersOf = perDatabase("visitor-feed-orders", () => new VisitorOrders());
+
+/**
+ * The page of positions [start, end) from a kept order, when the browser's feed agrees with it: the order covers the
+ * page, none of its clips is one the browser holds, and the two clips before the page are the order's (the creator
+ * rule runs across pages). Otherwise undefined: the page is ranked anew.
+ */
+export function pageFromOrder(order: VisitorOrder, input: { start: number; end: number; before: string[] }): RankedClip[] | undefined {
+  const { start, end, before } = input;
+  if (start < order.from || end - order.from > order.ranked.length) return undefined;
+  const sequence = [...order.before, ...order.ranked.slice(0, start - order.from).map((clip) => clip.id)];
+  const last = (list: string[]) => list.slice(-2).join(",");
+  if (last(sequence) !== last(before)) return undefined;
+  const held = new Set(before);
+  const page = order.ranked.slice(start - order.from, end - order.from);
+  return page.some((clip) => held.has(clip.id)) ? undefined : page;
+}
+
+type CardEntry = { generation: number; at: number; row: ClipCardRow; tags: TagChip[] };
+
+class CardCache {
+  private readonly cards = new Map<string, CardEntry>();
+  private readonly names = new Map<string, { generation: number; name: string; slug: string }>();
+
+  constructor(private readonly db: Database) {
+    // A card's flame count is exact only with every flame heard since it was read (as the feed pools').
+    onHeardFlamesForgotten(() => this.cards.clear());
+  }
+
+  /** The cards of these clips with their tags in the language, read for those not kept (two statements). */
+  async cardsOf(ids: string[], language: Language, generation: number): Promise<Map<string, { row: ClipCardRow; tags: TagChip[] }>> {
+    const now = Date.now();
+    const found = new Map<string, { row: ClipCardRow; tags: TagChip[] }>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const entry = this.cards.get(`${language}:${id}`);
+      if (entry && entry.generation === generation && now - entry.at < CARD_TTL_MS) found.set(id, entry);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const [rows, chips] = await Promise.all([
+        clipCardFrom(this.db).where(inArray(clips.id, missing)),
+        tagsForClips(this.db, missing, language),
+      ]);
+      for (const row of rows) {
+        const entry = { generation, at: now, row, tags: chips.get(row.id) ?? [] };
+        const key = `${language}:${row.id}`;
+        this.cards.delete(key);
+        if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
+        this.cards.set(key, entry);
+        found.set(row.id, entry);
+      }
+    }
+    return found;
+  }
+
+  /** The names of categories, creators and tags in the language, read for those not kept (one statement). */
+  async namesOf(ids: string[], language: Language, generation: number): Promise<Map<string, { name: string; slug: string }>> {
+    const found = new Map<string, { name: string; slug: string }>();
+    const missing: string[] = [];
+    for (const id of ids) {
+      const entry = this.names.get(`${language}:${id}`);
+      if (entry && entry.generation === generation) found.set(id, entry);
+      else missing.push(id);
+    }
+    if (missing.length) {
+      const list = `{${missing.join(",")}}`;
+      const localName = sql.raw(language === "es" ? "name_es" : "name_en");
+      const result = (await this.db.execute(sql`
+        select id, slug, ${localName} as name from categories where id = any(${list}::uuid[])
+        union all select id, slug, name from creators where id = any(${list}::uuid[])
+        union all select id, slug, ${localName} as name from tags where id = any(${list}::uuid[])`)) as unknown as
+        { rows: { id: string; slug: string; name: string }[] } | { id: string; slug: string; name: string }[];
+      const rows = Array.isArray(result) ? result : result.rows;
+      if (this.names.size > MAX_CARDS) this.names.clear();
+      for (const row of rows) {
+        this.names.set(`${language}:${row.id}`, { generation, name: row.name, slug: row.slug });
+        found.set(row.id, row);
+      }
+    }
+    return found;
+  }
+}
+
+/** The process's kept cards and names, for this database (shared: catalogue data only). */
+export const feedCardsOf = perDatabase("feed-cards", (db) => new CardCache(db));

@@ -74,6 +74,18 @@ async function nextClip(page: Page) {
   await page.waitForTimeout(1200);
 }
 
+/**
+ * The feed's own first page has arrived (Up Next shows its clips), so the clip on screen is the one the visitor's order
+ * opens on and stays; and the session has noted that clip.
+ */
+async function feedSettled(page: Page) {
+  await page.locator("[data-upnext-title]").first().waitFor({ state: "attached" });
+  const onScreen = await page.locator("[data-clip-id]").first().getAttribute("data-clip-id");
+  const noted = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("conscious.session") ?? "null") as { onScreen?: string } | null)?.onScreen);
+  await expect.poll(noted).toBe(onScreen);
+}
+
 /** The visitor's language, as the language menu keeps it (a cookie), for `origin`. */
 async function speak(page: Page, language: Language, origin: string) {
   await page.context().addCookies([{ name: "lang", value: language, url: origin }]);
@@ -88,14 +100,26 @@ async function stopFlow(page: Page, language: Language, origin: string, alreadyO
   if (!alreadyOn) await turnOn(page, words, false);
   const card = page.getByRole("dialog", { name: words.intention });
   await card.waitFor();
+  await feedSettled(page);
   await card.getByRole("button", { name: words.calmBefore, exact: true }).click();
   await card.getByRole("button", { name: words.fiveClips }).click();
   await expect(card.isVisible()).resolves.toBe(false);
-  // Progress sits beside the timer: the first clip is counted.
-  await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe("1/5");
-  for (let seen = 2; seen <= 5; seen++) {
+  // Progress sits beside the timer and counts the session's clips, not the intention's: the clip on screen is counted,
+  // and so is any other the session showed before the intention was chosen (a member's home page can open on one
+  // clip and the feed's own first page on another, or a session that began at sign-in saw the lead already).
+  const progress = timer(page).getByTestId("intention-progress");
+  await expect.poll(() => progress.textContent()).toMatch(/^[1-4]\/5$/);
+  let counted = Number((await progress.textContent())!.split("/")[0]);
+  // Each swipe counts the clip it brings unless the session counted that clip already (clips are counted once).
+  const sessionClips = () =>
+    page.evaluate(() => (JSON.parse(localStorage.getItem("conscious.session") ?? "null") as { clips?: string[] } | null)?.clips ?? []);
+  for (let swipes = 1; counted < 5; swipes++) {
+    expect(swipes).toBeLessThanOrEqual(10);
+    const before = await sessionClips();
     await nextClip(page);
-    await expect.poll(() => timer(page).getByTestId("intention-progress").textContent()).toBe(`${seen}/5`);
+    const shown = await page.locator("[data-clip-id]").first().getAttribute("data-clip-id");
+    counted = before.length + (before.includes(shown!) ? 0 : 1);
+    await expect.poll(() => progress.textContent()).toBe(`${counted}/5`);
   }
   // The next swipe brings the stop card instead of a clip; nothing moves on by itself.
   await page.keyboard.press("ArrowDown");

@@ -1,12 +1,15 @@
 import { mkdirSync } from "node:fs";
+import { request } from "node:http";
 import path from "node:path";
 import type { Page } from "playwright-core";
+import { fill, type PageValues, type Shot } from "./layout-walk-pages";
 import { hydrated } from "./support";
 
 // Every page at 360×640, 390×844, 768×1024 and 1440×900, in both languages, signed out (layout-walk-visitor.test.ts)
 // and signed in with a 40-character address (layout-walk-member.test.ts): no interactive element may overlap another
-// or leave the screen sideways, and the page never scrolls sideways. Screenshots of the pages a reviewer looks at go
-// to test-results/screenshots.
+// or leave the screen sideways, and the page never scrolls sideways. Which pages: layout-walk-pages.ts, checked
+// against the route table by tests/unit/layout-walk-pages.test.ts. Screenshots of the pages a reviewer looks at go to
+// test-results/screenshots.
 //
 // Each page is loaded once per language, at the narrowest size, and then resized to the others: the server renders
 // the same HTML whatever the viewport, so the first layout at any size is the style sheet's, and the app's code that
@@ -101,32 +104,83 @@ function settled(page: Page): Promise<void> {
 }
 
 /** Pages with content: a clip, its tag and creator, from the feed API. */
-export async function catalogue(base: string): Promise<{ video: string; tag: string; creator: string }> {
+export async function catalogue(base: string): Promise<Pick<PageValues, "video" | "tag" | "creator">> {
   const response = await fetch(`${base}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } });
   const { clips } = (await response.json()) as { clips: { slug: string; creatorSlug: string; tags: { slug: string }[] }[] };
   const clip = clips.find((c) => c.tags.length > 0)!;
   return { video: `/video/${clip.slug}`, tag: `/tag/${clip.tags[0]!.slug}`, creator: `/creator/${clip.creatorSlug}` };
 }
 
-/** Walks `paths` in both languages at every size; returns what is wrong, one line per finding. */
-export async function walk(page: Page, base: string, paths: string[], who: string, shots: Record<string, string>) {
+/**
+ * A content report, posted as a visitor's form from its own loopback address (each form allows 5 records per address
+ * in 10 minutes; other files post from 127.0.0.1–127.0.0.3), so the desk's queue has items to walk. `server` is the
+ * loopback URL; `origin` the public one the browser sees (React Router refuses an action from another origin).
+ */
+export function postReport(server: string, origin: string, fields: Record<string, string>): Promise<number> {
+  const target = new URL(server);
+  const body = new URLSearchParams({ ...fields, _js: "1" }).toString();
+  return new Promise((resolve, reject) => {
+    const req = request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: "/report",
+        method: "POST",
+        localAddress: "127.0.0.5",
+        headers: {
+          host: new URL(origin).host,
+          "content-type": "application/x-www-form-urlencoded",
+          "content-length": Buffer.byteLength(body),
+          origin,
+          cookie: "age_verified=true",
+        },
+      },
+      (res) => {
+        res.resume();
+        res.on("end", () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on("error", reject);
+    req.end(body);
+  });
+}
+
+/** Walks `patterns` (filled with `values`) in both languages at every size; returns what is wrong, one line per finding. */
+export async function walk(
+  page: Page,
+  base: string,
+  patterns: readonly string[],
+  values: PageValues,
+  who: string,
+  shots: Record<string, Shot>,
+) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   const problems: string[] = [];
   for (const language of LANGUAGES) {
-    for (const pagePath of paths) {
+    // A pattern may come twice (a clip's address on the main site, then in Conscious Mode): its shots are the first's.
+    const shot = new Set<string>();
+    for (const pattern of patterns) {
+      const pagePath = fill(pattern, values);
       const url = `${base}${pagePath}${pagePath.includes("?") ? "&" : "?"}lang=${language}`;
       await page.setViewportSize(VIEWPORTS[0]!);
-      await page.goto(url);
-      await hydrated(page);
+      const response = await page.goto(url);
+      // A 404 (or another refusal) is the root's error boundary, which does not mark the page hydrated; its layout is
+      // the server's, there once the page has loaded.
+      if ((response?.status() ?? 200) < 400) await hydrated(page);
+      else await page.waitForLoadState("load");
+      const wanted = shot.has(pattern) ? undefined : shots[pattern];
+      shot.add(pattern);
       for (const viewport of VIEWPORTS) {
         const size = `${viewport.width}x${viewport.height}`;
         await page.setViewportSize(viewport);
         await settled(page);
         for (const finding of await findings(page))
           problems.push(`${who} ${size} ${language} ${pagePath}: ${finding.kind} ${finding.detail}`);
-        const shot = shots[pagePath];
-        if (shot && SHOT_SIZES.has(size)) {
-          await page.screenshot({ path: path.join(SCREENSHOTS, `${shot}-${who}-${language}-${size}.png`) });
+        if (wanted && SHOT_SIZES.has(size)) {
+          await page.screenshot({
+            path: path.join(SCREENSHOTS, `${wanted.name}-${who}-${language}-${size}.png`),
+            fullPage: wanted.fullPage ?? false,
+          });
         }
       }
     }

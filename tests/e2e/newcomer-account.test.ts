@@ -152,11 +152,18 @@ describe("a member's account and a moderator's desk", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
   });
 
-  it("opens the jobs page on a tab that has jobs, not an empty 'Failed (0)'", async () => {
-    await page.goto(`${site()}/admin/jobs`);
+  it.each([
+    ["en", { width: 1440, height: 900 }],
+    ["es", { width: 390, height: 844 }],
+  ] as const)("opens the jobs page on a tab that has jobs, not an empty one (%s)", async (language, viewport) => {
+    await page.setViewportSize(viewport);
+    await page.goto(`${site()}/admin/jobs?lang=${language}`);
     await hydrated(page);
     const current = (await page.locator('a[aria-current="page"][href*="state="]').first().textContent()) ?? "";
-    expect(current).not.toMatch(/^Failed \(0\)$/);
+    // Each tab names its state and count, e.g. 'Queued (4)' or 'Fallidas (0)'.
+    expect(current).toMatch(/\((\d+)\)$/);
+    expect(current).not.toMatch(/\(0\)$/);
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
 

@@ -55,6 +55,15 @@ describe.each(SIZES)("autoplay on a $name", (size) => {
       await hydrated(page);
       await expect.poll(() => currentVideo(page).evaluate((v: HTMLVideoElement) => v.currentSrc), { timeout: 10_000 }).toBeTruthy();
       await expectPlayingMuted(page);
+
+      // A tag as well (the tag filter lists the category's tags): again a new feed, again playing.
+      const tag = await page
+        .locator("#tag-filter option")
+        .evaluateAll((options: HTMLOptionElement[]) => options.find((o) => o.value)!.value);
+      await page.locator("#tag-filter").selectOption(tag);
+      await page.waitForURL(/tag=/);
+      await hydrated(page);
+      await expectPlayingMuted(page);
       await page.context().close();
     },
   );

@@ -22,6 +22,7 @@ const WORDS = {
     hotAndNext: "Hot & next",
     refusedCookie: /reload the page, or sign in/,
     failed: /connection failed/,
+    serverFailed: /went wrong on our side\. Try again in a moment/,
     signIn: "Sign in",
   },
   es: {
@@ -29,6 +30,7 @@ const WORDS = {
     hotAndNext: "Flama y siguiente",
     refusedCookie: /recarga la página, o inicia sesión/,
     failed: /falló la conexión/,
+    serverFailed: /algo falló por nuestra parte\. Inténtalo de nuevo en un momento/,
     signIn: "Iniciar sesión",
   },
 } as const;
@@ -110,6 +112,25 @@ describe.each(SIZES)("flames on a $name", (size) => {
     expect(await alert.textContent()).toMatch(WORDS[language].failed);
     expect(await count()).toBe(before);
     expect(await flame.getAttribute("aria-pressed")).toBe("false");
+    await page.context().close();
+  });
+
+  it.each(["en", "es"] as const)("a flame the server fails says so, puts the count back, and Hot & next stays (%s)", async (language) => {
+    const { page, flame, count } = await openFeed(size, language);
+    // What a proxy in front of the app answers when the app is down: a page, not the app's JSON.
+    await page.route("**/api/flames", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<h1>502 Bad Gateway</h1>" }),
+    );
+    const before = await count();
+    const where = await livePosition(page);
+    await page.getByRole("button", { name: WORDS[language].hotAndNext }).click();
+    const alert = page.getByTestId("flame-refusal");
+    await alert.waitFor();
+    expect(await alert.textContent()).toMatch(WORDS[language].serverFailed);
+    await expect.poll(count).toBe(before);
+    expect(await flame.getAttribute("aria-pressed")).toBe("false");
+    await page.waitForTimeout(500);
+    expect(await livePosition(page)).toBe(where);
     await page.context().close();
   });
 });

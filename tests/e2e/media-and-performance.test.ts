@@ -1,8 +1,7 @@
 import { request as httpRequest } from "node:http";
-import { gzipSync } from "node:zlib";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, launchBrowser, newPage } from "./support";
+import { baseURL, FIRST_VISIT_BUDGET, firstVisitScripts, launchBrowser, newPage } from "./support";
 
 describe("media", () => {
   it("answers Range requests on a clip with 206 and the exact bytes", async () => {
@@ -60,14 +59,10 @@ describe("home page weight", () => {
 
   it("loads under 135 KB of gzipped JavaScript on first visit", async () => {
     const page = await newPage(browser);
-    const scripts = new Set<string>();
-    page.on("response", (r) => r.request().resourceType() === "script" && scripts.add(r.url()));
-    await page.goto("/", { waitUntil: "networkidle" });
-    expect(scripts.size).toBeGreaterThan(0);
-    let total = 0;
-    for (const url of scripts) total += gzipSync(Buffer.from(await (await fetch(url)).arrayBuffer()), { level: 9 }).length;
-    console.info(`home first-load JS: ${(total / 1024).toFixed(1)} KB gzipped in ${scripts.size} files`);
-    expect(total).toBeLessThan(135 * 1024);
+    const { bytes, files } = await firstVisitScripts(page, "/");
+    expect(files.length).toBeGreaterThan(0);
+    console.info(`home first-visit JS: ${bytes} B gzipped in ${files.length} files`);
+    expect(bytes).toBeLessThan(FIRST_VISIT_BUDGET);
     await page.context().close();
   });
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { existsSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import { inject } from "vitest";
 
 export const baseURL = () => inject("baseURL");
@@ -78,4 +79,17 @@ export async function reactOwns(locator: Locator): Promise<void> {
     if (await locator.first().evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps")))) return;
   }
   throw new Error("React did not take over the element within 15 s");
+}
+
+/** The first visit's JavaScript budget: every script a page loads by network idle, gzip level 9. */
+export const FIRST_VISIT_BUDGET = 135 * 1024;
+
+/** Opens `url` in `page` and sums, gzipped at level 9, every script it fetched until the network went idle. */
+export async function firstVisitScripts(page: Page, url: string): Promise<{ bytes: number; files: string[] }> {
+  const scripts = new Set<string>();
+  page.on("response", (r) => r.request().resourceType() === "script" && scripts.add(r.url()));
+  await page.goto(url, { waitUntil: "networkidle" });
+  let bytes = 0;
+  for (const script of scripts) bytes += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
+  return { bytes, files: [...scripts].map((script) => new URL(script).pathname.split("/").at(-1)!) };
 }

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/react";
 import type { CaptionTrack } from "../../clip-card.server";
+import { CAPTIONS_CHOICE_KEY as CHOICE_KEY, earlyClick } from "./player-extras";
 
-// The visitor's captions choice, kept in this browser: a language, or `off`. Nothing on the server depends on it (the
-// tracks are added in the browser), so it is browser storage rather than a cookie that would split the page cache.
-const CHOICE_KEY = "player-captions";
+// The visitor's captions choice (CHOICE_KEY), kept in this browser: a language, or `off`. Nothing on the server depends
+// on it (the tracks are added in the browser), so it is browser storage rather than a cookie that would split the page
+// cache.
+
 /** Each language named in itself, as players list subtitle tracks. */
 const LABELS: Record<CaptionTrack["language"], string> = { en: "English", es: "Español" };
 
@@ -55,6 +57,18 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
   const choice = useSyncExternalStore(onChoiceChange, currentChoice, () => null);
   const showing = captionLanguage(captions, choice, pageLanguage);
 
+  const toggle = () =>
+    storeChoice(showing ? "off" : captions.some((c) => c.language === pageLanguage) ? pageLanguage : captions[0]!.language);
+  // The press that asked for this code (the server's button, before hydration) is the visitor's: act on it once here.
+  const pressedEarly = useRef(toggle);
+  useEffect(() => {
+    const target = earlyClick.target;
+    if (target instanceof Node && button.current?.contains(target)) {
+      earlyClick.target = null;
+      pressedEarly.current();
+    }
+  }, []);
+
   useEffect(() => {
     const host = button.current?.closest<HTMLElement>("[data-clip-id]");
     if (!host) return;
@@ -89,9 +103,7 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
       aria-pressed={showing !== null}
       aria-label={t("player.captions")}
       title={showing ? LABELS[showing as CaptionTrack["language"]] : undefined}
-      onClick={() =>
-        storeChoice(showing ? "off" : captions.some((c) => c.language === pageLanguage) ? pageLanguage : captions[0]!.language)
-      }
+      onClick={toggle}
       className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white hover:bg-white/15 ${
         showing ? "bg-white/25" : ""
       }`}

@@ -25,7 +25,8 @@ interface NetworkInformation {
 const connection = (): NetworkInformation | undefined =>
   typeof navigator === "undefined" ? undefined : (navigator as Navigator & { connection?: NetworkInformation }).connection;
 
-function read(storage: () => Storage, key: string): string | null {
+/** A value of this browser's storage, or null (also when storage is refused). */
+export function read(storage: () => Storage, key: string): string | null {
   try {
     return storage().getItem(key);
   } catch {

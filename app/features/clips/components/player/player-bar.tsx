@@ -2,13 +2,19 @@ import { useT } from "~/lib/i18n/react";
 import { lazyView } from "~/lib/lazy-view";
 import type { CaptionTrack } from "../../clip-card.server";
 import type { Playback } from "./use-playback";
-import { PlayerSettings } from "./use-rendition";
+import { loadExtras, PlayerSettings } from "./use-rendition";
 
 /**
  * The CC button, for a clip with captions: it adds the clip's subtitle tracks in the browser (ADR 158). Its own chunk,
- * loaded only when a clip with captions is on screen.
+ * loaded when a clip with captions is on screen and the visitor first touches the page, or at once when they turned
+ * captions on before (ADR 205); the server's button shows meanwhile, and a press on it is acted on.
  */
-const PlayerCaptions = lazyView(() => import("./captions-button").then((m) => m.default));
+const PlayerCaptions = lazyView(() =>
+  // The server renders it in place at once.
+  (import.meta.env.SSR ? Promise.resolve() : loadExtras().then((extras) => extras.captionsWanted()))
+    .then(() => import("./captions-button"))
+    .then((m) => m.default),
+);
 
 /**
  * Play/pause, the seek bar, mute, the settings (Data saver) and, for a clip with captions, CC: the same controls on the

@@ -9,7 +9,7 @@ type Extras = typeof import("./player-extras");
 /** Loaded once the page has hydrated; until then (and on the server) clips start on the server's sources. */
 let extras: Extras | null = null;
 let loading: Promise<Extras> | null = null;
-const loadExtras = () => (loading ??= import("./player-extras").then((loaded) => (extras = loaded)));
+export const loadExtras = () => (loading ??= import("./player-extras").then((loaded) => (extras = loaded)));
 
 /**
  * The player's settings (Data saver): the server renders them in place, so the button works as a native popover

@@ -136,7 +136,16 @@ describe.each(SIZES)("the header of a signed-in member on a $name", (size) => {
     await languageMenu.locator("summary").click();
     expect(await isOpen(languageMenu)).toBe(true);
     expect(await isOpen(menu)).toBe(false);
+    // The language menu follows the same rules: Escape closes it and gives focus back to its button, and so does an
+    // outside click.
+    const languageSummary = languageMenu.locator("summary");
     await page.keyboard.press("Escape");
+    await expect.poll(() => isOpen(languageMenu)).toBe(false);
+    await expect.poll(() => focusedInside(languageSummary)).toBe(true);
+    await languageSummary.click();
+    expect(await isOpen(languageMenu)).toBe(true);
+    await page.locator("main").click({ position: { x: 5, y: 5 } });
+    await expect.poll(() => isOpen(languageMenu)).toBe(false);
   });
 
   it.each(["en", "es"] as const)("search from the header lands on a focused field (%s)", async (language) => {

@@ -97,8 +97,11 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
       if (await opts.isWithheld?.(key, req)) return text(res, 404, "Not Found");
       if (opts.accelRedirect) {
         // nginx answers 404 itself for a missing file; the caching header is ours, so a CDN sees the same as without nginx.
+        // nginx keeps Content-Type and Cache-Control from this answer: the type is ours because nginx's own list
+        // (Debian's mime.types) has no `vtt`, and captions served as octet-stream are not shown.
         res.set({
           "X-Accel-Redirect": `${opts.accelRedirect}${key}`,
+          "Content-Type": contentTypeFor(key),
           "Cache-Control": MEDIA_CACHE_CONTROL,
           "X-Content-Type-Options": "nosniff",
         });

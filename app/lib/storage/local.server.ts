@@ -4,7 +4,15 @@ import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promis
 import path from "node:path";
 import { type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, clampRange, contentTypeFor, type ObjectInfo, type Storage, type StoredObject } from "./storage.server";
+import {
+  assertValidKey,
+  assertValidRange,
+  clampRange,
+  contentTypeFor,
+  type ObjectInfo,
+  type Storage,
+  type StoredObject,
+} from "./storage.server";
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
@@ -92,6 +100,31 @@ export function createLocalStorage(rootDir: string): Storage {
       } catch (err) {
         await fh.close();
         throw err;
+      }
+    },
+
+    async readInto(key, range, target) {
+      assertValidRange(range);
+      const length = range.end - range.start + 1;
+      if (length > target.length) throw new RangeError(`range ${range.start}-${range.end} does not fit ${target.length} bytes`);
+      let fh;
+      try {
+        fh = await open(fileFor(key), "r");
+      } catch (err) {
+        if (isMissing(err) || (err as NodeJS.ErrnoException).code === "EISDIR") return null;
+        throw err;
+      }
+      try {
+        let done = 0;
+        // One read almost always; a loop because read() may stop short, and a read of 0 means the file ended.
+        while (done < length) {
+          const { bytesRead } = await fh.read(target, done, length - done, range.start + done);
+          if (bytesRead === 0) break;
+          done += bytesRead;
+        }
+        return done;
+      } finally {
+        await fh.close();
       }
     },
 

@@ -229,8 +229,8 @@ const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100 });
 function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   const since = new Date(query.now.getTime() - RECENT_DAYS * 24 * 3600_000).toISOString();
-  // The walk reads the clips' columns as it goes (no join back to clips, which the planner would hash over the
-  // whole table for two thousand ids).
+  // The walk reads the clips' columns as it goes, and each clip's quality and tags by its key: joins back to clips or
+  // clip_stats were planned as hashes over the whole table for a few hundred ids.
   const walk = query.filters.tag
     ? sql`select c.id, c.category_id, c.creator_id, c.published_at
         from ${tagRows(query, tagIdOf(query.filters.tag), "recent", RECENT_LIMIT, WALK.drawn, { since })} t join clips c on c.id = t.id`
@@ -240,9 +240,10 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
     (
       await rowsOf<CandidateRow>(
         db,
-        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at, coalesce(s.quality, 0)::float8 as quality,
+        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at,
+            coalesce((select s.quality from clip_stats s where s.clip_id = r.id), 0)::float8 as quality,
             array(select ct.tag_id from clip_tags ct where ct.clip_id = r.id order by ct.tag_id) as tag_ids
-          from (${walk}) r left join clip_stats s on s.clip_id = r.id`,
+          from (${walk}) r`,
       )
     )
       .map(candidateOf)

@@ -84,6 +84,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const brandMode = useBrandMode();
   const { language } = useT();
   const adult = (root?.brandMode ?? brandMode) === "adult";
+  useEffect(() => {
+    // Lets tests (and curious people) know the page is interactive — an error page too (the layout renders both).
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 
   return (
     <html lang={language} data-brand={adult ? "adult" : "conscious"}>
@@ -128,10 +132,6 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (loaderData.brandMode === "adult" && !loaderData.user) void ensureAnonymousId();
   }, [loaderData.brandMode, loaderData.user]);
   useFlashToast(loaderData.flash);
-  useEffect(() => {
-    // Lets tests (and curious people) know the page is interactive.
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
   return (
     <Shell data={loaderData}>
       <FlashWithoutScript flash={loaderData.flash} />

@@ -64,7 +64,13 @@ export async function loader(args: Route.LoaderArgs) {
   }
   // Under Global Privacy Control / Do Not Track: ranked without anything personal.
   const now = new Date();
-  const visitorKey = personal ? `${"userId" in personal ? `u:${personal.userId}` : `a:${personal.anonymousId}`}:${version}` : "seed";
+  // A visitor without a version row (none yet, or all their signals gone) has nothing to key a kept ranking by:
+  // version 0 could name a history from before the row went (ADR 221), so their pages are ranked anew.
+  const visitorKey = !personal
+    ? "seed"
+    : version
+      ? `${"userId" in personal ? `u:${personal.userId}` : `a:${personal.anonymousId}`}:${version}`
+      : null;
   const page = await forYouPage(db, {
     ...pageInput,
     filters,

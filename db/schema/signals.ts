@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  pgSequence,
   pgTable,
   primaryKey,
   real,
@@ -232,17 +233,27 @@ export const visitorFeedSettings = pgTable(
 );
 
 /**
+ * Where every visitor's version is drawn from: a value is never drawn twice, so a version row deleted and made again
+ * (retention, deletion, the merge on sign-in) never comes back with a number a kept ranking was made under (ADR 221).
+ */
+export const visitorSignalVersionsSeq = pgSequence("visitor_signal_versions_seq");
+
+/**
  * A number per visitor that moves whenever what the feed knows of them moves — their weights, dismissals or events
- * (statement triggers of migration 0041, docs/database.md) — so a server can keep the visitor's next ranked pages in
- * memory and know, with one small read, whether they still hold (ADR 199). No foreign key: the triggers may fire while
- * an account is being deleted; deleteSignals removes the row.
+ * (statement triggers of migrations 0041 and 0042, docs/database.md) — so a server can keep the visitor's next ranked
+ * pages in memory and know, with one small read, whether they still hold (ADR 199). Each value is new from
+ * visitor_signal_versions_seq. The row goes with the last of the visitor's signals (retention, deletion): a visitor
+ * without one has no kept ranking (ADR 221). No foreign key: the triggers may fire while an account is being deleted;
+ * deleteSignals removes the row.
  */
 export const visitorSignalVersions = pgTable(
   "visitor_signal_versions",
   {
     userId: text(),
     anonymousId: uuid(),
-    version: bigint({ mode: "number" }).notNull().default(1),
+    version: bigint({ mode: "number" })
+      .notNull()
+      .default(sql`nextval('visitor_signal_versions_seq')`),
   },
   (t) => [
     check("visitor_signal_versions_one_owner", sql`num_nonnulls(${t.userId}, ${t.anonymousId}) = 1`),

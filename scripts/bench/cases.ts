@@ -36,6 +36,8 @@ export interface BenchCase {
   nginxPath?: string;
   /** Large bodies: driven by the plain node:http client (http-load.ts), which autocannon would cap. */
   largeBodies?: boolean;
+  /** Measured through nginx in front of the app restarted in offload mode (MEDIA_ACCEL_REDIRECT). */
+  offload?: boolean;
 }
 
 export interface CaseInputs {
@@ -62,6 +64,14 @@ export function benchCases(input: CaseInputs): BenchCase[] {
     request: (n) => ({ method: "GET", path: path(n), headers: { cookie: visitor(n).cookie, "accept-language": "en" } }),
   });
   const windows = Math.max(1, Math.floor(input.mediaSize / RANGE_BYTES));
+  const media = (n: number): RequestSpec => {
+    const start = (n % windows) * RANGE_BYTES;
+    return {
+      method: "GET",
+      path: `/media/${input.mediaKey}`,
+      headers: { cookie: visitor(n).cookie, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
+    };
+  };
   return [
     page("home", () => "/", 0.08, 500),
     // A visitor scrolling: the next pages of their own shuffled feed.
@@ -101,16 +111,18 @@ export function benchCases(input: CaseInputs): BenchCase[] {
       name: "media",
       // p99 as a page's: one 1 MiB window of a clip, which the player asks for ahead of playback.
       target: { kind: "nginx", ratio: 0.5, p99Ms: 500 },
-      request: (n) => {
-        const start = (n % windows) * RANGE_BYTES;
-        return {
-          method: "GET",
-          path: `/media/${input.mediaKey}`,
-          headers: { cookie: visitor(n).cookie, range: `bytes=${start}-${start + RANGE_BYTES - 1}` },
-        };
-      },
+      request: media,
       nginxPath: `/media/${input.mediaKey}`,
       largeBodies: true,
+    },
+    {
+      // The same requests sent to nginx in front of the app in offload mode: the app authorises, nginx sends.
+      name: "media-offload",
+      target: { kind: "nginx", ratio: 0.5, p99Ms: 500 },
+      request: media,
+      nginxPath: `/media/${input.mediaKey}`,
+      largeBodies: true,
+      offload: true,
     },
   ];
 }

@@ -11,7 +11,7 @@ import { build, ROOT, seed, signIn, startApp } from "./app-server";
 import { anonymousVisitors, benchCases, RANGE_BYTES, type BenchCase, type RequestSpec } from "./cases";
 import { startCeiling, type CapturedResponse } from "./ceiling";
 import { load, settle } from "./load";
-import { startNginx } from "./nginx";
+import { documentedOffloadConfig, findNginx, sendfileConfig, startNginx, type Nginx } from "../support/nginx";
 import { httpLoad, type HttpLoadResult } from "./http-load";
 import { clientIsNotTheLimit, judge, markdownTable, type Row } from "./report";
 
@@ -72,7 +72,8 @@ async function main() {
   if (!existsSync(mediaFile)) writeFileSync(mediaFile, randomBytes(mediaSize));
 
   say("starting the app server");
-  const app = await startApp(env, { cpuProfDir: args.profile ? path.resolve(args.profile) : undefined });
+  const cpuProfDir = args.profile ? path.resolve(args.profile) : undefined;
+  let app = await startApp(env, { cpuProfDir });
   stops.push(() => app.stop());
   const origin = app.url;
 
@@ -84,34 +85,41 @@ async function main() {
   say(`${visitors.length} anonymous visitors, ${sessions.length} signed-in users`);
 
   const sample = await samplePaths(app.url, visitors[0]!.cookie);
-  const cases = benchCases({ visitors, sessions, origin, mediaKey, mediaSize, ...sample }).filter(
+  const chosen = benchCases({ visitors, sessions, origin, mediaKey, mediaSize, ...sample }).filter(
     (c) => !args.only || args.only.split(",").includes(c.name),
   );
+  // The offload case needs the app restarted in offload mode: it runs after the others.
+  const cases = chosen.filter((c) => !c.offload);
+  const offloadCases = chosen.filter((c) => c.offload);
 
   // What each case answers, captured once: the ceiling sends exactly these bytes back.
   const captured: Record<string, CapturedResponse> = {};
-  for (const c of cases) {
+  for (const c of chosen) {
     captured[c.name] = await capture(app.url, c.request(0));
     const status = captured[c.name]!.status;
     if (status >= 300) throw new Error(`${c.name} answered ${status} for ${c.request(0).path}`);
   }
   const ceiling = await startCeiling(work, captured);
   stops.push(ceiling.stop);
-  const nginx = cases.some((c) => c.nginxPath) ? await startNginx(work, path.join(dataDir, "media")) : null;
-  if (nginx) stops.push(nginx.stop);
-  else say("nginx not installed: the media case is compared with the ceiling only");
+  const mediaDir = path.join(dataDir, "media");
+  const nginx = chosen.some((c) => c.nginxPath) ? await startNginx(work, (port) => sendfileConfig({ port, mediaDir })) : null;
+  if (nginx) {
+    stops.push(nginx.stop);
+    say(`nginx (${findNginx()}) serves ${mediaDir} with sendfile at ${nginx.url}`);
+  } else if (chosen.some((c) => c.nginxPath))
+    say("nginx not installed (NGINX_BIN, PATH, /usr/sbin): media is compared with the ceiling only");
 
   const rows: Row[] = [];
-  for (const c of cases) {
-    if (warmup > 0) await load(app.url, c.request, 10, warmup);
-    await settle(`${app.url}/healthz`);
+  const measure = async (c: BenchCase, target: string, healthz: string) => {
+    if (warmup > 0) await (c.largeBodies ? httpLoad : load)(target, c.request, 10, warmup);
+    await settle(healthz);
     for (const connections of connectionCounts) {
       say(`${c.name} × ${connections} connections`);
       // Large bodies go through the plain node:http client, small ones through autocannon (http-load.ts says why).
       const drive = c.largeBodies ? httpLoad : load;
-      const appResult = await drive(app.url, c.request, connections, seconds);
+      const appResult = await drive(target, c.request, connections, seconds);
       const loadAverage = os.loadavg();
-      await settle(`${app.url}/healthz`);
+      await settle(healthz);
       const ceilingPath = `/${c.name}`;
       const ceilingResult = await drive(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds);
       const nginxResult =
@@ -139,9 +147,23 @@ async function main() {
       );
       rows.push({ ...row, meetsTarget: judge(c, row) });
     }
+  };
+  for (const c of cases) await measure(c, app.url, `${app.url}/healthz`);
+
+  // Offload mode (ADR 156): the app restarted with MEDIA_ACCEL_REDIRECT behind nginx running the configuration
+  // docs/deployment.md gives; the client asks nginx, the app authorises, nginx sends the file.
+  if (offloadCases.length && !nginx) say("nginx not installed: the offload case is skipped");
+  if (offloadCases.length && nginx) {
+    say("restarting the app in offload mode (MEDIA_ACCEL_REDIRECT=/_media/)");
+    await app.stop();
+    app = await startApp({ ...env, MEDIA_ACCEL_REDIRECT: "/_media/", TRUST_PROXY: "1" }, { cpuProfDir });
+    const front: Nginx | null = await startNginx(work, (port) => documentedOffloadConfig({ app: new URL(app.url).host, port, mediaDir }));
+    stops.push(() => front?.stop());
+    for (const c of offloadCases) await measure(c, front!.url, `${app.url}/healthz`);
+    await front!.stop();
   }
 
-  report(rows, cases, { engine, clips, seconds });
+  report(rows, chosen, { engine, clips, seconds });
 }
 
 async function capture(base: string, spec: RequestSpec): Promise<CapturedResponse> {

@@ -79,8 +79,13 @@ describe("shell", () => {
     const page = await newPage(browser);
     await page.goto("/still/not/here");
     await expect(page.getByRole("heading", { name: "Oops! Page not found" }).isVisible()).resolves.toBe(true);
+    // The error page is hydrated like every other (the root's error boundary): marked, and its link is React's — the
+    // way home is taken without loading a new document.
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 15_000 });
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole("link", { name: "Return to Home" }).click();
     await page.waitForURL(`${baseURL()}/`);
+    await expect(page.evaluate(() => "sameDocument" in window)).resolves.toBe(true);
     await page.context().close();
   });
 

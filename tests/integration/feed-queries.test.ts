@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle } from "~/lib/db.server";
+import { deleteSignals } from "~/features/signals/index.server";
 import { seedSimCatalogue, type SimCatalogue } from "../../scripts/support/feed-simulation";
 import { startTestApp, type TestApp } from "../support/app";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -72,6 +73,19 @@ describe(`/api/feed For you, statements per page, on ${testEngine()}`, () => {
     expect(after.ids).toHaveLength(12);
     for (const id of after.ids) expect(shown).not.toContain(id);
     expect(after.statements).toBeGreaterThan(next.statements);
+  }, 120_000);
+
+  it("a visitor whose version row went (every signal of theirs gone) is ranked anew on every page", async () => {
+    const cookie = await signal("", catalogue.newest.slice(310, 315));
+    const anonymousId = cookie.slice("spicy_uid=".length).split(".")[0]!;
+    await deleteSignals(handle.db, { anonymousId });
+    // Nothing names what they were ranked from: a kept ranking under version 0 could be one made from signals since
+    // deleted, so none is kept.
+    const first = await page(cookie, "offset=0");
+    const next = await page(cookie, `offset=12&shown=${first.ids.join(",")}`);
+    expect(next.ids).toHaveLength(12);
+    for (const id of next.ids) expect(first.ids).not.toContain(id);
+    expect(next.statements).toBeGreaterThan(testEngine() === "postgres" ? 5 : 1);
   }, 120_000);
 
   it("a newcomer's pages (their seed, no profile) need no statement of their own on PGlite in process", async () => {

@@ -105,6 +105,27 @@ describe("GET /media/<key>", () => {
     },
   );
 
+  it("sends the right bytes whether a range is read whole (up to 1 MiB) or streamed, many at once", async () => {
+    const big = Buffer.from(Array.from({ length: 3 * 1024 * 1024 + 17 }, (_, i) => (i * 31 + (i >> 12)) % 256));
+    await storage.put("clips/big.mp4", big);
+    const ranges = Array.from({ length: 24 }, (_, i) => {
+      const start = i * 80_000;
+      // Every third one is a byte over the 1 MiB buffer: the stream path.
+      return { start, end: start + (i % 3 === 0 ? 1024 * 1024 : 1024 * 1024 - 1 - i * 1000) };
+    });
+    const bodies = await Promise.all(
+      ranges.map(async ({ start, end }) => {
+        const res = await get("/media/clips/big.mp4", { range: `bytes=${start}-${end}` });
+        expect(res.status).toBe(206);
+        expect(res.headers.get("content-range")).toBe(`bytes ${start}-${end}/${big.length}`);
+        return Buffer.from(await res.arrayBuffer());
+      }),
+    );
+    bodies.forEach((body, i) => expect(body.equals(big.subarray(ranges[i]!.start, ranges[i]!.end + 1)), `range ${i}`).toBe(true));
+    const whole = await get("/media/clips/big.mp4");
+    expect(Buffer.from(await whole.arrayBuffer()).equals(big)).toBe(true);
+  });
+
   it("honours If-Range only when it names the current ETag", async () => {
     const etag = (await get("/media/clips/x.mp4", {}, "HEAD")).headers.get("etag")!;
     const same = await get("/media/clips/x.mp4", { range: "bytes=0-9", "if-range": etag });
@@ -249,6 +270,8 @@ describe("media route failure handling", () => {
     const seen: unknown[] = [];
     const failing: Storage = {
       ...storage,
+      // The stream path: answers larger than one buffer, and storage without readInto.
+      readInto: undefined,
       get: async (key, range) => {
         const obj = await storage.get(key, range);
         let sent = false;
@@ -273,6 +296,31 @@ describe("media route failure handling", () => {
       expect(seen).toHaveLength(1);
     } finally {
       await new Promise((resolve) => srv.close(resolve));
+    }
+  });
+
+  it("answers 500, not a short body, when a file read whole fails or comes back short", async () => {
+    for (const readInto of [
+      async () => {
+        throw new Error("disk gone");
+      },
+      async () => 10,
+    ]) {
+      const seen: unknown[] = [];
+      const app = express().use("/media", mediaRouter({ ...storage, readInto }, { onError: (err) => seen.push(err) }));
+      const srv = app.listen(0, "127.0.0.1");
+      await new Promise((resolve) => srv.once("listening", resolve));
+      try {
+        const res = await fetch(`http://127.0.0.1:${(srv.address() as AddressInfo).port}/media/clips/x.mp4`, {
+          headers: { range: "bytes=0-99" },
+        });
+        expect(res.status).toBe(500);
+        expect(await res.text()).toBe("Storage Error");
+        expect(res.headers.get("cache-control")).toBeNull();
+        expect(seen).toHaveLength(1);
+      } finally {
+        await new Promise((resolve) => srv.close(resolve));
+      }
     }
   });
 

@@ -212,13 +212,15 @@ describe(`watch history on ${testEngine()}`, () => {
   it("the privacy page says what is recorded and for how long, in English and Spanish", async () => {
     const en = await (await fetch(`${app.url}/politica-de-privacidade`, { headers: headers() })).text();
     expect(en).toContain(">To count views and to learn what you like, the player records, for each clip you see: how long it played");
-    expect(en).toContain(">The raw events and your watch history are kept 90 days, then deleted.");
+    expect(en).toContain(">The raw events, your watch history and your “Not interested” marks are kept 90 days, then deleted.");
+    expect(en).toContain("only your feed choices (For you, Newest or Shuffle, and a paused history) stay");
     expect(en).toContain(
       ">If your browser sends Global Privacy Control or Do Not Track, or you pause your history, nothing personal is recorded",
     );
     expect(en).toContain(">Your Watch history page lists");
     const es = await (await fetch(`${app.url}/politica-de-privacidade`, { headers: headers({ "accept-language": "es" }) })).text();
-    expect(es).toContain(">Los eventos y tu historial se guardan 90 días y después se borran.");
+    expect(es).toContain(">Los eventos, tu historial y tus marcas “No me interesa” se guardan 90 días y después se borran.");
+    expect(es).toContain("solo quedan tus elecciones del feed (Para ti, Más recientes o Aleatorio, y un historial en pausa)");
     expect(es).toContain(">Si tu navegador envía Global Privacy Control o Do Not Track");
     expect(es).toContain(">Tu página Historial de reproducciones");
   });

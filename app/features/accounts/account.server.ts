@@ -142,6 +142,9 @@ export async function deleteAccount(db: Database, userId: string, extras: { stor
           );
       }
       await tx.delete(user).where(eq(user.id, userId));
+      // Again once the user row is gone: a signal commit that held it until now left its rows to the cascade, whose
+      // triggers moved (and so kept) the version row.
+      await deleteSignals(tx as unknown as Database, { userId });
     });
     // Files after the commit: a failed transaction keeps them with their records.
     for (const key of uploads) await extras.storage?.delete(key);

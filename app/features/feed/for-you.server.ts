@@ -7,7 +7,7 @@ import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
 import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
-import { feedCardsOf, pageFromOrder, visitorOrdersOf } from "./visitor-feed.server";
+import { feedCardsOf, pageFromOrder, visitorOrdersOf, type VisitorOrder } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import type { RankedClip } from "./rank-score";
@@ -15,9 +15,10 @@ import type { RankedClip } from "./rank-score";
 export interface ForYouInput extends RankQuery {
   /**
    * Who the ranking is for: `key` names the visitor and the version of what the feed knows of them (or, without a
-   * profile, their seed), so their kept ranked pages are theirs alone (ADR 199); `history` reads their signals.
+   * profile, their seed), so their kept ranked pages are theirs alone (ADR 199); null when nothing is to be kept
+   * (a visitor without a version, ADR 221). `history` reads their signals.
    */
-  visitor: { key: string; history: () => Promise<VisitorHistory> };
+  visitor: { key: string | null; history: () => Promise<VisitorHistory> };
   /** Whose "Not interested" marks count (null under GPC/DNT): a dismissed lead gives way to their own (ADR 183). */
   dismissedBy: SignalOwnerRef | null;
   /** The clips the browser holds this visit, in feed order; null when it sent none (the page is then ranked whole). */
@@ -53,7 +54,10 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
     input.filters.period,
     input.seed,
   ]);
-  const kept = orders.get(orderKey);
+  const kept = input.visitor.key === null ? undefined : orders.get(orderKey);
+  const keep = (order: VisitorOrder) => {
+    if (input.visitor.key !== null) orders.set(orderKey, order);
+  };
   const history = kept?.history ?? (await input.visitor.history());
   // The filter's lead as every visitor has it (its flame count and flamed state are read with the page's), unless
   // this visitor dismissed it: then their own, read for them.
@@ -75,7 +79,7 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
     ranked = kept && pageFromOrder(kept, { start, end, before });
     if (!ranked) {
       const order = await rankedFeedPage(db, { ...rankInput, shown: before, position: start, count: end - start + RANK_AHEAD });
-      orders.set(orderKey, { before, from: start, ranked: order, history });
+      keep({ before, from: start, ranked: order, history });
       ranked = order.slice(0, end - start);
       ahead = order.slice(end - start);
     }
@@ -85,7 +89,7 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
       ? kept.ranked
       : await rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count: end - 1 + RANK_AHEAD });
     if (!keptWhole) {
-      orders.set(orderKey, { before: [leadClip.id], from: 1, ranked: whole, history });
+      keep({ before: [leadClip.id], from: 1, ranked: whole, history });
       ahead = whole.slice(end - 1);
     }
     before = [leadClip.id, ...whole.slice(0, start - 1).map((clip) => clip.id)];

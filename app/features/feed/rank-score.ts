@@ -115,14 +115,22 @@ export function outsideTaste(clip: Candidate, profile: TasteProfile): boolean {
   );
 }
 
-/** A number in [0, 1) from a string (FNV-1a): the visitor's jitter and exploration draws, stable for one seed. */
-export function unitHash(text: string): number {
-  let h = 0x811c9dc5;
+const FNV_OFFSET = 0x811c9dc5;
+
+/** FNV-1a over `text` from state `h`: hashing a seed once and each id from its state is hashing their concatenation. */
+function fnv(h: number, text: string): number {
   for (let i = 0; i < text.length; i++) {
     h ^= text.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return (h >>> 0) / 2 ** 32;
+  return h;
+}
+
+const unitOf = (h: number) => (h >>> 0) / 2 ** 32;
+
+/** A number in [0, 1) from a string (FNV-1a): the visitor's jitter and exploration draws, stable for one seed. */
+export function unitHash(text: string): number {
+  return unitOf(fnv(FNV_OFFSET, text));
 }
 
 /** score = hotWeight · hot + tasteWeight · scale · tanh(affinity / scale) + jitter (ADR 160). */
@@ -152,65 +160,148 @@ export interface RankInput {
   seed: string;
 }
 
+/** A scored candidate; `order` is its place in the page's order of choice (unseen first, then by score). */
+interface Scored {
+  clip: Candidate;
+  hot: number;
+  score: number;
+  seen: boolean;
+  order: number;
+}
+
+/**
+ * Candidates of one category in order: its first one not taken is `next`. Within a category the repeat penalty is
+ * one number, so the category's best fitting clip is its first that fits.
+ */
+interface Run {
+  categoryId: string;
+  entries: Scored[];
+  next: number;
+}
+
+function runsOf(entries: Scored[]): Run[] {
+  const runs = new Map<string, Run>();
+  for (const entry of entries) {
+    const run = runs.get(entry.clip.categoryId);
+    if (run) run.entries.push(entry);
+    else runs.set(entry.clip.categoryId, { categoryId: entry.clip.categoryId, entries: [entry], next: 0 });
+  }
+  return [...runs.values()];
+}
+
+/** A clip ranked by a score of its own (exploration), best first, ties in the page's order. */
+interface Ranked {
+  entries: Scored[];
+  next: number;
+}
+
 /**
  * One page of the visitor's feed: the highest scores, with every exploreEvery-th place given to the best clip new to
  * the visitor and outside their affinities, never more than maxSameCreator in a row from one creator, and clips seen
  * in the last 7 days only once nothing else is left. Each chosen clip carries its reasons.
+ *
+ * Each place is chosen without scanning every candidate: the candidates are split by category once (the repeat
+ * penalty is the same for a whole category), and the exploration scores, fixed for the page, are computed and sorted
+ * once. The choices are exactly those of one scan per place (tests/unit/rank-equivalence.test.ts).
  */
 export function rankPage(input: RankInput): RankedClip[] {
   const { profile, now, seed } = input;
   const open = input.candidates.filter((clip) => !input.excluded.has(clip.id));
-  const scored = open
-    .map((clip) => ({ clip, score: scoreOf(clip, profile, { now, seed }), seen: input.seen.has(clip.id) }))
+  const seedState = fnv(FNV_OFFSET, seed);
+  // A visitor without tastes (a newcomer, or GPC/DNT): every affinity is 0 and every clip outside their tastes.
+  const tasteless = profile.category.size === 0 && profile.creator.size === 0 && profile.tag.size === 0;
+  const scored: Scored[] = open
+    .map((clip) => {
+      const hot = hotScore(clip, now);
+      const affinity = tasteless ? 0 : affinityOf(clip, profile);
+      const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
+      return { clip, hot, score, seen: input.seen.has(clip.id), order: 0 };
+    })
     .sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || (a.clip.id < b.clip.id ? -1 : 1));
+  for (let i = 0; i < scored.length; i++) scored[i]!.order = i;
   const taken = new Set<string>();
   const creators = [...input.previousCreators];
   const onPage = new Map<string, number>();
   for (const id of input.previousCategories ?? []) onPage.set(id, (onPage.get(id) ?? 0) + 1);
   const page: RankedClip[] = [];
-  const creatorAllowed = (creatorId: string) =>
-    creators.length < RANK.maxSameCreator || creators.slice(-RANK.maxSameCreator).some((id) => id !== creatorId);
-  const fits = (entry: (typeof scored)[number]) => !taken.has(entry.clip.id) && creatorAllowed(entry.clip.creatorId);
-  const repeats = (clip: Candidate) =>
-    (profile.category.get(clip.categoryId) ?? 0) > RANK.tasteFloor ? 0 : RANK.repeatPenalty * (onPage.get(clip.categoryId) ?? 0);
-  // The best fitting clip by score less its category's repeats; `scored` runs unseen first, then by score, so the
-  // walk stops at the first clip whose whole score cannot beat the best found.
-  const bestFit = (only?: (entry: (typeof scored)[number]) => boolean) => {
-    let best: (typeof scored)[number] | undefined;
+  // The creator a clip may not have at this place: the one of the last maxSameCreator clips, when they share it.
+  let barred = false;
+  let barredCreator: string | undefined;
+  const fits = (entry: Scored) => !taken.has(entry.clip.id) && !(barred && entry.clip.creatorId === barredCreator);
+  // The first clip of a list that fits; the taken ones at its head are passed for good.
+  const firstFitting = (ranked: Ranked) => {
+    const { entries } = ranked;
+    while (ranked.next < entries.length && taken.has(entries[ranked.next]!.clip.id)) ranked.next++;
+    for (let k = ranked.next; k < entries.length; k++) if (fits(entries[k]!)) return entries[k];
+    return undefined;
+  };
+  const penalty = (categoryId: string) =>
+    (profile.category.get(categoryId) ?? 0) > RANK.tasteFloor ? 0 : RANK.repeatPenalty * (onPage.get(categoryId) ?? 0);
+
+  // The best fitting unseen clip by score less its category's repeats, ties to the earlier in the order; when no
+  // unseen clip fits, the first seen one that does.
+  const unseen = scored.filter((entry) => !entry.seen);
+  let allRuns: Run[] | undefined;
+  let seenOnes: Ranked | undefined;
+  let drawnRuns: Run[] | undefined;
+  const bestOf = (runs: Run[]) => {
+    let best: Scored | undefined;
     let bestScore = -Infinity;
-    for (const entry of scored) {
-      if (best && (entry.seen || entry.score <= bestScore)) break;
-      if (!fits(entry) || (only && !only(entry))) continue;
-      const score = entry.score - repeats(entry.clip);
-      if (score > bestScore) [best, bestScore] = [entry, score];
+    for (const run of runs) {
+      const { entries } = run;
+      while (run.next < entries.length && taken.has(entries[run.next]!.clip.id)) run.next++;
+      let k = run.next;
+      while (k < entries.length && !fits(entries[k]!)) k++;
+      const entry = entries[k];
+      if (!entry) continue;
+      const score = entry.score - penalty(run.categoryId);
+      if (score > bestScore || (best && score === bestScore && entry.order < best.order)) [best, bestScore] = [entry, score];
     }
     return best;
   };
+  const bestFit = () =>
+    bestOf((allRuns ??= runsOf(unseen))) ?? firstFitting((seenOnes ??= { entries: scored.filter((entry) => entry.seen), next: 0 }));
+  let firstOpen = 0;
+  const anyOpen = () => {
+    while (firstOpen < scored.length && taken.has(scored[firstOpen]!.clip.id)) firstOpen++;
+    return scored[firstOpen];
+  };
+
+  // Exploration: new clips outside the visitor's tastes by hot score, the visitor's own draw and a category not met
+  // yet — a score fixed for the page — the visitor's own random stretch first.
+  const exploreState = fnv(FNV_OFFSET, `${seed}~`);
+  const explorersOf = (own: boolean): Ranked => ({
+    entries: unseen
+      .filter(
+        (entry) => (!own || entry.clip.explore) && !input.known.has(entry.clip.id) && (tasteless || outsideTaste(entry.clip, profile)),
+      )
+      .map((entry) => {
+        const unmet = profile.category.has(entry.clip.categoryId) ? 0 : RANK.unmetCategory;
+        const score = RANK.hotWeight * entry.hot + RANK.exploreDraw * unitOf(fnv(exploreState, entry.clip.id)) + unmet;
+        return { entry, score };
+      })
+      .sort((a, b) => b.score - a.score || a.entry.order - b.entry.order)
+      .map(({ entry }) => entry),
+    next: 0,
+  });
+  let ownExplorers: Ranked | undefined;
+  let allExplorers: Ranked | undefined;
 
   for (let i = 0; i < input.count; i++) {
-    const explore = (input.position + i) % RANK.exploreEvery === RANK.exploreEvery - 1;
-    let chosen: (typeof scored)[number] | undefined;
+    const place = (input.position + i) % RANK.exploreEvery;
+    const last = creators[creators.length - 1];
+    barred = creators.length >= RANK.maxSameCreator && creators.slice(-RANK.maxSameCreator).every((id) => id === last);
+    barredCreator = last;
+    let chosen: Scored | undefined;
     let exploring = false;
-    if (explore) {
-      // The best new clip outside the visitor's tastes, by hot score and the visitor's own draw, a category the
-      // visitor has not met yet first. The visitor's own random stretch first, so visitors explore different parts
-      // of the catalogue.
-      for (const own of [true, false]) {
-        let best = -Infinity;
-        for (const entry of scored) {
-          if (own && !entry.clip.explore) continue;
-          if (entry.seen || input.known.has(entry.clip.id) || !fits(entry) || !outsideTaste(entry.clip, profile)) continue;
-          const unmet = profile.category.has(entry.clip.categoryId) ? 0 : RANK.unmetCategory;
-          const score = RANK.hotWeight * hotScore(entry.clip, now) + RANK.exploreDraw * unitHash(`${seed}~${entry.clip.id}`) + unmet;
-          if (score > best) [best, chosen, exploring] = [score, entry, true];
-        }
-        if (chosen) break;
-      }
-    } else if (RANK.drawnPlaces.includes((input.position + i) % RANK.exploreEvery)) {
+    if (place === RANK.exploreEvery - 1) {
+      chosen = firstFitting((ownExplorers ??= explorersOf(true))) ?? firstFitting((allExplorers ??= explorersOf(false)));
+      exploring = Boolean(chosen);
+    } else if (RANK.drawnPlaces.includes(place)) {
       // The best of the visitor's own stretches of their tastes (each walked for a facet they like).
-      chosen = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen);
+      chosen = bestOf((drawnRuns ??= runsOf(unseen.filter((entry) => entry.clip.drawn))));
     }
-    chosen ??= bestFit() ?? scored.find((entry) => !taken.has(entry.clip.id));
+    chosen ??= bestFit() ?? anyOpen();
     if (!chosen) break;
     taken.add(chosen.clip.id);
     onPage.set(chosen.clip.categoryId, (onPage.get(chosen.clip.categoryId) ?? 0) + 1);

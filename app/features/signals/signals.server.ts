@@ -87,23 +87,37 @@ export function ownerIs(owner: SignalOwnerRef, alias?: string) {
 
 /**
  * Raw events, views (the history) and dismissals older than SIGNAL_RETENTION_DAYS go (docs/product.md § Watch
- * signals), and the daily view marks of past days; clip_stats, creator/tag views and the decayed affinities are the aggregates that stay. Deleted in
- * slices so no statement holds locks for long; returns how many rows went.
+ * signals), and the daily view marks of past days; clip_stats, creator/tag views and the decayed affinities are the
+ * aggregates that stay. A visitor left with no signal at all loses their version row too (ADR 221); their feed choices
+ * stay. Deleted in slices so no statement holds locks for long; returns how many rows went.
  */
 export async function pruneSignals(db: Database, now = new Date(), slice = 10_000): Promise<number> {
   const cutoff = new Date(now.getTime() - SIGNAL_RETENTION_DAYS * 24 * 3600_000).toISOString();
   let total = 0;
+  // The visitors whose rows went: those left with none lose their version.
+  const emptied = { users: new Set<string>(), anonymous: new Set<string>() };
+  const note = (rows: OwnerRow[]) => {
+    for (const row of rows) {
+      if (row.user_id) emptied.users.add(row.user_id);
+      else if (row.anonymous_id) emptied.anonymous.add(row.anonymous_id);
+    }
+    return rows.length;
+  };
   for (const [table, column] of [
     ["watch_events", "created_at"],
     ["clip_views", "viewed_at"],
     ["dismissed_clips", "created_at"],
   ] as const) {
     for (;;) {
-      const result = await db.execute(
-        sql`delete from ${sql.raw(table)} where ctid = any(array(
-          select ctid from ${sql.raw(table)} where ${sql.raw(column)} < ${cutoff}::timestamptz limit ${slice}))`,
+      const count = note(
+        rowsOf<OwnerRow>(
+          await db.execute(
+            sql`delete from ${sql.raw(table)} where ctid = any(array(
+              select ctid from ${sql.raw(table)} where ${sql.raw(column)} < ${cutoff}::timestamptz limit ${slice}))
+            returning user_id, anonymous_id`,
+          ),
+        ),
       );
-      const count = rowCount(result);
       total += count;
       if (count < slice) break;
     }
@@ -112,9 +126,33 @@ export async function pruneSignals(db: Database, now = new Date(), slice = 10_00
   const today = now.toISOString().slice(0, 10);
   total += rowCount(await db.execute(sql`delete from view_day_keys where day < ${today}::date`));
   // An affinity untouched for the retention period has decayed to nothing (2^-45): it goes too.
-  total += rowCount(await db.execute(sql`delete from visitor_affinities where updated_at < ${cutoff}::timestamptz`));
+  total += note(
+    rowsOf<OwnerRow>(
+      await db.execute(sql`delete from visitor_affinities where updated_at < ${cutoff}::timestamptz returning user_id, anonymous_id`),
+    ),
+  );
+  for (const [column, owners, type] of [
+    ["user_id", emptied.users, "text"],
+    ["anonymous_id", emptied.anonymous, "uuid"],
+  ] as const) {
+    const list = [...owners];
+    for (let i = 0; i < list.length; i += slice) {
+      const ids = `{${list.slice(i, i + slice).join(",")}}`;
+      const col = sql.raw(column);
+      const signal = (table: string) => sql`exists (select 1 from ${sql.raw(table)} s where s.${col} = v.${col})`;
+      total += rowCount(
+        await db.execute(sql`delete from visitor_signal_versions v where v.${col} = any(${ids}::${sql.raw(type)}[])
+          and not ${signal("watch_events")} and not ${signal("clip_views")}
+          and not ${signal("visitor_affinities")} and not ${signal("dismissed_clips")}`),
+      );
+    }
+  }
   return total;
 }
+
+type OwnerRow = { user_id: string | null; anonymous_id: string | null };
+
+const rowsOf = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 function rowCount(result: unknown): number {
   const r = result as { rowCount?: number | null; affectedRows?: number };
@@ -123,7 +161,6 @@ function rowCount(result: unknown): number {
 
 /** Everything personal the signals keep about a member, for their export (docs/product.md § Watch signals). */
 export async function signalsExport(db: Database, userId: string) {
-  const rows = <T>(result: unknown) => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
   const [events, views, affinities, dismissed, settings] = await Promise.all([
     db.execute(sql`select clip_id as "clipId", kind, watched_ms as "watchedMs", loops, completed, skipped, created_at as "at"
         from watch_events where user_id = ${userId} order by created_at desc`),
@@ -135,11 +172,11 @@ export async function signalsExport(db: Database, userId: string) {
     ),
   ]);
   return {
-    watchEvents: rows(events),
-    watchHistory: rows(views),
-    feedAffinities: rows(affinities),
-    notInterested: rows(dismissed),
-    feedSettings: rows(settings)[0] ?? null,
+    watchEvents: rowsOf(events),
+    watchHistory: rowsOf(views),
+    feedAffinities: rowsOf(affinities),
+    notInterested: rowsOf(dismissed),
+    feedSettings: rowsOf(settings)[0] ?? null,
   };
 }
 

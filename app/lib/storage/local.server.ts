@@ -1,16 +1,29 @@
 import { randomUUID } from "node:crypto";
-import { createWriteStream, type Stats } from "node:fs";
+import { close as closeFile, createWriteStream, open as openFile, read as readFile, type Stats } from "node:fs";
 import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { assertValidKey, clampRange, contentTypeFor, type ObjectInfo, type Storage, type StoredObject } from "./storage.server";
+import {
+  assertValidKey,
+  assertValidRange,
+  clampRange,
+  contentTypeFor,
+  type ObjectInfo,
+  type Storage,
+  type StoredObject,
+} from "./storage.server";
 
 function isMissing(err: unknown): boolean {
   const code = (err as NodeJS.ErrnoException | null)?.code;
   // ENOTDIR: a key like `a.mp4/b` where `a.mp4` is a file. ENAMETOOLONG: a segment longer than the file system
   // allows (255 bytes) names no file either (found by the fuzzer).
   return code === "ENOENT" || code === "ENOTDIR" || code === "ENAMETOOLONG";
+}
+
+/** A callback-style fs call as a promise. */
+function fsCall<T>(call: (done: (err: NodeJS.ErrnoException | null, value: T) => void) => void): Promise<T> {
+  return new Promise((resolve, reject) => call((err, value) => (err ? reject(err) : resolve(value))));
 }
 
 function info(key: string, st: Stats): ObjectInfo {
@@ -92,6 +105,35 @@ export function createLocalStorage(rootDir: string): Storage {
       } catch (err) {
         await fh.close();
         throw err;
+      }
+    },
+
+    async readInto(key, range, target) {
+      assertValidRange(range);
+      const length = range.end - range.start + 1;
+      if (length > target.length) throw new RangeError(`range ${range.start}-${range.end} does not fit ${target.length} bytes`);
+      // The callback API, not fs/promises: no FileHandle object per request (a busy /media spent a tenth of its time
+      // making and closing them, docs/performance.md § Media at nginx speed).
+      let fd: number;
+      try {
+        fd = await fsCall<number>((done) => openFile(fileFor(key), "r", done));
+      } catch (err) {
+        if (isMissing(err) || (err as NodeJS.ErrnoException).code === "EISDIR") return null;
+        throw err;
+      }
+      try {
+        let done = 0;
+        // One read almost always; a loop because read() may stop short, and a read of 0 means the file ended.
+        while (done < length) {
+          const at = done;
+          const bytesRead = await fsCall<number>((cb) => readFile(fd, target, at, length - at, range.start + at, cb));
+          if (bytesRead === 0) break;
+          done += bytesRead;
+        }
+        return done;
+      } finally {
+        // Not awaited: the answer need not wait for the descriptor to be closed.
+        closeFile(fd, () => {});
       }
     },
 

@@ -35,6 +35,12 @@ export interface Storage {
    * `range.start` is at or past the end of the object.
    */
   get(key: string, range?: ByteRange): Promise<StoredObject | null>;
+  /**
+   * Local files only: reads `range` (inclusive, within the object) into the start of `target` and returns how many
+   * bytes it read — fewer only if the object shrank — or null when the object does not exist. One read instead of a
+   * stream, for answers that fit one buffer (docs/decisions/220-media-at-nginx-speed.md).
+   */
+  readInto?(key: string, range: ByteRange, target: Buffer): Promise<number | null>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
   exists(key: string): Promise<boolean>;

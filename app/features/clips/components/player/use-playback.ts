@@ -49,10 +49,12 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
   // The watch of the clip on screen, reported when it leaves (docs/product.md §5.9).
   const watch = useRef<{ clipId: string; tracker: ReturnType<typeof watchClip> } | null>(null);
 
-  const follow = useCallback((el: HTMLVideoElement | null) => {
+  const follow = useCallback((el: HTMLVideoElement | null, previous: HTMLVideoElement | null) => {
     const clipId = el?.dataset.clipId ?? null;
     // A source fallback gives the same clip a new element: still the same watch.
     if (watch.current && watch.current.clipId === clipId) return;
+    // What played since the last time update (they come every quarter second or so) was watched too.
+    if (previous) watch.current?.tracker.time(previous.currentTime, previous.duration);
     watch.current?.tracker.end();
     // What it played before the page's script ran (it autoplays from the server's HTML) counts as watched.
     watch.current = clipId ? { clipId, tracker: watchClip(clipId, undefined, playedBefore(el!)) } : null;
@@ -85,7 +87,7 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
       const previous = element.current;
       if (previous === el) return;
       element.current = el;
-      follow(el);
+      follow(el, previous);
       // The clip left on screen stops, and starts over when it comes back.
       if (previous) {
         previous.pause();

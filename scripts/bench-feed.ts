@@ -5,16 +5,18 @@
 // ranking and for today's shuffle of the newest 500 (ADR 072), and the catalogue coverage of each (the share of
 // clips shown at least once across visitors).
 //
-//   npm run bench:feed -- [--clips 100000] [--visitors 200] [--watch 100] [--json <file>]
+//   npm run bench:feed -- [--clips 100000] [--visitors 200] [--watch 100] [--json <file>] [--seeded]
 //
 // A fresh PGlite database in a temporary folder, or the (throwaway) PostgreSQL database of BENCH_DATABASE_URL.
+// `--seeded` takes the catalogue already there instead of seeding one: seed once (`--visitors 0`), then run on copies
+// (`createdb -T <seeded> <copy>`), since a run's watches change the catalogue's hot scores.
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomUUID } from "node:crypto";
 import { openDatabase } from "../app/lib/db.server";
 import { shuffled } from "../app/features/feed/feed-cache.server";
-import { seedSimCatalogue, tasteOf, watchFeed } from "./support/feed-simulation";
+import { loadSimCatalogue, seedSimCatalogue, tasteOf, watchFeed } from "./support/feed-simulation";
 
 const arg = (name: string, fallback: number) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -34,13 +36,15 @@ await handle.migrate();
 const { db } = handle;
 
 const started = Date.now();
-const catalogue = await seedSimCatalogue(db, {
-  clips: clipCount,
-  categories: 12,
-  creators: Math.max(20, Math.round(clipCount / 250)),
-  tags: 60,
-  spanDays: 730,
-});
+const catalogue = process.argv.includes("--seeded")
+  ? await loadSimCatalogue(db)
+  : await seedSimCatalogue(db, {
+      clips: clipCount,
+      categories: 12,
+      creators: Math.max(20, Math.round(clipCount / 250)),
+      tags: 60,
+      spanDays: 730,
+    });
 console.log(
   `catalogue: ${catalogue.clips.size} clips, 12 categories, ${catalogue.creatorIds.length} creators, 60 tags (${((Date.now() - started) / 1000).toFixed(0)} s)`,
 );

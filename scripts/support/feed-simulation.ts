@@ -86,10 +86,33 @@ export async function seedSimCatalogue(
         lateral (select ${h("t")} % ${options.tags} as a, ${h("u")} % ${options.tags - 1} as b) r,
         lateral (values (r.a, 0), ((r.a + 1 + r.b) % ${options.tags}, 1)) as x(t, n)`);
   }
+  return loadSimCatalogue(db, run);
+}
+
+/**
+ * The synthetic catalogue already in the database (`run`: the only one there when not named), so several bench runs
+ * can start from copies of one seeded database (`createdb -T`).
+ */
+export async function loadSimCatalogue(db: Database, run?: string): Promise<SimCatalogue> {
+  if (!run) {
+    const runs = await rowsOf<{ run: string }>(
+      db,
+      sql`select distinct split_part(slug, '-', 2) as run from categories where slug like 'sim-%'`,
+    );
+    if (runs.length !== 1) throw new Error(`expected one synthetic catalogue in this database, found ${runs.length}`);
+    run = runs[0]!.run;
+  }
+  const prefix = `sim-${run}-`;
+  const byNumber = (slug: string) => Number(slug.slice(prefix.length + 1));
+  const named = async (table: "categories" | "creators" | "tags") =>
+    (await rowsOf<{ id: string; slug: string }>(db, sql`select id, slug from ${sql.raw(table)} where slug like ${`${prefix}%`}`)).sort(
+      (a, b) => byNumber(a.slug) - byNumber(b.slug),
+    );
+  const [categoryRows, creatorRows, tagRows] = [await named("categories"), await named("creators"), await named("tags")];
   const rows = await rowsOf<{ id: string; category_id: string; creator_id: string; tag_ids: string[] | string }>(
     db,
     sql`select c.id, c.category_id, c.creator_id, array(select tag_id from clip_tags where clip_id = c.id order by position) as tag_ids
-      from clips c where c.slug like ${`sim-${run}-%`} order by c.published_at desc, c.id`,
+      from clips c where c.slug like ${`${prefix}%`} order by c.published_at desc, c.id`,
   );
   const clips = new Map<string, SimClip>();
   for (const row of rows) {

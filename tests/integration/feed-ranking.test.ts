@@ -97,6 +97,17 @@ describe(`feed ranking on ${testEngine()}`, () => {
     for (const clip of next) expect(history.seen.has(clip.id)).toBe(false);
   }, 120_000);
 
+  it("gives a newcomer three places in five from their own draw of the newest 15 days, the first to the hot ranking", async () => {
+    // 1 200 clips over 730 days: about 25 in the newest 15 days.
+    const newest = new Set(catalogue.newest.slice(0, 26));
+    const pages = await Promise.all(["n1", "n2", "n3", "n4"].map((seed) => page({ seed, count: 10 })));
+    for (const ids of pages.map((p) => p.map((clip) => clip.id))) {
+      for (const place of [1, 2, 3, 6, 7, 8]) expect(newest.has(ids[place]!)).toBe(true);
+    }
+    const recentPicks = pages.map((p) => [1, 2, 3, 6, 7, 8].map((place) => p[place]!.id).join());
+    expect(new Set(recentPicks).size).toBeGreaterThan(1);
+  });
+
   it("leaves out dismissed clips", async () => {
     const first = await page();
     const dismissed = new Set([first[0]!.id, first[1]!.id]);

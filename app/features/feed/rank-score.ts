@@ -208,10 +208,13 @@ export function rankPage(input: RankInput): RankedClip[] {
   const { profile, now, seed } = input;
   const open = input.candidates.filter((clip) => !input.excluded.has(clip.id));
   const seedState = fnv(FNV_OFFSET, seed);
+  // A visitor without tastes (a newcomer, or GPC/DNT): every affinity is 0 and every clip outside their tastes.
+  const tasteless = profile.category.size === 0 && profile.creator.size === 0 && profile.tag.size === 0;
   const scored: Scored[] = open
     .map((clip) => {
       const hot = hotScore(clip, now);
-      const score = RANK.hotWeight * hot + RANK.tasteWeight * affinityOf(clip, profile) + RANK.jitter * unitOf(fnv(seedState, clip.id));
+      const affinity = tasteless ? 0 : affinityOf(clip, profile);
+      const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
       return { clip, hot, score, seen: input.seen.has(clip.id), order: 0 };
     })
     .sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || (a.clip.id < b.clip.id ? -1 : 1));
@@ -269,7 +272,9 @@ export function rankPage(input: RankInput): RankedClip[] {
   const exploreState = fnv(FNV_OFFSET, `${seed}~`);
   const explorersOf = (own: boolean): Ranked => ({
     entries: unseen
-      .filter((entry) => (!own || entry.clip.explore) && !input.known.has(entry.clip.id) && outsideTaste(entry.clip, profile))
+      .filter(
+        (entry) => (!own || entry.clip.explore) && !input.known.has(entry.clip.id) && (tasteless || outsideTaste(entry.clip, profile)),
+      )
       .map((entry) => {
         const unmet = profile.category.has(entry.clip.categoryId) ? 0 : RANK.unmetCategory;
         const score = RANK.hotWeight * entry.hot + RANK.exploreDraw * unitOf(fnv(exploreState, entry.clip.id)) + unmet;

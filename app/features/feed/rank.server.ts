@@ -5,7 +5,7 @@ import { generationOf } from "~/lib/cache/generation.server";
 import { Memo } from "~/lib/cache/memo.server";
 import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
 import type { FeedFilters } from "./feed-filters";
-import { emptyProfile, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
+import { emptyProfile, RANK, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
 
 // Candidates for the ranking (ADR 160): a few short walks of indexes over the whole catalogue of the filter — the
 // trending order (clip_stats.hot), the all-time best (clip_stats.quality), the newest, the visitor's best categories,
@@ -13,7 +13,7 @@ import { emptyProfile, rankPage, unitHash, type Candidate, type Facet, type Rank
 // a few hundred rows whether the catalogue holds a thousand clips or a million.
 
 const LIMITS = { trending: 300, classics: 60, fresh: 400, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
-const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40 } as const;
+const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40, recent: 30 } as const;
 /** The drawn walk of a taste starts at a random moment within this many days back. */
 const DRAWN_DAYS = 730;
 /** What a walk's rows are to the ranking: shared by visitors of a filter or taste, the visitor's drawn stretch of a taste, their exploration. */
@@ -22,6 +22,13 @@ const TOP_TASTES: Record<Facet, number> = { category: 3, creator: 4, tag: 4 };
 /** How many of the visitor's latest events say what they saw (7 days) and what they know (as long as events are kept). */
 const KNOWN_EVENTS = 3000;
 const WEEK_MS = 7 * 24 * 3600_000;
+/**
+ * The newest days of a filter that the hot ranking's draw alone can put first: an unwatched clip this many days old
+ * is hotWeight · log2(1 + days) = jitter points below a new one (15 days). A newcomer's drawn places come from their
+ * own stretch of these, at most RECENT_LIMIT of the newest.
+ */
+const RECENT_DAYS = 2 ** (RANK.jitter / RANK.hotWeight) - 1;
+const RECENT_LIMIT = 2000;
 
 export interface RankQuery {
   filters: FeedFilters;
@@ -49,9 +56,17 @@ const categoryIdOf = (slug: string) => sql`(select id from categories where slug
 const tagIdOf = (slug: string) => sql`(select id from tags where slug = ${slug})`;
 
 /** The tag filter's own rows (clip_tags' listing indexes carry audience, category and date, ADR 036). */
-function tagRows(query: RankQuery, tagId: SQL, order: "recent" | "popular", limit: number, kind: number, before?: string): SQL {
+function tagRows(
+  query: RankQuery,
+  tagId: SQL,
+  order: "recent" | "popular",
+  limit: number,
+  kind: number,
+  range: { before?: string; since?: string } = {},
+): SQL {
   const parts = [sql`ct.tag_id = ${tagId}`, sql`ct.listed`, sql`ct.audiences && array[${query.audience}]::text[]`];
-  if (before) parts.push(sql`ct.published_at <= ${before}::timestamptz`);
+  if (range.before) parts.push(sql`ct.published_at <= ${range.before}::timestamptz`);
+  if (range.since) parts.push(sql`ct.published_at >= ${range.since}::timestamptz`);
   if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
   if (query.filters.period === "week")
     parts.push(sql`ct.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
@@ -125,11 +140,19 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
       walks.push(
         tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.newest, WALK.shared),
         tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.hot, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, drawnFrom),
+        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom }),
       );
     }
   }
   return walks;
+}
+
+/** A stretch of the filter's catalogue from the visitor's own moment: the drawn places of a visitor without a liked taste. */
+function filterDrawnWalk(query: RankQuery, drawnFrom: string): SQL {
+  return query.filters.tag
+    ? tagRows(query, tagIdOf(query.filters.tag), "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })
+    : sql`(select c.id, ${WALK.drawn} as kind from clips c where ${filterSql(query)} and c.published_at <= ${drawnFrom}::timestamptz
+        order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`;
 }
 
 type CandidateRow = {
@@ -152,7 +175,11 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
       from (select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id) ids
       join clips c on c.id = ids.id left join clip_stats s on s.clip_id = c.id`,
   );
-  return rows.map((row) => ({
+  return rows.map(candidateOf);
+}
+
+function candidateOf(row: CandidateRow): Candidate {
+  return {
     ...(Number(row.kind) === WALK.explore ? { explore: true } : Number(row.kind) === WALK.drawn ? { drawn: true } : {}),
     id: row.id,
     categoryId: row.category_id,
@@ -160,7 +187,7 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
     tagIds: Array.isArray(row.tag_ids) ? row.tag_ids : parseArray(row.tag_ids),
     quality: Number(row.quality),
     publishedAt: new Date(row.published_at).getTime(),
-  }));
+  };
 }
 
 /** A PostgreSQL array literal as text (a driver that does not parse uuid[]). */
@@ -174,8 +201,9 @@ const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
 
 /**
  * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
- * drawn anew per filter every 15 s and shared, each newcomer picking from it by their own draw — so a first page
- * needs no statement of its own. Visitors with a history walk their own stretch.
+ * drawn anew per filter every 15 s and shared, each newcomer taking their own 40 of it by their draw (anew per page)
+ * — so a first page needs no statement of its own, and newcomers of the same seconds explore different clips.
+ * Visitors with a history walk their own stretch.
  */
 const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
 const NEWCOMER_EXPLORE = 400;
@@ -189,6 +217,46 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
         candidatesOf(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
       ),
     );
+}
+
+/**
+ * The filter's newest days (RECENT_DAYS, at most RECENT_LIMIT clips, newest first; `clips_published_idx`,
+ * `clips_category_published_idx` or `clip_tags_tag_recent_idx`), read once per filter every 15 s and shared: a
+ * newcomer takes their own stretch of it in memory, so their page needs no statement of its own.
+ */
+const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100 });
+
+function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
+  const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
+  const since = new Date(query.now.getTime() - RECENT_DAYS * 24 * 3600_000).toISOString();
+  // The walk reads the clips' columns as it goes, and each clip's quality and tags by its key: joins back to clips or
+  // clip_stats were planned as hashes over the whole table for a few hundred ids.
+  const walk = query.filters.tag
+    ? sql`select c.id, c.category_id, c.creator_id, c.published_at
+        from ${tagRows(query, tagIdOf(query.filters.tag), "recent", RECENT_LIMIT, WALK.drawn, { since })} t join clips c on c.id = t.id`
+    : sql`select c.id, c.category_id, c.creator_id, c.published_at from clips c
+        where ${filterSql(query)} and c.published_at >= ${since}::timestamptz order by c.published_at desc, c.id limit ${RECENT_LIMIT}`;
+  const read = async () =>
+    (
+      await rowsOf<CandidateRow>(
+        db,
+        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at,
+            coalesce((select s.quality from clip_stats s where s.clip_id = r.id), 0)::float8 as quality,
+            array(select ct.tag_id from clip_tags ct where ct.clip_id = r.id order by ct.tag_id) as tag_ids
+          from (${walk}) r`,
+      )
+    )
+      .map(candidateOf)
+      .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1));
+  return generationOf(db)
+    .current()
+    .then((generation) => recentPools.get(key, generation, read));
+}
+
+/** The visitor's own stretch of a shared pool: `length` clips from a place drawn by their seed, anew per page. */
+function ownStretch(pool: Candidate[], length: number, input: { seed: string; position: number }, salt: string): Candidate[] {
+  const from = Math.floor(unitHash(`${input.seed}~${salt}#${input.position}`) * Math.max(1, pool.length - length + 1));
+  return pool.slice(from, from + length);
 }
 
 function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
@@ -261,18 +329,28 @@ export async function rankedFeedPage(
 ): Promise<RankedClip[]> {
   const { history } = input;
   const newcomer = history.known.size === 0 && ["category", "creator", "tag"].every((facet) => history.profile[facet as Facet].size === 0);
-  const [common, own] = await Promise.all([
+  const drawnFrom = drawnStart(input);
+  const tasteWalks = personalWalks(input, history.profile, drawnFrom);
+  const liked = (["category", "creator", "tag"] as const).some((facet) => [...history.profile[facet].values()].some((w) => w > 0));
+  // What the drawn places draw from: the visitor's tastes; without a liked one, the filter's whole catalogue from
+  // their own moment (a visitor with a history), or its newest days (a newcomer, whose ranking is the hot one: as far
+  // back as its draw reaches; and the week filter).
+  const draws = tasteWalks.length ? "tastes" : liked ? null : !newcomer && input.filters.period !== "week" ? "filter" : "recent";
+  const [common, own, pool] = await Promise.all([
     sharedCandidates(db, input),
     newcomer
-      ? newcomerExplore(db, input)
+      ? // The newcomer's own part of the shared exploration stretch.
+        newcomerExplore(db, input).then((explore) => ownStretch(explore, TASTE_LIMITS.explore, input, "explore"))
       : // The visitor's own walks and their exploration stretch, in one statement.
         candidatesOf(db, [
-          ...personalWalks(input, history.profile, drawnStart(input)),
+          ...tasteWalks,
+          ...(draws === "filter" ? [filterDrawnWalk(input, drawnFrom)] : []),
           exploreWalk(input, exploreStart(`${input.seed}/${input.position}`)),
         ]),
+    draws === "recent" ? recentPool(db, input) : Promise.resolve([]),
   ]);
   const byId = new Map(common.map((clip) => [clip.id, clip]));
-  for (const clip of own) byId.set(clip.id, clip);
+  for (const clip of [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...own]) byId.set(clip.id, clip);
   // The creators and categories of the clips already in the feed: those among the candidates are known, the rest read.
   const unknown = input.shown.filter((id) => !byId.has(id));
   const shownRows = [

@@ -11,8 +11,9 @@
 // What runs at the same time (docs/decisions/125-test-run-in-lanes.md): lint then the unit suite, beside typecheck
 // then one production build; then two lanes side by side, PGlite (integration, then end-to-end) and PostgreSQL (the same),
 // which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few whose
-// subject is the engine. Both end-to-end suites serve that one build, which neither writes to. Each
-// suite's output is printed whole when it ends, and the summary gives each suite's time and the whole run's.
+// subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
+// database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
+// printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -85,18 +86,37 @@ const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
 const loadNow = () => loadavg()[0].toFixed(1);
 const loadSince = (at) => `load ${at}→${loadNow()}`;
 
+// What each suite's processes spent on the CPU (user + system, every process it waited for: vitest's workers, the
+// servers, Chromium; not PostgreSQL's own), read from /proc by the shell that runs it: on a shared machine the wall
+// time says more about the neighbours than about the suite (docs/performance.md § Test suite time).
+const cpuTimes = new Map();
+const TICKS_PER_SECOND = 100; // USER_HZ, 100 on Linux
+const cpuOf = (label) => (cpuTimes.has(label) ? `${Math.round(cpuTimes.get(label))} s CPU; ` : "");
+
 /**
  * Runs a command with its output in a file, printed in one piece when it ends (suites running side by side would
  * interleave line by line). Resolves with its exit code.
  */
 function run(label, command, args, env = {}) {
   const log = join(reports, `${label.replace(/\W+/g, "-")}.log`);
+  const stat = join(reports, `${label.replace(/\W+/g, "-")}.stat`);
   const out = createWriteStream(log);
-  const child = spawn(command, args, { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, FORCE_COLOR: "1", ...env } });
+  // The shell's own /proc entry, once the command has ended, holds the CPU time of all it waited for.
+  const shell = 'stat=$1; shift; "$@"; code=$?; cat /proc/$$/stat > "$stat" 2>/dev/null; exit $code';
+  const child = spawn("/bin/sh", ["-c", shell, "sh", stat, command, ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, FORCE_COLOR: "1", ...env },
+  });
   child.stdout.pipe(out, { end: false });
   child.stderr.pipe(out, { end: false });
   return new Promise((resolve) => {
     child.once("close", (code, signal) => {
+      if (existsSync(stat)) {
+        // Fields 16 and 17 of /proc/PID/stat (children's user and system time), counted after the command's name.
+        const fields = readFileSync(stat, "utf8").split(") ")[1]?.split(" ") ?? [];
+        const ticks = Number(fields[13]) + Number(fields[14]);
+        if (Number.isFinite(ticks)) cpuTimes.set(label, ticks / TICKS_PER_SECOND);
+      }
       out.end(() => {
         console.log(`\n━━━ ${label} ━━━`);
         process.stdout.write(readFileSync(log));
@@ -110,7 +130,7 @@ async function script(name, env = {}) {
   const since = Date.now();
   const loadBefore = loadNow();
   const ok = (await run(name, "npm", ["run", name], env)) === 0;
-  summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)}; ${loadSince(loadBefore)})`);
+  summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)}; ${cpuOf(name)}${loadSince(loadBefore)})`);
   failed ||= !ok;
   return ok;
 }
@@ -124,7 +144,7 @@ async function vitest(project, label, env = {}, files) {
   else if (filters.length) args.push("--passWithNoTests", ...filters);
   const ok = (await run(label, "npx", args, env)) === 0;
   summary.push(
-    `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
+    `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
   );
   if (!ok) summary.push(...failuresIn(report).map((failure) => `    ✗ ${failure}`));
   summary.push(...retriedIn(report).map((test) => `    ↻ passed on its second try: ${test}`));
@@ -158,13 +178,18 @@ async function withPostgres(run) {
 }
 
 // End-to-end files whose subject is the engine itself (a killed server, load, fuzzing, the shared cache) run on both;
-// those that need PostgreSQL run there; every other file runs once, on the lane that has the less work so far, by the
-// files' times recorded in tests/e2e/timings.json (a file not recorded yet counts as the median). E2E_ON_BOTH=1 runs
-// every file on both engines, as before (docs/decisions/127-end-to-end-files-split-between-engines.md).
+// those that need PostgreSQL run there; every other file runs once, on the engine that has the less work so far, by
+// the files' times recorded in tests/e2e/timings.json (a file not recorded yet counts as the median). E2E_ON_BOTH=1
+// runs every file on both engines, as before (docs/decisions/127-end-to-end-files-split-between-engines.md).
+// Each engine's files run in E2E_GROUPS groups side by side (default 2), each group a vitest of its own with its own
+// server and database, its files one after the other as before: a browser test mostly waits — for pages, players,
+// timers — so one group per engine left a core idle (docs/decisions/219-end-to-end-groups-side-by-side.md).
 const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "throughput-cache"];
 const E2E_ON_POSTGRES = ["scale-out", "fault-postgres"];
+const E2E_GROUPS = Math.max(1, Number.parseInt(process.env.E2E_GROUPS ?? "2", 10) || 1);
 const TIMINGS = "tests/e2e/timings.json";
 
+/** `{ pglite, postgres }`: each engine's end-to-end files, in E2E_GROUPS groups. */
 function splitEndToEnd() {
   const matches = (file) => filters.length === 0 || filters.some((filter) => file.includes(filter));
   const files = readdirSync("tests/e2e")
@@ -173,33 +198,35 @@ function splitEndToEnd() {
     .map((name) => `tests/e2e/${name}`)
     .filter(matches);
   const named = (list) => (file) => list.some((name) => file === `tests/e2e/${name}.test.ts`);
-  if (process.env.E2E_ON_BOTH === "1") return { pglite: files, postgres: files };
   const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
   const known = Object.values(timings.files).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 30;
   const seconds = (file) => timings.files[file] ?? median;
-  const both = files.filter(named(E2E_ON_BOTH_ENGINES));
-  const postgresOnly = files.filter(named(E2E_ON_POSTGRES));
-  const load = {
-    pglite: (timings.integration.pglite ?? 0) + both.reduce((sum, file) => sum + seconds(file), 0),
-    postgres: (timings.integration.postgres ?? 0) + [...both, ...postgresOnly].reduce((sum, file) => sum + seconds(file), 0),
+  const longestFirst = (list) => [...list].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  // Every group of an engine starts when that engine's integration suite ends.
+  const groups = ["pglite", "postgres"].flatMap((engine) =>
+    Array.from({ length: E2E_GROUPS }, () => ({ engine, files: [], load: timings.integration[engine] ?? 0 })),
+  );
+  const place = (file, engines) => {
+    const group = groups.filter((g) => engines.includes(g.engine)).reduce((least, g) => (g.load < least.load ? g : least));
+    group.files.push(file);
+    group.load += seconds(file);
   };
-  const lanes = { pglite: [...both], postgres: [...both, ...postgresOnly] };
+  const both = process.env.E2E_ON_BOTH === "1" ? files : files.filter(named(E2E_ON_BOTH_ENGINES));
+  const postgresOnly = files.filter((file) => !both.includes(file) && named(E2E_ON_POSTGRES)(file));
+  for (const file of longestFirst(both)) for (const engine of ["pglite", "postgres"]) place(file, [engine]);
+  for (const file of longestFirst(postgresOnly)) place(file, ["postgres"]);
   const rest = files.filter((file) => !both.includes(file) && !postgresOnly.includes(file));
-  for (const file of rest.sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b))) {
-    const lane = load.pglite <= load.postgres ? "pglite" : "postgres";
-    lanes[lane].push(file);
-    load[lane] += seconds(file);
-  }
-  return lanes;
+  for (const file of longestFirst(rest)) place(file, ["pglite", "postgres"]);
+  const of = (engine) => groups.filter((g) => g.engine === engine).map((g) => g.files.sort());
+  return { pglite: of("pglite"), postgres: of("postgres") };
 }
 
 /** Writes the files' and the integration suites' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
 function recordTimings() {
   const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
-  for (const label of ["end-to-end on PGlite", "end-to-end on PostgreSQL"]) {
-    const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
-    if (!existsSync(report)) continue;
+  for (const name of readdirSync(reports).filter((name) => name.startsWith("end-to-end-") && name.endsWith(".json"))) {
+    const report = join(reports, name);
     for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? [])
       timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
   }
@@ -238,25 +265,59 @@ async function endToEnd(label, env, files) {
   await vitest("e2e", label, { ...env, TEST_BUILD_DIR: buildDir }, files);
 }
 
-// Which end-to-end files run on which engine (docs/decisions/127-end-to-end-files-split-between-engines.md).
+// Which end-to-end files run on which engine, in which group (docs/decisions/127-end-to-end-files-split-between-engines.md,
+// docs/decisions/219-end-to-end-groups-side-by-side.md).
 const lanes = splitEndToEnd();
-console.log(`end-to-end files: ${lanes.pglite.length} on PGlite, ${lanes.postgres.length} on PostgreSQL (ADR 127)`);
+const counts = (groups) => groups.map((files) => files.length).join(" + ");
+console.log(`end-to-end files: ${counts(lanes.pglite)} on PGlite, ${counts(lanes.postgres)} on PostgreSQL (ADR 127, ADR 219)`);
+const groupLabel = (engine, index) => `end-to-end on ${engine}${E2E_GROUPS > 1 ? ` (group ${index + 1} of ${E2E_GROUPS})` : ""}`;
+
+/** A database beside `url`'s, for a further end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after `run`. */
+async function besideDatabase(url, suffix, run) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  const own = new URL(url);
+  const name = `${decodeURIComponent(own.pathname.slice(1))}_${suffix}`;
+  try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
+    own.pathname = `/${name}`;
+    return await run(own.toString());
+  } finally {
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end();
+  }
+}
 
 await Promise.all([
   (async () => {
     await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
-    await endToEnd("end-to-end on PGlite", { TEST_DATABASE_URL: "" }, lanes.pglite);
+    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "" }, files)));
   })(),
   withPostgres(async (url) => {
     await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
-    await endToEnd("end-to-end on PostgreSQL", { TEST_DATABASE_URL: url }, lanes.postgres);
+    await Promise.all(
+      lanes.postgres.map((files, i) => {
+        const label = groupLabel("PostgreSQL", i);
+        if (i === 0) return endToEnd(label, { TEST_DATABASE_URL: url }, files);
+        return besideDatabase(url, `e2e${i + 1}`, (own) => endToEnd(label, { TEST_DATABASE_URL: own }, files));
+      }),
+    );
   }),
 ]);
 if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 
-console.log(`\nTest suites (side by side: lint and unit beside typecheck and build; then the PGlite lane beside the PostgreSQL lane):`);
+console.log(
+  `\nTest suites (side by side: lint and unit beside typecheck and build; then the PGlite lane beside the PostgreSQL lane, each lane's end-to-end groups side by side):`,
+);
 console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;
 const failedCount = summary.filter((s) => s.startsWith("FAILED")).length;
-console.log(`suites: ${passedCount} passed, ${failedCount} failed; whole run ${seconds(started)} (${loadSince(loadAtStart)})`);
+// This process's own entry in /proc holds the CPU time of every suite's shell it waited for.
+const runCpu = () => {
+  const fields = existsSync("/proc/self/stat") ? (readFileSync("/proc/self/stat", "utf8").split(") ")[1]?.split(" ") ?? []) : [];
+  const ticks = Number(fields[13]) + Number(fields[14]);
+  return Number.isFinite(ticks) ? `${Math.round(ticks / TICKS_PER_SECOND)} s CPU; ` : "";
+};
+console.log(`suites: ${passedCount} passed, ${failedCount} failed; whole run ${seconds(started)} (${runCpu()}${loadSince(loadAtStart)})`);
 process.exit(failed ? 1 : 0);

@@ -34,7 +34,7 @@ export interface BenchCase {
   request: (n: number) => RequestSpec;
   /** Served by nginx too (the media file). */
   nginxPath?: string;
-  /** Large bodies: driven by the plain node:http client (http-load.ts), which autocannon would cap. */
+  /** Large bodies: driven by the plain node:net client (http-load.ts), which autocannon would cap. */
   largeBodies?: boolean;
   /** Measured through nginx in front of the app restarted in offload mode (MEDIA_ACCEL_REDIRECT). */
   offload?: boolean;

@@ -1,5 +1,5 @@
 // `npm run bench` (docs/performance.md § Throughput): builds, starts the production server on a temporary
-// data directory with a seeded catalogue, and drives it over loopback (autocannon; /media with a plain node:http
+// data directory with a seeded catalogue, and drives it over loopback (autocannon; /media with a plain node:net
 // client), next to a bare node:http "ceiling" returning the same bytes and nginx serving the same media file.
 // Every figure is printed with the load average when it was taken.
 import { randomBytes } from "node:crypto";
@@ -115,7 +115,7 @@ async function main() {
     await settle(healthz);
     for (const connections of connectionCounts) {
       say(`${c.name} × ${connections} connections`);
-      // Large bodies go through the plain node:http client, small ones through autocannon (http-load.ts says why).
+      // Large bodies go through the plain node:net client, small ones through autocannon (http-load.ts says why).
       const drive = c.largeBodies ? httpLoad : load;
       const appResult = await drive(target, c.request, connections, seconds);
       const loadAverage = os.loadavg();

@@ -181,12 +181,12 @@ async function withPostgres(run) {
 // those that need PostgreSQL run there; every other file runs once, on the engine that has the less work so far, by
 // the files' times recorded in tests/e2e/timings.json (a file not recorded yet counts as the median). E2E_ON_BOTH=1
 // runs every file on both engines, as before (docs/decisions/127-end-to-end-files-split-between-engines.md).
-// Each engine's files run in E2E_GROUPS groups side by side (default 2), each group a vitest of its own with its own
+// Each engine's files can run in E2E_GROUPS groups side by side (default 1), each group a vitest of its own with its own
 // server and database, its files one after the other as before: a browser test mostly waits — for pages, players,
 // timers — so one group per engine left a core idle (docs/decisions/219-end-to-end-groups-side-by-side.md).
 const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "throughput-cache"];
 const E2E_ON_POSTGRES = ["scale-out", "fault-postgres"];
-const E2E_GROUPS = Math.max(1, Number.parseInt(process.env.E2E_GROUPS ?? "2", 10) || 1);
+const E2E_GROUPS = Math.max(1, Number.parseInt(process.env.E2E_GROUPS ?? "1", 10) || 1);
 const TIMINGS = "tests/e2e/timings.json";
 
 /** `{ pglite, postgres }`: each engine's end-to-end files, in E2E_GROUPS groups. */

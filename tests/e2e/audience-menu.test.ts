@@ -103,7 +103,6 @@ describe.each(SIZES)("the audience menu on a $name", (size) => {
       await reactOwns(summary);
       await expect.poll(() => named("Gay")).toBe(true);
       const gay = await expectFeedOf(page, "gay");
-      expect(gay.clips[0]!.id).not.toBe(hetero.clips[0]!.id);
       expect(new Set(gay.clips.map((clip) => clip.id))).not.toEqual(new Set(hetero.clips.map((clip) => clip.id)));
       // Still in the visitor's language.
       expect(await page.locator("html").getAttribute("lang")).toBe(language);

@@ -81,8 +81,12 @@ export async function reactOwns(locator: Locator): Promise<void> {
   throw new Error("React did not take over the element within 15 s");
 }
 
-/** The first visit's JavaScript budget: every script a page loads by network idle, gzip level 9. */
-export const FIRST_VISIT_BUDGET = 135 * 1024;
+/**
+ * The first visit's JavaScript budget: every script a page loads by network idle, gzip level 9. 136 KB since the
+ * player reports the time a clip played after its last time update (a watch of just over 3 s missed its view): the
+ * first visit measured 138 242 B against the 135 KB it had (docs/performance.md § The first visit's budget, 136 KB).
+ */
+export const FIRST_VISIT_BUDGET = 136 * 1024;
 
 /** Opens `url` in `page` and sums, gzipped at level 9, every script it fetched until the network went idle. */
 export async function firstVisitScripts(page: Page, url: string): Promise<{ bytes: number; files: string[] }> {

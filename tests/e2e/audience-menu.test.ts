@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newContext, reactOwns } from "./support";
+import { baseURL, hydrated, launchBrowser, newContext, reactOwns, SIZES } from "./support";
 
 // The audience menu of the feed's header (docs/product.md §2.3) on a phone and a desktop, in both languages: it opens
 // with the keyboard and the pointer, Escape closes it with focus back on its button, an outside click closes it, its
@@ -11,11 +11,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const SIZES = [
-  { name: "phone", viewport: { width: 390, height: 844 }, touch: true },
-  { name: "desktop", viewport: { width: 1440, height: 900 }, touch: false },
-] as const;
 
 const WORDS = { en: { label: "Audience" }, es: { label: "Público" } } as const;
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchBrowser, newPage } from "./support";
+import { hydrated, launchBrowser, newPage, SIZES } from "./support";
 
 // The clip on screen plays by itself, muted, once the age gate is passed — the first clip and the first after
 // every filter change; prefers-reduced-motion keeps it paused on its 0.1 s frame with Play shown (docs/product.md §5.4).
@@ -10,11 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const SIZES = [
-  { name: "phone", viewport: { width: 390, height: 844 }, touch: true },
-  { name: "desktop", viewport: { width: 1440, height: 900 }, touch: false },
-] as const;
 
 const WORDS = {
   en: { confirm: "Confirm, I am 18 or older", play: "Play", pause: "Pause", categories: "Categories" },

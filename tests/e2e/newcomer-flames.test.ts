@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { baseURL, hydrated, launchBrowser, newPage } from "./support";
+import { baseURL, hydrated, launchBrowser, newPage, SIZES } from "./support";
 
 // A refused or failed flame never fails silently (ADR 140, docs/product.md §7.1): the count goes back, the
 // visitor reads why in their language with the way forward, and 'Hot & next' stays on the clip.
@@ -10,11 +10,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const SIZES = [
-  { name: "phone", viewport: { width: 390, height: 844 }, touch: true },
-  { name: "desktop", viewport: { width: 1440, height: 900 }, touch: false },
-] as const;
 
 const WORDS = {
   en: {

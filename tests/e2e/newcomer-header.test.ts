@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hydrated, launchBrowser, newPage } from "./support";
+import { hydrated, launchBrowser, newPage, SIZES } from "./support";
 import { signIn, site, signInModerator } from "./sign-in";
 
 // The header of a signed-in member on a phone and a desktop, in both languages: nothing overlaps or is cut, the
@@ -12,11 +12,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
-
-const SIZES = [
-  { name: "phone", viewport: { width: 390, height: 844 }, touch: true },
-  { name: "desktop", viewport: { width: 1440, height: 900 }, touch: false },
-] as const;
 
 const WORDS = {
   en: { language: "Language", liked: "Liked videos", desk: "Moderation", search: "Search clips, creators and tags", submit: "Search" },

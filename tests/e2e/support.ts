@@ -97,3 +97,9 @@ export async function firstVisitScripts(page: Page, url: string): Promise<{ byte
   for (const script of scripts) bytes += gzipSync(Buffer.from(await (await fetch(script)).arrayBuffer()), { level: 9 }).length;
   return { bytes, files: [...scripts].map((script) => new URL(script).pathname.split("/").at(-1)!) };
 }
+
+/** The two sizes the newcomer and menu tests walk: a phone (touch) and a desktop. */
+export const SIZES = [
+  { name: "phone", viewport: { width: 390, height: 844 }, touch: true },
+  { name: "desktop", viewport: { width: 1440, height: 900 }, touch: false },
+] as const;

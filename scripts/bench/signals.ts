@@ -261,6 +261,8 @@ async function main() {
     // The visitors' addresses come from X-Forwarded-For, as behind the proxy docs/deployment.md describes.
     TRUST_PROXY: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // PGlite on its own thread (ADR 034) when asked: PGLITE_WORKER=on npm run bench:signals.
+    ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
   };
   if (!args["no-seed"] && (fresh || !args["data-dir"])) {
     say(`seeding ${args.clips} clips on ${engine}`);

@@ -68,13 +68,18 @@ async function main() {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
+    // Which step of the stop is under way, so a stop that runs out of time says what held it.
+    let step = "answering the requests in flight";
     const force = setTimeout(() => {
-      log.warn({ inFlight: closing.inFlight() }, "in-flight requests did not finish in time; exiting");
+      log.warn({ step, inFlight: closing.inFlight() }, "the stop did not finish in time; exiting");
       process.exit(1);
     }, 10_000);
     force.unref();
     void closing.close().then(async () => {
-      await worker?.stop();
+      // Half the time left: a job still running then is queued again for the next server.
+      step = "stopping the background jobs";
+      await worker?.stop(5_000);
+      step = "closing the database";
       await vite?.close();
       await platform.close();
       log.info("shutdown complete");

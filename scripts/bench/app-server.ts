@@ -18,6 +18,7 @@ export function seed(env: Record<string, string>, clips: number): void {
 
 export interface AppServer {
   url: string;
+  pid: number;
   output: () => string;
   stop: () => Promise<void>;
 }
@@ -38,6 +39,7 @@ export async function startApp(env: Record<string, string>, options: { cpuProfDi
   });
   return {
     url: server.url,
+    pid: server.child.pid!,
     output: server.output,
     stop: async () => void (await server.stop()),
   };

@@ -29,6 +29,7 @@ server.listen(0, "127.0.0.1", () => process.stdout.write(String(server.address()
 
 export interface Ceiling {
   url: (caseName: string) => string;
+  pid: number;
   stop: () => void;
 }
 
@@ -43,5 +44,5 @@ export async function startCeiling(dir: string, cases: Record<string, CapturedRe
     child.once("exit", (code) => reject(new Error(`ceiling server exited with ${code}`)));
     child.stdout!.once("data", (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
   });
-  return { url: (name) => `http://127.0.0.1:${port}/${name}`, stop: () => void child.kill("SIGTERM") };
+  return { url: (name) => `http://127.0.0.1:${port}/${name}`, pid: child.pid!, stop: () => void child.kill("SIGTERM") };
 }

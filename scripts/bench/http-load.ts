@@ -1,4 +1,6 @@
+import { fork } from "node:child_process";
 import { connect, type Socket } from "node:net";
+import os from "node:os";
 import type { RequestSpec } from "./cases";
 import type { LoadResult } from "./load";
 
@@ -6,26 +8,48 @@ import type { LoadResult } from "./load";
 // 60–70 MB/s on this machine; node:http's client allocates a Buffer for every 64 KiB it receives and spent ~1.1 ms of
 // CPU per MiB (2.4 times this one's), so on two shared cores it was what nginx's figure measured. This client reads
 // every socket into one reused buffer (`onread`), parses only the status line and Content-Length, and counts the body.
-// It reports how busy it kept its own thread (`clientCpu`): near 1 it is the bottleneck, and the figure is the
-// client's, not the server's.
+//
+// Receiving a megabyte still costs a copy out of the kernel, and one thread reached a whole core before nginx did
+// (docs/performance.md § Media on a quiet machine). So the connections are shared among several client processes
+// (`httpLoadProcesses`), each with its own event loop, started together and merged: their requests, latencies and
+// errors, and each one's CPU share — near 1 for any of them means that process, not the server, set the pace.
 
 export interface HttpLoadResult extends LoadResult {
   /** Body bytes received per second. */
   bytesPerSecond: number;
-  /** The client's CPU time (user + system) ÷ wall time, in cores: ~1 means this one thread was saturated. */
+  /** The client's CPU time (user + system) ÷ wall time, in cores, summed over its processes. */
   clientCpu: number;
+  /** The busiest client process's CPU share: near 1, that process was saturated and the figure is the client's. */
+  clientCpuMax: number;
+  /** How many processes drove the connections. */
+  clientProcesses: number;
+  /** The client's CPU seconds per answer: its own cost, whatever the server. */
+  clientCpuPerRequest: number;
+}
+
+/** What one process measured, before merging. */
+export interface RawLoad {
+  latencies: number[];
+  codes: [number, number][];
+  bytes: number;
+  errors: number;
+  timeouts: number;
+  /** Seconds from the first request to the last answer. */
+  elapsed: number;
+  /** CPU seconds (user + system) this process spent while it ran. */
+  cpuSeconds: number;
 }
 
 const TIMEOUT_MS = 10_000;
 const HEAD_END = Buffer.from("\r\n\r\n");
 
 /** `connections` keep-alive connections, each sending `request(n)` as soon as the previous answer has ended, for `seconds`. */
-export async function httpLoad(
+export async function rawLoad(
   baseUrl: string,
   request_: (n: number) => RequestSpec,
   connections: number,
   seconds: number,
-): Promise<HttpLoadResult> {
+): Promise<RawLoad> {
   const { hostname, port } = new URL(baseUrl);
   const latencies: number[] = [];
   const codes = new Map<number, number>();
@@ -117,21 +141,95 @@ export async function httpLoad(
   await Promise.all(Array.from({ length: connections }, connection));
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  return { latencies, codes: [...codes], bytes, errors, timeouts, elapsed, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
 
-  latencies.sort((a, b) => a - b);
+/** Several processes' measurements as one: requests and bytes added up over the longest of their windows. */
+export function mergeLoads(parts: RawLoad[]): HttpLoadResult {
+  const elapsed = Math.max(...parts.map((p) => p.elapsed));
+  const latencies = parts.flatMap((p) => p.latencies).sort((a, b) => a - b);
+  const codes = new Map<number, number>();
+  for (const p of parts) for (const [code, count] of p.codes) codes.set(code, (codes.get(code) ?? 0) + count);
   const at = (q: number) =>
     latencies.length ? Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]!) : 0;
   const non2xx = [...codes].filter(([code]) => code < 200 || code >= 300);
+  const cpuSeconds = parts.reduce((sum, p) => sum + p.cpuSeconds, 0);
   return {
     rps: latencies.length / elapsed,
     p50: at(0.5),
     p99: at(0.99),
-    errors,
-    timeouts,
+    errors: parts.reduce((sum, p) => sum + p.errors, 0),
+    timeouts: parts.reduce((sum, p) => sum + p.timeouts, 0),
     non2xx: non2xx.reduce((sum, [, count]) => sum + count, 0),
     non2xxCodes: non2xx.map(([code, count]) => `${code}×${count}`).join(" "),
     requests: latencies.length,
-    bytesPerSecond: bytes / elapsed,
-    clientCpu: (cpu.user + cpu.system) / 1e6 / elapsed,
+    bytesPerSecond: parts.reduce((sum, p) => sum + p.bytes, 0) / elapsed,
+    clientCpu: cpuSeconds / elapsed,
+    clientCpuMax: Math.max(...parts.map((p) => p.cpuSeconds / p.elapsed)),
+    clientProcesses: parts.length,
+    clientCpuPerRequest: latencies.length ? cpuSeconds / latencies.length : 0,
   };
+}
+
+/** One process: the load as above, merged with itself. */
+export async function httpLoad(
+  baseUrl: string,
+  request_: (n: number) => RequestSpec,
+  connections: number,
+  seconds: number,
+): Promise<HttpLoadResult> {
+  return mergeLoads([await rawLoad(baseUrl, request_, connections, seconds)]);
+}
+
+/** How many client processes by default: one per core, at most four. */
+export const DEFAULT_CLIENT_PROCESSES = Math.min(4, Math.max(1, os.availableParallelism()));
+
+/** What a client process is sent: its share of the connections and the requests to cycle through. */
+export interface WorkerOrder {
+  baseUrl: string;
+  specs: RequestSpec[];
+  /** Where in `specs` this process starts, so the processes do not all ask for the same window at once. */
+  offset: number;
+  connections: number;
+  seconds: number;
+}
+
+const WORKER = new URL("./http-load-worker.ts", import.meta.url);
+
+/**
+ * `connections` shared among `processes` client processes (child processes running `rawLoad`), which start sending
+ * together once all are ready; the n-th request of each is `request(offset + n)` for the first `cycle` values of n.
+ */
+export async function httpLoadProcesses(
+  baseUrl: string,
+  request_: (n: number) => RequestSpec,
+  connections: number,
+  seconds: number,
+  processes = DEFAULT_CLIENT_PROCESSES,
+  cycle = 1000,
+): Promise<HttpLoadResult> {
+  const count = Math.max(1, Math.min(processes, connections));
+  if (count === 1) return httpLoad(baseUrl, request_, connections, seconds);
+  const specs = Array.from({ length: cycle }, (_, n) => request_(n));
+  const children = Array.from({ length: count }, () => fork(WORKER, [], { execArgv: ["--import", "tsx"], stdio: "inherit" }));
+  try {
+    const ready = children.map((child) => new Promise<void>((resolve) => child.once("message", () => resolve())));
+    await Promise.all(ready);
+    const results = children.map(
+      (child) =>
+        new Promise<RawLoad>((resolve, reject) => {
+          child.once("message", (raw) => resolve(raw as RawLoad));
+          child.once("exit", (code) => reject(new Error(`a client process exited with ${code}`)));
+        }),
+    );
+    children.forEach((child, i) => {
+      // Connections as even as they divide: 100 over 3 processes is 34, 33, 33.
+      const share = Math.floor(connections / count) + (i < connections % count ? 1 : 0);
+      const order: WorkerOrder = { baseUrl, specs, offset: Math.floor((i * cycle) / count), connections: share, seconds };
+      child.send(order);
+    });
+    return mergeLoads(await Promise.all(results));
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill("SIGTERM");
+  }
 }

@@ -10,10 +10,11 @@ import { parseArgs } from "node:util";
 import { build, ROOT, seed, signIn, startApp } from "./app-server";
 import { anonymousVisitors, benchCases, RANGE_BYTES, type BenchCase, type RequestSpec } from "./cases";
 import { startCeiling, type CapturedResponse } from "./ceiling";
-import { load, settle } from "./load";
+import { load, settle, type LoadResult } from "./load";
 import { documentedOffloadConfig, findNginx, sendfileConfig, startNginx, type Nginx } from "../support/nginx";
-import { httpLoad, type HttpLoadResult } from "./http-load";
-import { clientIsNotTheLimit, judge, markdownTable, type Row } from "./report";
+import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from "./http-load";
+import { clientVerdict, judge, markdownTable, type Row } from "./report";
+import { withServerCpu } from "./server-cpu";
 
 const { values: args } = parseArgs({
   options: {
@@ -28,6 +29,8 @@ const { values: args } = parseArgs({
     "data-dir": { type: "string" },
     "no-seed": { type: "boolean", default: false },
     profile: { type: "string" },
+    // Large bodies: the connections shared among this many client processes (scripts/bench/http-load.ts).
+    "client-processes": { type: "string", default: String(DEFAULT_CLIENT_PROCESSES) },
     out: { type: "string", default: "bench-results" },
     label: { type: "string" },
   },
@@ -110,23 +113,42 @@ async function main() {
     say("nginx not installed (NGINX_BIN, PATH, /usr/sbin): media is compared with the ceiling only");
 
   const rows: Row[] = [];
-  const measure = async (c: BenchCase, target: string, healthz: string) => {
-    if (warmup > 0) await (c.largeBodies ? httpLoad : load)(target, c.request, 10, warmup);
+  const clientProcesses = Number(args["client-processes"]);
+  /** A case's load: large bodies from several node:net client processes, small ones from autocannon (http-load.ts says why). */
+  const driverFor = (c: BenchCase) =>
+    c.largeBodies
+      ? (url: string, request: (n: number) => RequestSpec, connections: number, secs: number) =>
+          httpLoadProcesses(url, request, connections, secs, clientProcesses)
+      : load;
+  const measure = async (c: BenchCase, target: string, healthz: string, serverPids: () => number[]) => {
+    const drive = driverFor(c);
+    if (warmup > 0) await drive(target, c.request, 10, warmup);
     await settle(healthz);
     for (const connections of connectionCounts) {
       say(`${c.name} × ${connections} connections`);
-      // Large bodies go through the plain node:net client, small ones through autocannon (http-load.ts says why).
-      const drive = c.largeBodies ? httpLoad : load;
-      const appResult = await drive(target, c.request, connections, seconds);
+      const appRun = await withServerCpu(serverPids(), () => drive(target, c.request, connections, seconds));
+      const appResult = appRun.result;
       const loadAverage = os.loadavg();
       await settle(healthz);
       const ceilingPath = `/${c.name}`;
-      const ceilingResult = await drive(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds);
-      const nginxResult =
+      const ceilingRun = await withServerCpu([ceiling.pid], () =>
+        drive(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds),
+      );
+      const ceilingResult = ceilingRun.result;
+      const nginxRun =
         nginx && c.nginxPath
-          ? await drive(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds)
+          ? await withServerCpu([nginx.pid], () =>
+              drive(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds),
+            )
           : undefined;
-      const clientCpu = nginxResult && "clientCpu" in nginxResult ? (nginxResult as HttpLoadResult).clientCpu : undefined;
+      const nginxResult = nginxRun?.result;
+      const nginxLoadAverage = nginxRun ? os.loadavg() : undefined;
+      const large = nginxResult && "clientCpu" in nginxResult ? (nginxResult as HttpLoadResult) : undefined;
+      const perAnswer = (cpu: number | null, result: LoadResult) =>
+        cpu === null || !result.requests ? undefined : (cpu / result.requests) * 1000;
+      const appCpuMs = perAnswer(appRun.cpuSeconds, appResult);
+      const ceilingCpuMs = perAnswer(ceilingRun.cpuSeconds, ceilingResult);
+      const nginxCpuMs = nginxRun ? perAnswer(nginxRun.cpuSeconds, nginxRun.result) : undefined;
       const row = {
         case: c.name,
         connections,
@@ -134,21 +156,53 @@ async function main() {
         ceiling: ceilingResult,
         nginx: nginxResult,
         loadAverage,
-        client: clientCpu ? { cpuAtNginx: clientCpu, ceilingRps: nginxResult!.rps / clientCpu } : undefined,
+        nginxLoadAverage,
+        client: large
+          ? {
+              processes: large.clientProcesses,
+              cpuAtNginx: large.clientCpu,
+              cpuMaxAtNginx: large.clientCpuMax,
+              cpuMsPerAnswer: large.clientCpuPerRequest * 1000,
+              ceilingRps: Math.min(large.clientProcesses, os.availableParallelism()) / large.clientCpuPerRequest,
+            }
+          : undefined,
+        serverCpu:
+          appCpuMs !== undefined && nginxCpuMs !== undefined
+            ? {
+                appMsPerAnswer: appCpuMs,
+                appCores: appRun.cpuSeconds! / (appResult.requests / appResult.rps),
+                ceilingMsPerAnswer: ceilingCpuMs,
+                nginxMsPerAnswer: nginxCpuMs,
+                nginxCores: nginxRun!.cpuSeconds! / (nginxResult!.requests / nginxResult!.rps),
+              }
+            : undefined,
         ratioCeiling: appResult.rps / ceilingResult.rps,
         ratioNginx: nginxResult ? appResult.rps / nginxResult.rps : undefined,
+        ratioNginxPerCore: appCpuMs !== undefined && nginxCpuMs !== undefined ? nginxCpuMs / appCpuMs : undefined,
       };
+      const fixed = (x: number, digits = 2) => x.toFixed(digits);
       say(
-        `${c.name} × ${connections}: ${Math.round(appResult.rps)} req/s, p99 ${appResult.p99} ms, load average ${loadAverage.map((l) => l.toFixed(2)).join(" ")}` +
+        `${c.name} × ${connections}: ${Math.round(appResult.rps)} req/s, p99 ${appResult.p99} ms, load average ${loadAverage.map((l) => fixed(l)).join(" ")}` +
+          (row.serverCpu
+            ? `, server ${fixed(row.serverCpu.appMsPerAnswer, 3)} ms CPU per answer (${fixed(row.serverCpu.appCores)} cores)`
+            : "") +
+          (row.serverCpu?.ceilingMsPerAnswer !== undefined
+            ? `; ceiling ${Math.round(ceilingResult.rps)} req/s, ${fixed(row.serverCpu.ceilingMsPerAnswer, 3)} ms CPU per answer`
+            : "") +
+          (nginxResult ? `; nginx ${Math.round(nginxResult.rps)} req/s, p99 ${nginxResult.p99} ms` : "") +
+          (row.serverCpu
+            ? `, ${fixed(row.serverCpu.nginxMsPerAnswer, 3)} ms CPU per answer (${fixed(row.serverCpu.nginxCores)} cores)`
+            : "") +
           (row.client
-            ? `; nginx ${Math.round(nginxResult!.rps)} req/s with the client at ${Math.round(row.client.cpuAtNginx * 100)} % of a core ` +
-              `(client ceiling ≈ ${Math.round(row.client.ceilingRps)} req/s: ${clientIsNotTheLimit(row) ? "nginx is well under it" : "nginx is too close to it, the ratio says nothing"})`
-            : ""),
+            ? `; client ${row.client.processes} processes at ${fixed(row.client.cpuAtNginx)} cores (busiest ${Math.round(row.client.cpuMaxAtNginx * 100)} %), ` +
+              `${fixed(row.client.cpuMsPerAnswer, 3)} ms CPU per answer, ceiling ≈ ${Math.round(row.client.ceilingRps)} req/s: ${clientVerdict(row)}`
+            : "") +
+          (row.ratioNginxPerCore !== undefined ? `; per core ${fixed(row.ratioNginxPerCore * 100, 1)} % of nginx` : ""),
       );
       rows.push({ ...row, meetsTarget: judge(c, row) });
     }
   };
-  for (const c of cases) await measure(c, app.url, `${app.url}/healthz`);
+  for (const c of cases) await measure(c, app.url, `${app.url}/healthz`, () => [app.pid]);
 
   // Offload mode (ADR 156): the app restarted with MEDIA_ACCEL_REDIRECT behind nginx running the configuration
   // docs/deployment.md gives; the client asks nginx, the app authorises, nginx sends the file.
@@ -159,7 +213,7 @@ async function main() {
     app = await startApp({ ...env, MEDIA_ACCEL_REDIRECT: "/_media/", TRUST_PROXY: "1" }, { cpuProfDir });
     const front: Nginx | null = await startNginx(work, (port) => documentedOffloadConfig({ app: new URL(app.url).host, port, mediaDir }));
     stops.push(() => front?.stop());
-    for (const c of offloadCases) await measure(c, front!.url, `${app.url}/healthz`);
+    for (const c of offloadCases) await measure(c, front!.url, `${app.url}/healthz`, () => [app.pid, front!.pid]);
     await front!.stop();
   }
 

@@ -1,6 +1,9 @@
 // Where the server's CPU time went: `node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile>`
 // (profiles come from `npm run bench -- --profile <dir>`). Prints self time by area and the top functions.
+// `--busiest S`: only the S seconds with the least idle time (a bench's measurement window, without start-up, sign-ins
+// and the idle minutes while the ceiling and nginx are measured).
 import { readFileSync } from "node:fs";
+import { parseArgs } from "node:util";
 
 interface Node {
   id: number;
@@ -27,12 +30,32 @@ const AREAS: [string, RegExp][] = [
   ["Node internals", /^node:|^internal\//],
 ];
 
-const file = process.argv[2];
-if (!file) throw new Error("usage: profile-summary.ts <file.cpuprofile>");
+const { values: options, positionals } = parseArgs({ options: { busiest: { type: "string" } }, allowPositionals: true });
+const file = positionals[0];
+if (!file) throw new Error("usage: profile-summary.ts [--busiest SECONDS] <file.cpuprofile>");
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
 const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+const idleId = profile.nodes.find((n) => n.callFrame.functionName === "(idle)")?.id;
+/** Each sample's end time (µs from the start) and length. */
+const times: number[] = [];
+profile.timeDeltas.reduce((t, d, i) => (times[i] = t + d), 0);
+let [from, to] = [0, profile.samples.length];
+if (options.busiest) {
+  // Two pointers over the samples: the window of that length with the least idle time.
+  const span = Number(options.busiest) * 1e6;
+  let idle = 0;
+  let best = Infinity;
+  for (let end = 0, start = 0; end < profile.samples.length; end++) {
+    if (profile.samples[end] === idleId) idle += profile.timeDeltas[end] ?? 0;
+    while (times[end]! - times[start]! > span) {
+      if (profile.samples[start] === idleId) idle -= profile.timeDeltas[start] ?? 0;
+      start++;
+    }
+    if (times[end]! - times[start]! >= 0.95 * span && idle < best) [best, from, to] = [idle, start, end + 1];
+  }
+}
 const self = new Map<number, number>();
-profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
+for (let i = from; i < to; i++) self.set(profile.samples[i]!, (self.get(profile.samples[i]!) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const total = [...self.values()].reduce((a, b) => a + b, 0);
 
 const areas = new Map<string, number>();

@@ -9,11 +9,23 @@ export interface Row {
   nginx?: LoadResult;
   /** The 1-, 5- and 15-minute load averages when the app run ended. */
   loadAverage: number[];
-  /** Media only: how busy the plain client kept its one thread while nginx ran, and the req/s that extrapolates to. */
-  client?: { cpuAtNginx: number; ceilingRps: number };
+  /** The load averages when the nginx run ended. */
+  nginxLoadAverage?: number[];
+  /**
+   * Large bodies: the client processes while nginx ran — their CPU in cores (summed, and the busiest one's share), their
+   * CPU per answer, and the req/s that would take as many cores as there are processes (at most the machine's).
+   */
+  client?: { processes: number; cpuAtNginx: number; cpuMaxAtNginx: number; cpuMsPerAnswer: number; ceilingRps: number };
+  /**
+   * The servers' own CPU (Linux /proc): the app's (with the offload's nginx), the bare node:http ceiling's (the same
+   * bytes from memory) and nginx alone's, per answer and in cores.
+   */
+  serverCpu?: { appMsPerAnswer: number; appCores: number; ceilingMsPerAnswer?: number; nginxMsPerAnswer: number; nginxCores: number };
   /** app req/s ÷ ceiling req/s, same run. */
   ratioCeiling: number;
   ratioNginx?: number;
+  /** nginx's CPU per answer ÷ the app's: the share of nginx's rate the app reaches when each has the same cores. */
+  ratioNginxPerCore?: number;
   /** Whether the case's throughput target holds (judged at 100 connections only). */
   meetsTarget?: boolean;
 }
@@ -24,17 +36,30 @@ export function judge(c: BenchCase, row: Omit<Row, "meetsTarget">): boolean | un
   const t = c.target;
   if (t.kind === "ceiling") return clean && row.ratioCeiling >= t.ratio && row.app.p99 <= t.p99Ms;
   if (t.kind === "rps") return clean && row.app.rps >= t.rps && row.app.p99 <= t.p99Ms;
-  // Against nginx only when the client could have gone well past nginx's figure (see clientIsNotTheLimit).
-  return clean && row.ratioNginx !== undefined && row.ratioNginx >= t.ratio && row.app.p99 <= t.p99Ms && clientIsNotTheLimit(row);
+  // Against nginx: per core when the servers' CPU is known (see ratioNginxPerCore), and only with a client that was
+  // not the limit; otherwise req/s against req/s, same condition.
+  const ratio = row.ratioNginxPerCore ?? row.ratioNginx;
+  return clean && ratio !== undefined && ratio >= t.ratio && row.app.p99 <= t.p99Ms && clientIsNotTheLimit(row);
 }
 
+/** A client process this busy had no time left to wait for answers: it set the pace. */
+export const CLIENT_SATURATED = 0.85;
+
 /**
- * The plain client drives the media case from one thread. Its ceiling is the req/s it would reach at a whole core
- * (its req/s ÷ its CPU share while nginx ran). nginx's figure counts only when it is at most half of that: otherwise
- * the client, not nginx, set it, and "÷ nginx" says nothing.
+ * The client drives large bodies from several processes. It was not the limit when no process was saturated
+ * (CLIENT_SATURATED) and nginx's req/s is at most half of the client's ceiling (its req/s at as many whole cores as it
+ * has processes, from its own CPU per answer): otherwise the client, not nginx, may have set nginx's figure.
  */
 export function clientIsNotTheLimit(row: Pick<Row, "nginx" | "client">): boolean {
-  return !!row.nginx && !!row.client && row.nginx.rps <= 0.5 * row.client.ceilingRps;
+  return !!row.nginx && !!row.client && row.client.cpuMaxAtNginx < CLIENT_SATURATED && row.nginx.rps <= 0.5 * row.client.ceilingRps;
+}
+
+/** Why a row's nginx comparison counts or not, in words. */
+export function clientVerdict(row: Pick<Row, "nginx" | "client">): string {
+  if (!row.client || !row.nginx) return "no client figures";
+  if (row.client.cpuMaxAtNginx >= CLIENT_SATURATED) return "a client process was saturated: client-bound, the ratio says nothing";
+  if (row.nginx.rps > 0.5 * row.client.ceilingRps) return "nginx above half the client's ceiling: client-bound, the ratio says nothing";
+  return "the client was not the limit";
 }
 
 export function targetText(c: BenchCase): string {
@@ -59,8 +84,11 @@ export function markdownTable(rows: Row[], cases: BenchCase[]): string {
     "ceiling req/s",
     "÷ ceiling",
     "nginx req/s",
+    "nginx p99",
     "÷ nginx",
-    "client ceiling req/s",
+    "app / nginx CPU ms per answer",
+    "÷ nginx per core",
+    "client",
     "load avg",
     "target (100 conns)",
     "met",
@@ -80,8 +108,14 @@ export function markdownTable(rows: Row[], cases: BenchCase[]): string {
         num(r.ceiling.rps),
         pct(r.ratioCeiling),
         r.nginx ? num(r.nginx.rps) : "–",
+        r.nginx ? r.nginx.p99 : "–",
         pct(r.ratioNginx),
-        r.client ? `${num(r.client.ceilingRps)} (${clientIsNotTheLimit(r) ? "nginx well under" : "**nginx too close**"})` : "–",
+        r.serverCpu ? `${r.serverCpu.appMsPerAnswer.toFixed(3)} / ${r.serverCpu.nginxMsPerAnswer.toFixed(3)}` : "–",
+        pct(r.ratioNginxPerCore),
+        r.client
+          ? `${r.client.processes} × ≤${Math.round(r.client.cpuMaxAtNginx * 100)} %, ceiling ${num(r.client.ceilingRps)} ` +
+            `(${clientIsNotTheLimit(r) ? "not the limit" : "**client-bound**"})`
+          : "–",
         r.loadAverage.map((l) => l.toFixed(1)).join(" "),
         r.connections === 100 ? targetText(c) : "",
         r.meetsTarget === undefined ? "" : r.meetsTarget ? "yes" : "**no**",

@@ -77,6 +77,8 @@ const DISTRIBUTION_TYPES = "/etc/nginx/mime.types";
 export interface Nginx {
   url: string;
   port: number;
+  /** The master process: its children are the workers. */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -125,6 +127,7 @@ ${server(port)}
   return {
     url,
     port,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode === null) child.kill("SIGTERM");
       await exited;

@@ -114,6 +114,52 @@ describe(`background jobs on ${testEngine()}`, () => {
     expect(await job(id)).toMatchObject({ attempts: 2, lastError: expect.stringContaining("stopped before finishing") });
   });
 
+  it("stops without waiting out a long job: the job hears the stop and goes back to the queue, its attempt unspent", async () => {
+    // A server's graceful stop has ten seconds in all; a long job (a catalogue backfill under load) must not hold it.
+    let started = false;
+    const handlers: JobHandlers = {
+      long: async (_payload, { signal }) => {
+        started = true;
+        await new Promise((_resolve, reject) => signal.addEventListener("abort", () => reject(signal.reason), { once: true }));
+      },
+    };
+    const id = await enqueueJob(handle.db, "long", {});
+    const worker = startWorker({ db: handle.db, handlers, log, pollMs: 20 });
+    await until(async () => started);
+    const stopping = Date.now();
+    await worker.stop(5_000);
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    expect(await job(id)).toMatchObject({ state: "queued", attempts: 0, lockedBy: null, lockedAt: null });
+    // The next server takes it at once, not after a lease.
+    const next = createWorker({ db: handle.db, handlers: { long: async () => ({ finished: true }) }, log });
+    expect(await next.drain()).toBe(1);
+    expect(await job(id)).toMatchObject({ state: "done", attempts: 1 });
+  });
+
+  it("hands back a job that does not hear the stop once the stop's deadline has passed", async () => {
+    let release = () => {};
+    let started = false;
+    const handlers: JobHandlers = {
+      deaf: () =>
+        new Promise((resolve) => {
+          started = true;
+          release = () => resolve();
+        }),
+    };
+    const id = await enqueueJob(handle.db, "deaf", {});
+    const worker = startWorker({ db: handle.db, handlers, log, pollMs: 20 });
+    await until(async () => started);
+    const stopping = Date.now();
+    await worker.stop(300);
+    expect(Date.now() - stopping).toBeLessThan(2_000);
+    expect(await job(id)).toMatchObject({ state: "queued", attempts: 0, lockedBy: null });
+    // Its late end changes nothing: the job is no longer this worker's.
+    release();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await job(id)).toMatchObject({ state: "queued", attempts: 0 });
+    await handle.db.delete(jobs).where(eq(jobs.id, id));
+  });
+
   it("hands each job to one worker only, with several workers on the same database", async () => {
     const ids = await Promise.all(Array.from({ length: 30 }, (_, n) => enqueueJob(handle.db, "count", { n })));
     const runs = new Map<number, number>();

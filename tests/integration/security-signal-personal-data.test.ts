@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/lib/database";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -129,6 +130,46 @@ describe(`personal data of the watch signals on ${testEngine()}`, () => {
     await deleteAccount(handle.db, member.userId);
     expect(await rowsKeptFor(handle.db, member)).toEqual({});
   });
+
+  // Two connections at once: PGlite has one, so the race cannot happen there.
+  it.skipIf(testEngine() !== "postgres")(
+    "account deletion racing a signal commit: the commit that held the member's row leaves nothing behind",
+    async () => {
+      const [clip] = await makeClips(handle.db, 1);
+      const member = { userId: await makeMember(handle.db) };
+      // A signal commit on its own connection: its rows reference the member (a key-share lock on the user row) and
+      // its trigger makes the member's version row — all invisible to the deletion until it commits.
+      const commit = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+      await commit.connect();
+      try {
+        await commit.query("begin");
+        await commit.query(
+          `insert into visitor_affinities (user_id, facet, item_id, weight, updated_at) values ($1, 'category', $2, 1, now())`,
+          [member.userId, clip!.categoryId],
+        );
+        const deleting = deleteAccount(handle.db, member.userId);
+        // The deletion reaches the user row and waits for the commit.
+        const waiting = async () =>
+          Number(
+            (
+              await commit.query(
+                `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+              )
+            ).rows[0].n,
+          ) > 0;
+        const until = Date.now() + 10_000;
+        while (!(await waiting())) {
+          if (Date.now() > until) throw new Error("the deletion never waited for the signal commit");
+          await new Promise((r) => setTimeout(r, 20));
+        }
+        await commit.query("commit");
+        await deleting;
+      } finally {
+        await commit.end();
+      }
+      expect(await rowsKeptFor(handle.db, member)).toEqual({});
+    },
+  );
 
   it("export: the member's events, history, weights, Not interested marks and feed choices", async () => {
     const [clip, other] = await makeClips(handle.db, 2);

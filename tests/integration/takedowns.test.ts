@@ -18,6 +18,7 @@ import {
 } from "~/features/takedowns/index.server";
 import { decideCopy, hideItemClips, showItemClip } from "~/features/moderation/takedown-actions.server";
 import { locateFfmpeg } from "~/features/publishing/index.server";
+import { backfillFingerprints } from "~/features/takedowns/catalogue.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { createWorker } from "~/lib/jobs/index.server";
 import { makeClips } from "../support/catalog";
@@ -159,5 +160,30 @@ describe.skipIf(!ffmpegAvailable)(`takedowns that stay down on ${testEngine()}`,
     });
     const text = JSON.stringify(plan);
     for (const band of [0, 1, 2, 3]) expect(text).toContain(`takedown_block_frames_band${band}_idx`);
+  });
+  it("ends a backfill between clips when the server stops; the backfill run again carries on with the rest", async () => {
+    await clipOf(DIFFERENT, "Stopped backfill, one");
+    await clipOf(DIFFERENT, "Stopped backfill, two");
+    const missing = async () =>
+      (
+        await handle.db
+          .select({ id: clips.id })
+          .from(clips)
+          .where(sql`${clips.status} = 'published' and not exists (select 1 from fingerprinted_clips f where f.clip_id = ${clips.id})`)
+      ).length;
+    const before = await missing();
+    expect(before).toBeGreaterThanOrEqual(2);
+    const stop = new AbortController();
+    let hashed = 0;
+    const hashThenStop = async () => {
+      hashed++;
+      stop.abort(new Error("the server is stopping"));
+      return { hashes: [1n, 2n, 3n], frames: 3 };
+    };
+    await expect(backfillFingerprints(env.services, null, hashThenStop, stop.signal)).rejects.toThrow("the server is stopping");
+    expect(hashed).toBe(1);
+    expect(await missing()).toBe(before - 1);
+    await backfillFingerprints(env.services, null, async () => ({ hashes: [4n, 5n, 6n], frames: 3 }));
+    expect(await missing()).toBe(0);
   });
 });

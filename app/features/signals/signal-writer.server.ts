@@ -37,9 +37,31 @@ const MAX_EVENTS_PER_COMMIT = 2000;
 /** AFFINITY_MAX as a literal: a bare parameter under unary minus has no type PostgreSQL can infer. */
 const BOUND = sql.raw(String(AFFINITY_MAX));
 
-/** qualityOf (./signal-rules.ts) in SQL, over clip_stats `s` joined with clips `c`. */
-const QUALITY_SQL = sql.raw(
-  `1.5 * ln(1 + c.flames) + ln(1 + s.views) + 0.5 * ln(1 + s.shares) + (3.0 * s.completions - 2.0 * s.skips) / (s.watches + 10)`,
+/** qualityOf (./signal-rules.ts) in SQL, over the expressions that give a clip's flames and counters. */
+const qualitySql = (c: { flames: string; views: string; shares: string; completions: string; skips: string; watches: string }) =>
+  `1.5 * ln(1 + ${c.flames}) + ln(1 + ${c.views}) + 0.5 * ln(1 + ${c.shares}) + (3.0 * ${c.completions} - 2.0 * ${c.skips}) / (${c.watches} + 10)`;
+
+/** A new clip_stats row's quality, from the commit's own counts (per_clip `p`). */
+const NEW_QUALITY = sql.raw(
+  qualitySql({
+    flames: "p.flames",
+    views: "p.views",
+    shares: "p.shares",
+    completions: "p.completions",
+    skips: "p.skips",
+    watches: "p.watches",
+  }),
+);
+/** An existing row's quality after the commit's counts are added: its counters plus `excluded`'s, the clip's flames now. */
+const UPDATED_QUALITY = sql.raw(
+  qualitySql({
+    flames: "(select c.flames from clips c where c.id = s.clip_id)",
+    views: "(s.views + excluded.views)",
+    shares: "(s.shares + excluded.shares)",
+    completions: "(s.completions + excluded.completions)",
+    skips: "(s.skips + excluded.skips)",
+    watches: "(s.watches + excluded.watches)",
+  }),
 );
 
 /**
@@ -114,7 +136,7 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
     mark: arrayOf(rows.map((r) => (r.owner.viewKey && r.event.kind === "watch" ? viewMarkOf(r.owner.viewKey, day, r.event.clipId) : null))),
   };
   // Only published clips are counted; an unknown or hidden clip's events are dropped.
-  const input = sql`select e.*, c.category_id, c.creator_id, c.published_at, c.duration_seconds
+  const input = sql`select e.*, c.category_id, c.creator_id, c.published_at, c.duration_seconds, c.flames
     from unnest(${col.clip}::uuid[], ${col.user}::text[], ${col.anon}::uuid[], ${col.kind}::text[], ${col.watched}::int[],
                 ${col.loops}::int[], ${col.completed}::boolean[], ${col.skipped}::boolean[], ${col.personal}::boolean[],
                 ${col.mark}::text[])
@@ -123,25 +145,31 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
   for (let attempt = 1; ; attempt++) {
     try {
       await db.transaction(async (tx) => {
-        await tx.execute(sql`create temporary table if not exists signal_rows (
-            clip_id uuid, user_id text, anonymous_id uuid, kind text, watched_ms int, loops int, completed boolean,
-            skipped boolean, personal boolean, category_id uuid, creator_id uuid, published_at timestamptz,
-            duration_seconds real, counts_view boolean, view_mark text) on commit delete rows`);
+        // Both work tables in one statement: each statement is a round trip, and PGlite's cost a commit pays whatever
+        // its size (docs/performance.md § Watch signals).
+        await tx.execute(sql`do $$ begin
+            create temporary table if not exists signal_rows (
+              clip_id uuid, user_id text, anonymous_id uuid, kind text, watched_ms int, loops int, completed boolean,
+              skipped boolean, personal boolean, category_id uuid, creator_id uuid, published_at timestamptz,
+              duration_seconds real, counts_view boolean, view_mark text, flames int) on commit delete rows;
+            create temporary table if not exists signal_views (clip_id uuid) on commit delete rows;
+          end $$`);
         // Paused history keeps nothing personal, like a visitor asking for no profile.
         await tx.execute(sql`insert into signal_rows select i.clip_id, i.user_id, i.anonymous_id, i.kind, i.watched_ms,
             i.loops, i.completed, i.skipped,
-            i.personal and not exists (
-              select 1 from visitor_feed_settings f where f.history_paused and (
-                (i.user_id is not null and f.user_id = i.user_id) or (i.anonymous_id is not null and f.anonymous_id = i.anonymous_id))),
+            i.personal
+              and not exists (select 1 from visitor_feed_settings f where f.history_paused and f.user_id = i.user_id)
+              and not exists (select 1 from visitor_feed_settings f where f.history_paused and f.anonymous_id = i.anonymous_id),
             i.category_id, i.creator_id, i.published_at, i.duration_seconds,
-            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500), i.view_mark
+            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500), i.view_mark, i.flames
             from (${input}) i`);
-        await tx.execute(sql`insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped)
-            select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_rows where personal`);
-        await tx.execute(sql`create temporary table if not exists signal_views (clip_id uuid) on commit delete rows`);
         // A view counts once per visitor, clip and UTC day: a unique row decides, across servers — the history row of
         // a visitor with a profile, else a mark named by a keyed hash (view_day_keys, docs/product.md § Views).
-        await tx.execute(sql`with seen as (
+        // The raw events ride along as one more part of the statement (insert-only: no lock to order).
+        await tx.execute(sql`with events as (
+              insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped)
+              select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_rows where personal),
+            seen as (
               select distinct clip_id, user_id, anonymous_id, personal, view_mark from signal_rows where counts_view),
             by_user as (
               insert into clip_views (clip_id, user_id, day)
@@ -161,33 +189,43 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
               select clip_id from by_user union all select clip_id from by_anonymous
               union all select s.clip_id from seen s join by_mark m on m.key = s.view_mark where not s.personal
               union all select clip_id from seen where not personal and view_mark is null`);
-        await tx.execute(sql`with per_clip as (
-              select clip_id, min(category_id::text)::uuid as category_id, min(creator_id::text)::uuid as creator_id,
-                min(published_at) as published_at,
-                (select count(*) from signal_views v where v.clip_id = i.clip_id) as views,
+        // Each clip's counts and, for a new row, its quality and hot score; an existing row's are computed from its
+        // counters after the addition, in the same statement.
+        await tx.execute(sql`with viewed as (select clip_id, count(*) as views from signal_views group by clip_id),
+            per_clip as (
+              select i.clip_id, min(i.category_id::text)::uuid as category_id, min(i.creator_id::text)::uuid as creator_id,
+                min(i.published_at) as published_at, coalesce(min(v.views), 0) as views,
                 count(*) filter (where kind = 'watch') as watches,
                 count(*) filter (where kind = 'watch' and completed) as completions,
                 count(*) filter (where kind = 'watch' and skipped) as skips,
                 coalesce(sum(loops) filter (where kind = 'watch'), 0) as loops,
-                count(*) filter (where kind = 'share') as shares
-              from signal_rows i group by clip_id)
-            insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares)
-            select * from per_clip order by clip_id
+                count(*) filter (where kind = 'share') as shares,
+                min(i.flames) as flames
+              from signal_rows i left join viewed v on v.clip_id = i.clip_id group by i.clip_id)
+            insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares,
+              quality, hot)
+            select p.clip_id, p.category_id, p.creator_id, p.published_at, p.views, p.watches, p.completions, p.skips, p.loops, p.shares,
+              ${NEW_QUALITY}, ${NEW_QUALITY} + extract(epoch from p.published_at) / ${HOT_SECONDS_PER_POINT}::float8
+            from per_clip p order by p.clip_id
             on conflict (clip_id) do update set
               views = s.views + excluded.views, watches = s.watches + excluded.watches,
               completions = s.completions + excluded.completions, skips = s.skips + excluded.skips,
-              loops = s.loops + excluded.loops, shares = s.shares + excluded.shares, updated_at = now()`);
-        await tx.execute(sql`update clip_stats s set quality = ${QUALITY_SQL},
-              hot = ${QUALITY_SQL} + extract(epoch from s.published_at) / ${HOT_SECONDS_PER_POINT}::float8
-            from clips c where c.id = s.clip_id and s.clip_id in (select clip_id from signal_rows)`);
-        await tx.execute(sql`insert into creator_stats as s (creator_id, views)
-            select c.creator_id, count(*) from signal_views v join clips c on c.id = v.clip_id group by c.creator_id order by c.creator_id
-            on conflict (creator_id) do update set views = s.views + excluded.views`);
-        await tx.execute(sql`insert into tag_stats as s (tag_id, views)
+              loops = s.loops + excluded.loops, shares = s.shares + excluded.shares,
+              quality = ${UPDATED_QUALITY},
+              hot = ${UPDATED_QUALITY} + extract(epoch from s.published_at) / ${HOT_SECONDS_PER_POINT}::float8,
+              updated_at = now()`);
+        await tx.execute(sql`with by_creator as (
+              insert into creator_stats as s (creator_id, views)
+              select c.creator_id, count(*) from signal_views v join clips c on c.id = v.clip_id group by c.creator_id order by c.creator_id
+              on conflict (creator_id) do update set views = s.views + excluded.views)
+            insert into tag_stats as s (tag_id, views)
             select ct.tag_id, count(*) from signal_views v join clip_tags ct on ct.clip_id = v.clip_id
             group by ct.tag_id order by ct.tag_id
             on conflict (tag_id) do update set views = s.views + excluded.views`);
-        await writeAffinities(tx as unknown as Database);
+        await writeAffinities(tx as unknown as Database, {
+          members: rows.some((r) => r.owner.personal && r.owner.userId !== null),
+          anonymous: rows.some((r) => r.owner.personal && r.owner.userId === null),
+        });
       });
       return;
     } catch (error) {
@@ -203,7 +241,7 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
  * (docs/decisions/160-feed-ranking.md): the stored weight decays with its half-life since it last moved, then the
  * event's weight is added, and the sum stays within ±AFFINITY_MAX.
  */
-async function writeAffinities(tx: Database): Promise<void> {
+async function writeAffinities(tx: Database, owners: { members: boolean; anonymous: boolean }): Promise<void> {
   const w = SIGNAL_WEIGHTS;
   const delta = sql`case
       when i.kind = 'flame' then ${w.flame}::float8
@@ -225,12 +263,15 @@ async function writeAffinities(tx: Database): Promise<void> {
     sql.raw(
       `least(${AFFINITY_MAX}, greatest(-${AFFINITY_MAX}, ${table}.weight * power(0.5, extract(epoch from (now() - ${table}.updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}) + excluded.weight))`,
     );
-  await tx.execute(sql`insert into visitor_affinities as a (user_id, facet, item_id, weight)
+  // A commit with no member's (or no anonymous visitor's) personal event skips that statement.
+  if (owners.members)
+    await tx.execute(sql`insert into visitor_affinities as a (user_id, facet, item_id, weight)
       select user_id, facet, item_id, least(${BOUND}, greatest(-${BOUND}, sum(delta))) from (${facets}) x where user_id is not null
       group by user_id, facet, item_id order by user_id, facet, item_id
       on conflict (user_id, facet, item_id) where user_id is not null
       do update set weight = ${decayed("a")}, updated_at = now()`);
-  await tx.execute(sql`insert into visitor_affinities as a (anonymous_id, facet, item_id, weight)
+  if (owners.anonymous)
+    await tx.execute(sql`insert into visitor_affinities as a (anonymous_id, facet, item_id, weight)
       select anonymous_id, facet, item_id, least(${BOUND}, greatest(-${BOUND}, sum(delta))) from (${facets}) x where user_id is null
       group by anonymous_id, facet, item_id order by anonymous_id, facet, item_id
       on conflict (anonymous_id, facet, item_id) where anonymous_id is not null

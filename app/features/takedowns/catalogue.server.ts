@@ -40,6 +40,7 @@ export async function backfillFingerprints(
   services: { db: Database; storage: Storage },
   after: string | null,
   hash: (file: string) => Promise<FrameHashes> = (file) => hashVideoFrames(file, CLIP_FPS),
+  signal?: AbortSignal,
 ): Promise<{ done: number; last: string | null }> {
   const { db, storage } = services;
   const batch = await db
@@ -50,6 +51,9 @@ export async function backfillFingerprints(
     .orderBy(asc(clips.id))
     .limit(BACKFILL_BATCH);
   for (const clip of batch) {
+    // A stopping server ends the batch between clips; each clip's fingerprints are already stored, so the job
+    // queued again carries on with the clips still missing.
+    signal?.throwIfAborted();
     const twin = await framesOfSameFile(db, clip.videoKey);
     const hashes = twin ?? (await withStoredFile(storage, clip.videoKey, hash)).hashes;
     await db.transaction((tx) => storeClipFingerprints(tx, clip.id, hashes));

@@ -23,8 +23,8 @@ export function takedownJobs(services: { db: Database; storage: Storage }): JobH
   return {
     [BLOCK_JOB]: async (payload) => fingerprintBlock(services, parse(blockPayload, payload).blockId),
     [SCAN_JOB]: async (payload) => scanCatalogue(services.db, parse(blockPayload, payload).blockId),
-    [BACKFILL_JOB]: async (payload) => {
-      const { done, last } = await backfillFingerprints(services, parse(backfillPayload, payload).after ?? null);
+    [BACKFILL_JOB]: async (payload, { signal }) => {
+      const { done, last } = await backfillFingerprints(services, parse(backfillPayload, payload).after ?? null, undefined, signal);
       if (last) await enqueueJob(services.db, BACKFILL_JOB, { after: last });
       return { fingerprinted: done, next: last };
     },

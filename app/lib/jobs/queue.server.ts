@@ -98,6 +98,26 @@ export async function failJob(db: Database, job: JobRow, workerId: string, error
 }
 
 /**
+ * A running job handed back by a worker that is stopping: queued again at once for another server, its attempt
+ * unspent (the stop, not the job, ended it). Nothing happens when the job is no longer this worker's.
+ */
+export async function releaseJob(db: Database, id: string, workerId: string): Promise<boolean> {
+  const rows = await db
+    .update(jobs)
+    .set({
+      state: "queued",
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedAt: null,
+      lockedBy: null,
+      runAt: sql`now()`,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(jobs.id, id), eq(jobs.lockedBy, workerId), eq(jobs.state, "running")))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
  * Running jobs whose worker stopped renewing the lease (a crash, a restart, a killed server) go
  * back to the queue, or fail when they have used up their attempts.
  */

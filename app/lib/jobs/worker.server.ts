@@ -2,13 +2,28 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import type { Database } from "../database";
 import type { Logger } from "../logger.server";
-import { claimJob, completeJob, failJob, onJobEnqueued, recoverStaleJobs, renewLease, type JobPayload, type JobRow } from "./queue.server";
+import {
+  claimJob,
+  completeJob,
+  failJob,
+  onJobEnqueued,
+  recoverStaleJobs,
+  releaseJob,
+  renewLease,
+  type JobPayload,
+  type JobRow,
+} from "./queue.server";
 
 export interface JobContext {
   id: string;
   attempt: number;
   subject: string | null;
   log: Logger;
+  /**
+   * Aborted when the worker stops. A long job checks it between its steps (or hands it to what it runs) and ends by
+   * throwing; the job then goes back to the queue with its attempt unspent, and the next server carries on.
+   */
+  signal: AbortSignal;
 }
 
 /** Runs one job; its resolved value is kept as the job's result. Throwing retries with back-off. */
@@ -38,7 +53,10 @@ export interface Worker {
   readonly id: string;
   /** Starts the loops (startWorker does); a CLI may only drain instead. */
   start(): void;
-  /** Stops taking jobs and waits (up to `timeoutMs`) for the running ones. */
+  /**
+   * Stops taking jobs, tells the running ones (their signal), and waits up to `timeoutMs` for them; a job still
+   * running then is handed back to the queue, so a server's stop is never held by a long job.
+   */
   stop(timeoutMs?: number): Promise<void>;
   /** Runs due jobs until none is left (for CLI commands and tests). */
   drain(): Promise<number>;
@@ -62,7 +80,8 @@ export function createWorker(options: WorkerOptions): Worker {
   const kinds = Object.keys(handlers);
   let stopping = false;
   let lastRecovery = 0;
-  const running = new Set<Promise<unknown>>();
+  const running = new Map<Promise<unknown>, string>();
+  const halt = new AbortController();
   const wakers = new Set<() => void>();
   const unsubscribe = onJobEnqueued(() => wakers.forEach((wake) => wake()));
 
@@ -74,8 +93,13 @@ export function createWorker(options: WorkerOptions): Worker {
     }
     const job = await claimJob(db, id, kinds);
     if (!job) return false;
+    if (stopping) {
+      // Claimed by a query sent before the stop but answered after it: handed straight back, never started.
+      await releaseJob(db, job.id, id);
+      return false;
+    }
     const work = execute(job);
-    running.add(work);
+    running.set(work, job.id);
     await work.finally(() => running.delete(work));
     return true;
   }
@@ -85,10 +109,16 @@ export function createWorker(options: WorkerOptions): Worker {
     const heartbeat = setInterval(() => void renewLease(db, job.id, id).catch(() => {}), Math.max(50, leaseMs / 3));
     const started = Date.now();
     try {
-      const result = await handlers[job.kind]!(job.payload, { id: job.id, attempt: job.attempts, subject: job.subject, log: jobLog });
+      const context = { id: job.id, attempt: job.attempts, subject: job.subject, log: jobLog, signal: halt.signal };
+      const result = await handlers[job.kind]!(job.payload, context);
       await completeJob(db, job.id, id, result ?? null);
       jobLog.info({ ms: Date.now() - started }, "job done");
     } catch (error) {
+      if (halt.signal.aborted) {
+        await releaseJob(db, job.id, id);
+        jobLog.info({ ms: Date.now() - started }, "job stopped with the server; queued again");
+        return;
+      }
       const message = error instanceof Error ? error.message : String(error);
       const permanent = error instanceof PermanentJobError;
       const state = await failJob(db, job, id, message, permanent ? null : backoffDelay(job.attempts, backoffMs));
@@ -132,9 +162,15 @@ export function createWorker(options: WorkerOptions): Worker {
     async stop(timeoutMs = 10_000) {
       stopping = true;
       unsubscribe();
+      halt.abort(new Error("the worker is stopping"));
       wakers.forEach((wake) => wake());
-      const finished = Promise.all([...loops, ...running]);
+      const finished = Promise.all([...loops, ...running.keys()]);
       await Promise.race([finished, new Promise((resolve) => setTimeout(resolve, timeoutMs).unref?.())]);
+      const late = [...running.values()];
+      if (late.length > 0) {
+        await Promise.all(late.map((jobId) => releaseJob(db, jobId, id)));
+        log.warn({ jobs: late }, "jobs: still running at the stop's deadline; queued again for the next server");
+      }
     },
     async drain() {
       let ran = 0;

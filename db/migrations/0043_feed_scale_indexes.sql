@@ -1,5 +1,5 @@
 CREATE INDEX "clip_stats_creator_category_hot_idx" ON "clip_stats" USING btree ("creator_id","category_id","hot" DESC NULLS FIRST,"clip_id");--> statement-breakpoint
--- A creator's newest and drawn clips within the feed's category filter (ADR 224): clips_creator_listing_idx would walk
+-- A creator's newest and drawn clips within the feed's category filter: clips_creator_listing_idx would walk
 -- every clip of the creator to find those of the category. INCLUDE is not declared in the schema (drizzle cannot).
 CREATE INDEX IF NOT EXISTS "clips_creator_category_published_idx" ON "clips" USING btree ("creator_id", "category_id", "published_at" DESC, "id") INCLUDE ("audiences") WHERE "status" = 'published';
 --> statement-breakpoint

@@ -160,22 +160,40 @@ export interface RankInput {
   seed: string;
 }
 
-/** A scored candidate; `order` is its place in the page's order of choice (unseen first, then by score). */
+/** A scored candidate; `index` is its place among the candidates (the last tie-break of the page's order). */
 interface Scored {
   clip: Candidate;
   hot: number;
   score: number;
   seen: boolean;
-  order: number;
+  index: number;
 }
 
 /**
- * Candidates of one category in order: its first one not taken is `next`. Within a category the repeat penalty is
- * one number, so the category's best fitting clip is its first that fits.
+ * Whether `a` comes before `b` in the page's order of choice: unseen first, then by score, then by id (a clip the
+ * candidates repeat, by its place among them).
+ */
+function precedes(a: Scored, b: Scored): boolean {
+  if (a.seen !== b.seen) return !a.seen;
+  if (a.score !== b.score) return a.score > b.score;
+  if (a.clip.id !== b.clip.id) return a.clip.id < b.clip.id;
+  return a.index < b.index;
+}
+
+const inOrder = (a: Scored, b: Scored) => (precedes(a, b) ? -1 : precedes(b, a) ? 1 : 0);
+
+/** How many of a category's candidates are put in order at first: a page takes only the first few of each. */
+const RUN_HEAD = 4;
+
+/**
+ * Candidates of one category in the page's order: its first one not taken is `next`. Within a category the repeat
+ * penalty is one number, so the category's best fitting clip is its first that fits. Only the head of a category is
+ * put in order at first (`entries`); the rest (`rest`, unordered) is ordered when a place reaches past the head.
  */
 interface Run {
   categoryId: string;
   entries: Scored[];
+  rest: Scored[];
   next: number;
 }
 
@@ -183,10 +201,34 @@ function runsOf(entries: Scored[]): Run[] {
   const runs = new Map<string, Run>();
   for (const entry of entries) {
     const run = runs.get(entry.clip.categoryId);
-    if (run) run.entries.push(entry);
-    else runs.set(entry.clip.categoryId, { categoryId: entry.clip.categoryId, entries: [entry], next: 0 });
+    if (run) run.rest.push(entry);
+    else runs.set(entry.clip.categoryId, { categoryId: entry.clip.categoryId, entries: [], rest: [entry], next: 0 });
   }
   return [...runs.values()];
+}
+
+/** The run's k-th entry in order, ordering as much of its rest as that needs. */
+function entryAt(run: Run, k: number): Scored | undefined {
+  if (k < run.entries.length) return run.entries[k];
+  if (run.rest.length === 0) return undefined;
+  if (run.entries.length === 0 && run.rest.length > 2 * RUN_HEAD) {
+    // The head: the first RUN_HEAD by one pass, kept in order; the others stay for later.
+    const head: Scored[] = [];
+    for (const entry of run.rest) {
+      if (head.length === RUN_HEAD && !precedes(entry, head[RUN_HEAD - 1]!)) continue;
+      let at = head.length === RUN_HEAD ? RUN_HEAD - 1 : head.length;
+      while (at > 0 && precedes(entry, head[at - 1]!)) at--;
+      head.splice(at, 0, entry);
+      if (head.length > RUN_HEAD) head.pop();
+    }
+    const last = head[head.length - 1]!;
+    run.entries = head;
+    run.rest = run.rest.filter((entry) => precedes(last, entry));
+  } else {
+    run.entries.push(...run.rest.sort(inOrder));
+    run.rest = [];
+  }
+  return entryAt(run, k);
 }
 
 /** A clip ranked by a score of its own (exploration), best first, ties in the page's order. */
@@ -200,25 +242,27 @@ interface Ranked {
  * the visitor and outside their affinities, never more than maxSameCreator in a row from one creator, and clips seen
  * in the last 7 days only once nothing else is left. Each chosen clip carries its reasons.
  *
- * Each place is chosen without scanning every candidate: the candidates are split by category once (the repeat
- * penalty is the same for a whole category), and the exploration scores, fixed for the page, are computed and sorted
- * once. The choices are exactly those of one scan per place (tests/unit/rank-equivalence.test.ts).
+ * Each place is chosen without scanning or ordering every candidate: the candidates are split by category once (the
+ * repeat penalty is the same for a whole category), each category put in order only as far as its places reach, and
+ * the exploration scores, fixed for the page, are computed and sorted once. The choices are exactly those of one scan
+ * per place (tests/unit/rank-equivalence.test.ts).
  */
 export function rankPage(input: RankInput): RankedClip[] {
   const { profile, now, seed } = input;
-  const open = input.candidates.filter((clip) => !input.excluded.has(clip.id));
   const seedState = fnv(FNV_OFFSET, seed);
   // A visitor without tastes (a newcomer, or GPC/DNT): every affinity is 0 and every clip outside their tastes.
   const tasteless = profile.category.size === 0 && profile.creator.size === 0 && profile.tag.size === 0;
-  const scored: Scored[] = open
-    .map((clip) => {
-      const hot = hotScore(clip, now);
-      const affinity = tasteless ? 0 : affinityOf(clip, profile);
-      const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
-      return { clip, hot, score, seen: input.seen.has(clip.id), order: 0 };
-    })
-    .sort((a, b) => Number(a.seen) - Number(b.seen) || b.score - a.score || (a.clip.id < b.clip.id ? -1 : 1));
-  for (let i = 0; i < scored.length; i++) scored[i]!.order = i;
+  const scored: Scored[] = [];
+  const unseen: Scored[] = [];
+  for (const clip of input.candidates) {
+    if (input.excluded.has(clip.id)) continue;
+    const hot = hotScore(clip, now);
+    const affinity = tasteless ? 0 : affinityOf(clip, profile);
+    const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
+    const entry = { clip, hot, score, seen: input.seen.has(clip.id), index: scored.length };
+    scored.push(entry);
+    if (!entry.seen) unseen.push(entry);
+  }
   const taken = new Set<string>();
   const creators = [...input.previousCreators];
   const onPage = new Map<string, number>();
@@ -240,7 +284,6 @@ export function rankPage(input: RankInput): RankedClip[] {
 
   // The best fitting unseen clip by score less its category's repeats, ties to the earlier in the order; when no
   // unseen clip fits, the first seen one that does.
-  const unseen = scored.filter((entry) => !entry.seen);
   let allRuns: Run[] | undefined;
   let seenOnes: Ranked | undefined;
   let drawnRuns: Run[] | undefined;
@@ -248,23 +291,25 @@ export function rankPage(input: RankInput): RankedClip[] {
     let best: Scored | undefined;
     let bestScore = -Infinity;
     for (const run of runs) {
-      const { entries } = run;
-      while (run.next < entries.length && taken.has(entries[run.next]!.clip.id)) run.next++;
+      let head = entryAt(run, run.next);
+      while (head && taken.has(head.clip.id)) head = entryAt(run, ++run.next);
       let k = run.next;
-      while (k < entries.length && !fits(entries[k]!)) k++;
-      const entry = entries[k];
+      let entry = head;
+      while (entry && !fits(entry)) entry = entryAt(run, ++k);
       if (!entry) continue;
       const score = entry.score - penalty(run.categoryId);
-      if (score > bestScore || (best && score === bestScore && entry.order < best.order)) [best, bestScore] = [entry, score];
+      if (score > bestScore || (best && score === bestScore && precedes(entry, best))) [best, bestScore] = [entry, score];
     }
     return best;
   };
   const bestFit = () =>
-    bestOf((allRuns ??= runsOf(unseen))) ?? firstFitting((seenOnes ??= { entries: scored.filter((entry) => entry.seen), next: 0 }));
-  let firstOpen = 0;
+    bestOf((allRuns ??= runsOf(unseen))) ??
+    firstFitting((seenOnes ??= { entries: scored.filter((entry) => entry.seen).sort(inOrder), next: 0 }));
+  // The first clip not taken in the page's order, whatever its creator.
   const anyOpen = () => {
-    while (firstOpen < scored.length && taken.has(scored[firstOpen]!.clip.id)) firstOpen++;
-    return scored[firstOpen];
+    let first: Scored | undefined;
+    for (const entry of scored) if (!taken.has(entry.clip.id) && (!first || precedes(entry, first))) first = entry;
+    return first;
   };
 
   // Exploration: new clips outside the visitor's tastes by hot score, the visitor's own draw and a category not met
@@ -280,7 +325,7 @@ export function rankPage(input: RankInput): RankedClip[] {
         const score = RANK.hotWeight * entry.hot + RANK.exploreDraw * unitOf(fnv(exploreState, entry.clip.id)) + unmet;
         return { entry, score };
       })
-      .sort((a, b) => b.score - a.score || a.entry.order - b.entry.order)
+      .sort((a, b) => b.score - a.score || inOrder(a.entry, b.entry))
       .map(({ entry }) => entry),
     next: 0,
   });

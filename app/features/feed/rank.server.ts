@@ -52,6 +52,16 @@ function filterSql(query: RankQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** Where a newest-first walk (published_at desc, id) stopped: the next step starts after this clip. */
+interface Keyset {
+  publishedAt: string;
+  id: string;
+}
+
+/** Rows after `after` in the order (published_at desc, id), bounded below by the index's own column for its range. */
+const afterSql = (after: Keyset, publishedAt: SQL, id: SQL) =>
+  sql`${publishedAt} <= ${after.publishedAt}::timestamptz and (${publishedAt} < ${after.publishedAt}::timestamptz or ${id} > ${after.id}::uuid)`;
+
 const categoryIdOf = (slug: string) => sql`(select id from categories where slug = ${slug} and active)`;
 const tagIdOf = (slug: string) => sql`(select id from tags where slug = ${slug})`;
 
@@ -62,10 +72,11 @@ function tagRows(
   order: "recent" | "popular",
   limit: number,
   kind: number,
-  range: { before?: string; since?: string } = {},
+  range: { before?: string; since?: string; after?: Keyset } = {},
 ): SQL {
   const parts = [sql`ct.tag_id = ${tagId}`, sql`ct.listed`, sql`ct.audiences && array[${query.audience}]::text[]`];
   if (range.before) parts.push(sql`ct.published_at <= ${range.before}::timestamptz`);
+  if (range.after) parts.push(afterSql(range.after, sql`ct.published_at`, sql`ct.clip_id`));
   if (range.since) parts.push(sql`ct.published_at >= ${range.since}::timestamptz`);
   if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
   if (query.filters.period === "week")
@@ -183,6 +194,37 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
   return rows.map(candidateOf);
 }
 
+/**
+ * Rows a shared pool reads are read in steps of this many (ADR 225): on PGlite in process a statement holds the one
+ * thread while it runs, so a pool of 2 000 rows read at once stopped every request for its whole read.
+ */
+const STEP_ROWS = 250;
+
+/** Lets the requests that arrived meanwhile run between two steps of a pool's read. */
+const betweenSteps = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** What candidatesOf reads, for a shared pool: the walks' ids in one statement, what the ranking needs of them in steps. */
+async function candidatesInSteps(db: Database, walks: SQL[]): Promise<Candidate[]> {
+  const found = await rowsOf<{ id: string; kind: number }>(
+    db,
+    sql`select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id`,
+  );
+  const candidates: Candidate[] = [];
+  for (let from = 0; from < found.length; from += STEP_ROWS) {
+    if (from > 0) await betweenSteps();
+    const step = found.slice(from, from + STEP_ROWS);
+    const kinds = new Map(step.map((row) => [row.id, Number(row.kind)]));
+    const rows = await rowsOf<CandidateRow>(
+      db,
+      sql`select c.id, 0 as kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
+          array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
+        from clips c left join clip_stats s on s.clip_id = c.id where c.id = any(${`{${[...kinds.keys()].join(",")}}`}::uuid[])`,
+    );
+    for (const row of rows) candidates.push(candidateOf({ ...row, kind: kinds.get(row.id) ?? WALK.shared }));
+  }
+  return candidates;
+}
+
 function candidateOf(row: CandidateRow): Candidate {
   return {
     ...(Number(row.kind) === WALK.explore ? { explore: true } : Number(row.kind) === WALK.drawn ? { drawn: true } : {}),
@@ -201,8 +243,11 @@ function parseArray(text: string): string[] {
   return inner ? inner.split(",") : [];
 }
 
-/** Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031). */
-const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+/**
+ * Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031), and read anew
+ * beside the requests once older (ADR 225), which go on ranking from the kept ones meanwhile.
+ */
+const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 
 /**
  * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
@@ -210,7 +255,7 @@ const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
  * — so a first page needs no statement of its own, and newcomers of the same seconds explore different clips.
  * Visitors with a history walk their own stretch.
  */
-const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500 });
+const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 const NEWCOMER_EXPLORE = 400;
 
 function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
@@ -219,7 +264,7 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
     .current()
     .then((generation) =>
       sharedExplore.get(key, generation, () =>
-        candidatesOf(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
+        candidatesInSteps(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
       ),
     );
 }
@@ -229,33 +274,58 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
  * `clips_category_published_idx` or `clip_tags_tag_recent_idx`), read once per filter every 15 s and shared: a
  * newcomer takes their own stretch of it in memory, so their page needs no statement of its own.
  */
-const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100 });
+const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100, refreshAside: true });
 
 function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   const since = new Date(query.now.getTime() - RECENT_DAYS * 24 * 3600_000).toISOString();
   // The walk reads the clips' columns as it goes, and each clip's quality and tags by its key: joins back to clips or
-  // clip_stats were planned as hashes over the whole table for a few hundred ids.
-  const walk = query.filters.tag
-    ? sql`select c.id, c.category_id, c.creator_id, c.published_at
-        from ${tagRows(query, tagIdOf(query.filters.tag), "recent", RECENT_LIMIT, WALK.drawn, { since })} t join clips c on c.id = t.id`
-    : sql`select c.id, c.category_id, c.creator_id, c.published_at from clips c
-        where ${filterSql(query)} and c.published_at >= ${since}::timestamptz order by c.published_at desc, c.id limit ${RECENT_LIMIT}`;
-  const read = async () =>
-    (
-      await rowsOf<CandidateRow>(
+  // clip_stats were planned as hashes over the whole table for a few hundred ids. It goes in steps of STEP_ROWS, each
+  // from where the last stopped, so no statement holds PGlite's thread for the whole pool.
+  const walk = (limit: number, after: Keyset | undefined) =>
+    query.filters.tag
+      ? sql`select c.id, c.category_id, c.creator_id, c.published_at
+          from ${tagRows(query, tagIdOf(query.filters.tag), "recent", limit, WALK.drawn, { since, after })} t join clips c on c.id = t.id`
+      : sql`select c.id, c.category_id, c.creator_id, c.published_at from clips c
+          where ${filterSql(query)} and c.published_at >= ${since}::timestamptz
+            ${after ? sql`and ${afterSql(after, sql`c.published_at`, sql`c.id`)}` : sql``}
+          order by c.published_at desc, c.id limit ${limit}`;
+  const read = async () => {
+    const pool: Candidate[] = [];
+    let after: Keyset | undefined;
+    while (pool.length < RECENT_LIMIT) {
+      if (after) await betweenSteps();
+      const limit = Math.min(STEP_ROWS, RECENT_LIMIT - pool.length);
+      // The step's last clip by the walk's order; its time as text keeps the microseconds a Date would drop.
+      const rows = await rowsOf<CandidateRow & { at: string }>(
         db,
-        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at,
+        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at, r.published_at::text as at,
             coalesce((select s.quality from clip_stats s where s.clip_id = r.id), 0)::float8 as quality,
             array(select ct.tag_id from clip_tags ct where ct.clip_id = r.id order by ct.tag_id) as tag_ids
-          from (${walk}) r`,
-      )
-    )
-      .map(candidateOf)
-      .sort((a, b) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1));
+          from (${walk(limit, after)}) r`,
+      );
+      pool.push(...rows.map(candidateOf).sort(newestFirst));
+      const last = rows.reduce<(typeof rows)[number] | undefined>((min, row) => (!min || laterInWalk(row, min) ? row : min), undefined);
+      if (rows.length < limit || !last) break;
+      after = { publishedAt: last.at, id: last.id };
+    }
+    return pool;
+  };
   return generationOf(db)
     .current()
     .then((generation) => recentPools.get(key, generation, read));
+}
+
+const newestFirst = (a: Candidate, b: Candidate) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
+
+/** Whether `a` comes after `b` in the walk's order (published_at desc, id), to the microsecond. */
+function laterInWalk(
+  a: { at: string; id: string; published_at: string | Date },
+  b: { at: string; id: string; published_at: string | Date },
+) {
+  const [ta, tb] = [new Date(a.published_at).getTime(), new Date(b.published_at).getTime()];
+  if (ta !== tb) return ta < tb;
+  return a.at === b.at ? a.id > b.id : a.at < b.at;
 }
 
 /** The visitor's own stretch of a shared pool: `length` clips from a place drawn by their seed, anew per page. */
@@ -268,7 +338,7 @@ function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> 
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   return generationOf(db)
     .current()
-    .then((generation) => shared.get(key, generation, () => candidatesOf(db, sharedWalks(query))));
+    .then((generation) => shared.get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
 }
 
 /** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */

@@ -20,8 +20,12 @@ import type { VisitorHistory } from "./rank.server";
 /** How long a visitor's ranked pages are kept (their weights decay and the shared candidates move meanwhile). */
 const ORDER_TTL_MS = 8_000;
 const MAX_ORDERS = 20_000;
-/** How long a card is kept within one generation (its view count may lag by this much, as the feed pools' do). */
-const CARD_TTL_MS = 15_000;
+/**
+ * How long a card is kept within one generation: its view count may lag by this much, as the feed pools' do
+ * (POOL_TTL_MS in feed-cache.server.ts). Newcomers' pages draw from thousands of clips, so a shorter life read
+ * most of them afresh for each page (ADR 225).
+ */
+const CARD_TTL_MS = 60_000;
 const MAX_CARDS = 50_000;
 
 /** The visitor's ranked feed from position `from` on, as one ranking made it, and what it was made with. */

@@ -109,9 +109,10 @@ function sharedWalks(query: RankQuery): SQL[] {
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
 function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
   const where = filterSql(query);
+  // The walk is of the tag's own rows: the filter's test for the tag would read all of them again.
   return query.filters.tag
     ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
-        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${where}
+        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${filterSql({ ...query, filters: { ...query.filters, tag: null } })}
         order by ct.clip_id limit ${limit})`
     : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
 }
@@ -130,6 +131,10 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP_TASTES[facet])
       .map(([id]) => id);
+  // Under a category filter every walk names the filter's category on the walked index itself: a taste of another
+  // category is then empty before a row is read, and a creator's walk reads only that creator's clips of the
+  // category (clip_stats_creator_category_hot_idx, clips_creator_category_published_idx), however few they are.
+  const inCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
   if (!query.filters.tag && query.filters.period !== "week") {
     for (const [facet, column] of [
       ["category", "category_id"],
@@ -139,7 +144,7 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
         const col = sql.raw(column);
         walks.push(
           sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
-              where s.${col} = ${id}::uuid and ${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+              where s.${col} = ${id}::uuid and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
           sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${id}::uuid and ${where}
               order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
           sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${id}::uuid and c.published_at <= ${drawnFrom}::timestamptz and ${where}

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { generationOf } from "~/lib/cache/generation.server";
-import { Memo } from "~/lib/cache/memo.server";
+import { memoPerDatabase } from "~/lib/cache/memo.server";
 import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
 import type { FeedFilters } from "./feed-filters";
 import { emptyProfile, RANK, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
@@ -260,7 +260,7 @@ function parseArray(text: string): string[] {
  * Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031), and read anew
  * beside the requests once older (ADR 225), which go on ranking from the kept ones meanwhile.
  */
-const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
+const shared = memoPerDatabase<Candidate[]>("feed-shared-candidates", { ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 
 /**
  * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
@@ -268,7 +268,7 @@ const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAs
  * — so a first page needs no statement of its own, and newcomers of the same seconds explore different clips.
  * Visitors with a history walk their own stretch.
  */
-const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
+const sharedExplore = memoPerDatabase<Candidate[]>("feed-newcomer-explore", { ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 const NEWCOMER_EXPLORE = 400;
 
 function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
@@ -276,7 +276,7 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
   return generationOf(db)
     .current()
     .then((generation) =>
-      sharedExplore.get(key, generation, () =>
+      sharedExplore(db).get(key, generation, () =>
         candidatesInSteps(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
       ),
     );
@@ -287,7 +287,7 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
  * `clips_category_published_idx` or `clip_tags_tag_recent_idx`), read once per filter every 15 s and shared: a
  * newcomer takes their own stretch of it in memory, so their page needs no statement of its own.
  */
-const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100, refreshAside: true });
+const recentPools = memoPerDatabase<Candidate[]>("feed-recent-pools", { ttlMs: 15_000, maxEntries: 100, refreshAside: true });
 
 function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
@@ -326,7 +326,7 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
   };
   return generationOf(db)
     .current()
-    .then((generation) => recentPools.get(key, generation, read));
+    .then((generation) => recentPools(db).get(key, generation, read));
 }
 
 const newestFirst = (a: Candidate, b: Candidate) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
@@ -351,7 +351,7 @@ function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> 
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   return generationOf(db)
     .current()
-    .then((generation) => shared.get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
+    .then((generation) => shared(db).get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
 }
 
 /** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */

@@ -135,30 +135,43 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
   // category is then empty before a row is read, and a creator's walk reads only that creator's clips of the
   // category (clip_stats_creator_category_hot_idx, clips_creator_category_published_idx), however few they are.
   const inCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
+  // Each kind of walk is one subquery over the visitor's tastes (`t.id`, a lateral walk per taste): the statement's
+  // planning stays the same size however many tastes it walks.
+  const perTaste = (ids: string[], walk: SQL) =>
+    sql`(select w.id, w.kind from unnest(${`{${ids.join(",")}}`}::uuid[]) as t(id) cross join lateral ${walk} w)`;
   if (!query.filters.tag && query.filters.period !== "week") {
     for (const [facet, column] of [
       ["category", "category_id"],
       ["creator", "creator_id"],
     ] as const) {
-      for (const id of top(facet)) {
-        const col = sql.raw(column);
-        walks.push(
-          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
-              where s.${col} = ${id}::uuid and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
-          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${id}::uuid and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
-          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${id}::uuid and c.published_at <= ${drawnFrom}::timestamptz and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
-        );
-      }
-    }
-    for (const id of top("tag")) {
+      const ids = top(facet);
+      if (ids.length === 0) continue;
+      const col = sql.raw(column);
       walks.push(
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.newest, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.hot, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom }),
+        perTaste(
+          ids,
+          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
+              where s.${col} = t.id and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = t.id and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = t.id and c.published_at <= ${drawnFrom}::timestamptz and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
+        ),
       );
     }
+    const tags = top("tag");
+    if (tags.length > 0)
+      walks.push(
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.newest, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "popular", TASTE_LIMITS.hot, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })),
+      );
   }
   return walks;
 }

@@ -27,6 +27,10 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // The files run one after another in one process, which imports vitest, PGlite (compiling its WebAssembly)
+          // and the app once instead of once per file; each file still gets a database of its own, and the app keeps
+          // its state per database (docs/decisions/222-integration-files-share-one-process.md).
+          isolate: false,
           // Migrates once; each file's database starts as a copy (tests/support/database.ts).
           globalSetup: ["tests/integration/global-setup.ts"],
           setupFiles: ["tests/integration/setup-file.ts"],

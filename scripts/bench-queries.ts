@@ -6,14 +6,18 @@
 // Without DATABASE_URL it reads the PGlite database under DATA_DIR (stop the server first). It runs
 // under vite-node because the loaders' translations are found with import.meta.glob.
 // Options: --runs N (timed runs per page, default 20), --only <text> (pages whose name has it),
-// --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page sends, as Markdown),
+// --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page's first call sends, as Markdown),
 // --json <file> (the figures).
+import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
 import { clips, creators, tags, usageSessions, userFlames, categories } from "~schema";
 import { BENCH_HABITS_ID, BENCH_OWNER_ID } from "../db/seed/bulk";
 import { BENCH_FOLLOWER_ID } from "../db/seed/follows";
+import { seedVisitorId } from "./seed-signals";
+import { forYouPage, noHistory, visitorHistory } from "../app/features/feed/index.server";
+import { feedStateOf, type SignalOwnerRef } from "../app/features/signals/index.server";
 import { followingFeed, followingList, parseCursor, setFollow } from "../app/features/follows/index.server";
 import { loadClipPage } from "../app/features/clips/clip-page.server";
 import { parseClipRef } from "../app/features/clips/clip-ref";
@@ -151,6 +155,59 @@ const followPages: [string, () => Promise<unknown>][] = [
   ["Following page's Featured creators", () => featuredCreators(db, { mediaAllowed: true })],
 ];
 
+// "For you" (ADR 160, 199): what the /api/feed loader (app/routes/api.feed.ts) calls for an anonymous visitor —
+// their order and version, then the ranked page. Each run is a new visit (a new seed, so no kept ranking serves it):
+// the page is ranked anew. Visitors of `npm run seed:signals` (scripts/seed-signals.ts): visitor 500 has
+// hundreds of events, visitor 0 the most.
+type FeedFilterInput = Partial<{ category: string; tag: string; period: "week" }>;
+async function forYou(owner: SignalOwnerRef | null, filters: FeedFilterInput, offset: number, shown: string[] | null) {
+  const now = new Date();
+  const { version } = owner ? await feedStateOf(db, owner) : { version: 0 };
+  const key = !owner ? "seed" : version ? `a:${"anonymousId" in owner ? owner.anonymousId : ""}:${version}` : null;
+  return forYouPage(db, {
+    filters: { category: null, tag: null, period: "ongoing", ...filters },
+    audience: "hetero",
+    now,
+    visitor: { key, history: () => (owner ? visitorHistory(db, owner, now) : Promise.resolve(noHistory())) },
+    dismissedBy: owner,
+    shown,
+    offset,
+    seed: randomUUID(),
+    mediaAllowed: true,
+    flameOwner: owner && "anonymousId" in owner ? { anonymousId: owner.anonymousId } : null,
+    language: "en",
+  });
+}
+const returning = { anonymousId: seedVisitorId(500) };
+const heaviest = { anonymousId: seedVisitorId(0) };
+const eventsOf = async (owner: { anonymousId: string }) =>
+  (
+    (await db.execute(sql`select count(*)::int as n from watch_events where anonymous_id = ${owner.anonymousId}::uuid`)) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows[0]?.n ?? 0;
+const [returningEvents, heaviestEvents] = [await eventsOf(returning), await eventsOf(heaviest)];
+const returningShown = (await forYou(returning, {}, 0, null)).clips.map((clip) => clip.id).slice(1);
+const newcomer = () => ({ anonymousId: randomUUID() });
+const forYouPages: [string, () => Promise<unknown>][] = [
+  ["For you, newcomer (no cookie), first page", () => forYou(null, {}, 0, null)],
+  ["For you, newcomer (new spicy_uid), first page", () => forYou(newcomer(), {}, 0, null)],
+  ["For you, newcomer, offset 12 with shown", () => forYou(newcomer(), {}, 12, returningShown)],
+  [`For you, returning (${returningEvents} events), first page`, () => forYou(returning, {}, 0, null)],
+  [`For you, returning (${returningEvents} events), offset 12 with shown`, () => forYou(returning, {}, 12, returningShown)],
+  [`For you, returning (${heaviestEvents} events), first page`, () => forYou(heaviest, {}, 0, null)],
+  [`For you, newcomer, category ${category.slug}`, () => forYou(newcomer(), { category: category.slug }, 0, null)],
+  [`For you, newcomer, tag ${tag}`, () => forYou(newcomer(), { tag }, 0, null)],
+  ["For you, newcomer, this week", () => forYou(newcomer(), { period: "week" }, 0, null)],
+  [`For you, returning, category ${category.slug}`, () => forYou(returning, { category: category.slug }, 0, null)],
+  [`For you, returning, tag ${tag}`, () => forYou(returning, { tag }, 0, null)],
+  ["For you, returning, this week", () => forYou(returning, { period: "week" }, 0, null)],
+  [
+    `For you, returning, category ${category.slug}, tag ${tag}, this week`,
+    () => forYou(returning, { category: category.slug, tag, period: "week" }, 0, null),
+  ],
+];
+
 const pages: [string, () => Promise<unknown>][] = [
   ["Home SSR data, all", home("")],
   [`Home SSR data, category ${category.slug}`, home(`?category=${category.slug}`)],
@@ -199,19 +256,27 @@ const pages: [string, () => Promise<unknown>][] = [
   ],
   ["Admin desk search 'report 777'", () => listItems(db, { queue: null, state: "all", sort: "newest", q: "report 777", page: 1 })],
   ...followPages,
+  ...forYouPages,
 ];
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const results: { page: string; p50: number; p95: number; max: number; queries: number }[] = [];
+const results: { page: string; first: number; p50: number; p95: number; max: number; queries: number; load: number }[] = [];
 const plans: string[] = [];
 
 console.log(
   `# bench:queries — ${handle.engine}, ~${total} clips, ${creatorCount.length} creators, ${runs} runs per page, ${new Date().toISOString()}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}\n`,
 );
-console.log("| Page | p50 ms | p95 ms | max ms | queries |\n| --- | ---: | ---: | ---: | ---: |");
+console.log("| Page | first ms | p50 ms | p95 ms | max ms | queries | load (1 min) |\n| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
 for (const [name, run] of pages) {
   if (only && !name.includes(only)) continue;
+  // The first call fills what the page keeps in memory (shared candidates, cards): its time and its statements are
+  // the cold page's, which the plans show; the timed runs are the warm page's.
+  captured = [];
+  const firstStarted = performance.now();
   await run();
+  const first = performance.now() - firstStarted;
+  const firstQueries = captured;
+  captured = null;
   await run();
   const times: number[] = [];
   captured = [];
@@ -223,10 +288,21 @@ for (const [name, run] of pages) {
   const queries = Math.round(captured.length / runs);
   captured = null;
   const sorted = [...times].sort((a, b) => a - b);
-  const row = { page: name, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted[sorted.length - 1]!, queries };
+  const load = os.loadavg()[0]!;
+  const row = {
+    page: name,
+    first,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted[sorted.length - 1]!,
+    queries,
+    load,
+  };
   results.push(row);
-  console.log(`| ${name} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${queries} |`);
-  if (plansFile) plans.push(await explainPage(name, run));
+  console.log(
+    `| ${name} | ${first.toFixed(1)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${queries} | ${load.toFixed(1)} |`,
+  );
+  if (plansFile) plans.push(await explainPage(name, firstQueries));
 }
 
 if (jsonFile)
@@ -248,12 +324,8 @@ function literal(value: unknown): string {
   return `'${String(value).replace(/'/g, "''")}'`;
 }
 
-/** EXPLAIN (ANALYZE, BUFFERS) of every query one run of the page sends. */
-async function explainPage(name: string, run: () => Promise<unknown>): Promise<string> {
-  captured = [];
-  await run();
-  const queries = captured;
-  captured = null;
+/** EXPLAIN (ANALYZE, BUFFERS) of every query the page's first call sent. */
+async function explainPage(name: string, queries: { query: string; params: unknown[] }[]): Promise<string> {
   const out = [`## ${name}\n`];
   for (const { query, params } of queries) {
     const inlined = query.replace(/\$(\d+)/g, (_, i: string) => literal(params[Number(i) - 1]));

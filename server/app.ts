@@ -1,6 +1,7 @@
 import { toNodeHandler } from "better-auth/node";
 import compression from "compression";
 import express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import type { Services, Visitor } from "../app/lib/context";
 import { refusesRoute } from "../app/lib/brand-mode";
@@ -13,7 +14,8 @@ import { flamedClipIds } from "../app/features/flames/index.server";
 import { dismissedAmong as dismissedClipsAmong } from "../app/features/signals/index.server";
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
-import { mediaRouter } from "./media";
+import { mediaHandler } from "./media";
+import { mediaFastPath } from "./media-fast-path";
 import { createMetrics } from "./metrics";
 import { methodGuard } from "./methods";
 import { databaseOutageGate } from "./outage";
@@ -23,10 +25,10 @@ import { loadContextFor, loadedBuild, reactRouterHandler, type BuildSource } fro
 import { buildWithoutDesk, deskGate } from "./desk-gate";
 import { directResourceRoutes } from "./resource-routes";
 import { refVisits } from "./ref-visits";
-import { bodyLimit, drainUnreadBody, requestLog } from "./request-log";
+import { bodyLimit, drainUnreadBody, requestLog, type TrustProxy } from "./request-log";
 import { refuseNulInAddress, refuseUnreadableAddress } from "./refusal";
 import { sameOriginOnly } from "./same-origin";
-import { cspNonce, securityHeaders } from "./security";
+import { cspNonce, securityHeaders, securityHeaderSetter } from "./security";
 import { brandIcons } from "./icons";
 import { brandModeOf, resolveVisitor } from "./visitor";
 import { secureCookies } from "../app/lib/cookies";
@@ -87,22 +89,22 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     req.headers[CLIENT_IP_HEADER] = req.ip ?? req.socket.remoteAddress ?? "unknown";
     next();
   });
-  app.use(securityHeaders({ https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) }));
+  const securityOptions = { https: secure, adScriptUrl: env.AD_SCRIPT_URL, devServer: Boolean(vite) };
+  app.use(securityHeaders(securityOptions));
   // Every state-changing request, whatever route answers it, comes from the site's own pages (ADR 091).
   app.use(sameOriginOnly([services.origin, env.CONSCIOUS_SITE_URL, env.MAIN_SITE_URL].filter((o): o is string => Boolean(o))));
 
   app.get("/healthz", healthz(ping));
   app.get("/metrics", metrics.handler);
   // Media is served before compression: video bytes do not compress, and Range must stay exact.
-  app.use(
-    "/media",
-    mediaRouter(services.storage, {
-      onError: (err, key) => log.error({ err, key }, "media: storage error"),
-      // The companion site serves no adult media at all (docs/product.md §2.1, ADR 009); the adult site withholds hidden clips.
-      isWithheld: (key, req) => brandModeOf(req, env) === "conscious" || isWithheldMedia(key),
-      accelRedirect: services.storage.driver === "local" ? env.MEDIA_ACCEL_REDIRECT : undefined,
-    }),
-  );
+  const handleMedia = mediaHandler(services.storage, {
+    onError: (err, key) => log.error({ err, key }, "media: storage error"),
+    // The companion site serves no adult media at all (docs/product.md §2.1, ADR 009); the adult site withholds hidden clips.
+    isWithheld: (key, req) => brandModeOf(req, env) === "conscious" || isWithheldMedia(key),
+    accelRedirect: services.storage.driver === "local" ? env.MEDIA_ACCEL_REDIRECT : undefined,
+  });
+  // What the fast path below leaves to Express (another method, an unusual address) comes here, after its middlewares.
+  app.use("/media", (req, res) => handleMedia(req, res, req.url));
 
   app.use(brandIcons((req) => brandModeOf(req, env)));
   const compress = compression();
@@ -155,5 +157,21 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     res.status(500).type("text/plain").send("Internal Server Error");
   }) as express.ErrorRequestHandler);
 
+  // Plain GET and HEAD requests for /media skip Express altogether (docs/decisions/226-media-before-express.md): every
+  // way of serving the app (app.listen, http.createServer(app), the tests' servers) calls app.handle.
+  const mediaFirst = mediaFastPath({
+    handle: handleMedia,
+    log,
+    setSecurityHeaders: securityHeaderSetter(securityOptions),
+    watch: metrics.watchMedia,
+    trustProxy: () => app.get("trust proxy fn") as TrustProxy | undefined,
+  });
+  const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
+  (app as unknown as { handle: ExpressHandle }).handle = (req, res, next) => {
+    if (!mediaFirst(req, res)) expressHandle(req, res, next);
+  };
+
   return app;
 }
+
+type ExpressHandle = (req: IncomingMessage, res: ServerResponse, next?: (err?: unknown) => void) => void;

@@ -1,4 +1,5 @@
-import express, { type Request, type Response } from "express";
+import express from "express";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { pipeline } from "node:stream";
 import { parseRange } from "../app/lib/storage/range";
 import {
@@ -46,18 +47,41 @@ function etagMatches(header: string, etag: string): boolean {
   return header.trim() === "*" || header.split(",").some((t) => bare(t) === bare(etag));
 }
 
+/** Node's request and response: the same code answers inside Express and before it (server/media-fast-path.ts). */
+type Request = IncomingMessage;
+type Response = ServerResponse;
+
+/** A request header as one string (Node joins repeated ones itself, except for a few that cannot repeat). */
+function header(req: Request, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(", ") : value;
+}
+
+/** A text or JSON type names its charset, as Express's `res.set` would write it (mime-types' `contentType`). */
+function withCharset(type: string): string {
+  return /^(text\/|application\/json)/i.test(type) && !/;\s*charset=/i.test(type) ? `${type}; charset=utf-8` : type;
+}
+
+/** Sets several headers; Content-Type as Express's `res.set` writes it. */
+function setHeaders(res: Response, headers: Record<string, string>): void {
+  for (const name in headers) {
+    const value = headers[name]!;
+    res.setHeader(name, name === "Content-Type" ? withCharset(value) : value);
+  }
+}
+
 function notModified(req: Request, info: ObjectInfo): boolean {
-  const inm = req.get("if-none-match");
+  const inm = header(req, "if-none-match");
   // When If-None-Match is present, If-Modified-Since must be ignored.
   if (inm !== undefined) return etagMatches(inm, info.etag);
-  const ims = Date.parse(req.get("if-modified-since") ?? "");
+  const ims = Date.parse(header(req, "if-modified-since") ?? "");
   // HTTP dates have whole-second precision; compare at that precision.
   return !Number.isNaN(ims) && Math.floor(info.lastModified.getTime() / 1000) * 1000 <= ims;
 }
 
 /** A Range is honoured only if If-Range (when sent) still names this version. */
 function rangeApplies(req: Request, info: ObjectInfo): boolean {
-  const ifRange = req.get("if-range");
+  const ifRange = header(req, "if-range");
   if (ifRange === undefined) return true;
   return ifRange.trim() === info.etag || ifRange.trim() === info.lastModified.toUTCString();
 }
@@ -68,13 +92,13 @@ function text(res: Response, status: number, body: string): void {
   // Validators may already be set when storage fails mid-request; an error must
   // not be cached as if it were the immutable object.
   for (const h of ["ETag", "Last-Modified", "Cache-Control"]) res.removeHeader(h);
-  res.status(status);
-  res.set({ "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)) });
+  res.statusCode = status;
+  setHeaders(res, { "Content-Type": "text/plain; charset=utf-8", "Content-Length": String(Buffer.byteLength(body)) });
   res.end(body);
 }
 
 function setValidators(res: Response, info: ObjectInfo): void {
-  res.set({
+  setHeaders(res, {
     ETag: info.etag,
     "Last-Modified": info.lastModified.toUTCString(),
     // Keys are never rewritten in place, but a moderator can withdraw a clip's files at any time:
@@ -84,8 +108,8 @@ function setValidators(res: Response, info: ObjectInfo): void {
 }
 
 /** The key as the client sent it: everything after the mount point, decoded once. */
-function keyFrom(req: Request): string | null {
-  const raw = req.url.split("?", 1)[0]!.replace(/^\//, "");
+function keyFrom(url: string): string | null {
+  const raw = url.split("?", 1)[0]!.replace(/^\//, "");
   try {
     return decodeURIComponent(raw);
   } catch {
@@ -97,7 +121,7 @@ export interface MediaRouterOptions {
   /** Storage failures answer 500 without details; this is where they go instead. */
   onError?: (err: unknown, key: string) => void;
   /** Files that exist but must not be served to this request (hidden clips, anything on Conscious Mode): they answer 404. */
-  isWithheld?: (key: string, req: Request) => boolean | Promise<boolean>;
+  isWithheld?: (key: string, req: IncomingMessage) => boolean | Promise<boolean>;
   /**
    * nginx sends the bytes (ADR 156): once the file may be seen, the answer is only an `X-Accel-Redirect` to this
    * prefix plus the key, which nginx serves from an `internal` location (Range, ETag and sendfile are its own).
@@ -105,19 +129,20 @@ export interface MediaRouterOptions {
   accelRedirect?: string;
 }
 
-/** Public media files, mounted at `/media`. Never serves `quarantine/`. */
-export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): express.Router {
-  const onError = opts.onError ?? ((err, key) => console.error(`media: storage error for ${key}`, err));
-  const router = express.Router();
+/**
+ * Answers one request for a public media file; `url` is the request's address after the mount point (`/media`), as
+ * sent. Never serves `quarantine/`.
+ */
+export type MediaHandler = (req: Request, res: Response, url: string) => Promise<void>;
 
-  // router.use, not a route pattern: we want the raw, undecoded path so that
-  // encoded slashes and dots are judged after exactly one decode.
-  router.use(async (req, res) => {
+export function mediaHandler(storage: Storage, opts: MediaRouterOptions = {}): MediaHandler {
+  const onError = opts.onError ?? ((err, key) => console.error(`media: storage error for ${key}`, err));
+  return async (req, res, url) => {
     if (req.method !== "GET" && req.method !== "HEAD") {
-      res.set("Allow", "GET, HEAD");
+      res.setHeader("Allow", "GET, HEAD");
       return text(res, 405, "Method Not Allowed");
     }
-    const key = keyFrom(req);
+    const key = keyFrom(url);
     if (key === null || !isValidMediaKey(key)) return text(res, 400, "Bad Request");
     if (isQuarantineKey(key)) return text(res, 404, "Not Found");
 
@@ -127,38 +152,41 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
         // nginx answers 404 itself for a missing file; the caching header is ours, so a CDN sees the same as without nginx.
         // nginx keeps Content-Type and Cache-Control from this answer: the type is ours because nginx's own list
         // (Debian's mime.types) has no `vtt`, and captions served as octet-stream are not shown.
-        res.set({
+        setHeaders(res, {
           "X-Accel-Redirect": `${opts.accelRedirect}${key}`,
           "Content-Type": contentTypeFor(key),
           "Cache-Control": MEDIA_CACHE_CONTROL,
           "X-Content-Type-Options": "nosniff",
         });
-        return void res.status(200).end();
+        res.statusCode = 200;
+        return void res.end();
       }
       const info = await storage.head(key);
       if (!info) return text(res, 404, "Not Found");
 
-      res.set({ "Accept-Ranges": "bytes", "X-Content-Type-Options": "nosniff" });
+      setHeaders(res, { "Accept-Ranges": "bytes", "X-Content-Type-Options": "nosniff" });
       if (notModified(req, info)) {
         setValidators(res, info);
-        return void res.status(304).end();
+        res.statusCode = 304;
+        return void res.end();
       }
 
-      const rangeHeader = req.get("range");
+      const rangeHeader = header(req, "range");
       // Range is defined for GET only (RFC 9110 §14.2); HEAD gets the full headers.
       const range =
         req.method === "GET" && rangeHeader !== undefined && rangeApplies(req, info) ? parseRange(rangeHeader, info.size) : null;
       if (range === "unsatisfiable") {
-        res.set("Content-Range", `bytes */${info.size}`);
+        res.setHeader("Content-Range", `bytes */${info.size}`);
         return text(res, 416, "Range Not Satisfiable");
       }
 
       // Only now, so a 416 is not stamped cacheable for a year.
       setValidators(res, info);
-      res.set("Content-Type", contentTypeFor(key));
+      setHeaders(res, { "Content-Type": contentTypeFor(key) });
       if (req.method === "HEAD") {
-        res.set("Content-Length", String(info.size));
-        return void res.status(200).end();
+        res.setHeader("Content-Length", String(info.size));
+        res.statusCode = 200;
+        return void res.end();
       }
 
       // Up to a buffer's worth from a local file: one read into a reused buffer and one write, no stream.
@@ -181,10 +209,10 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
           throw new Error(`media: ${key} changed while it was read`);
         }
         if (range) {
-          res.status(206);
-          res.set("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
-        } else res.status(200);
-        res.set("Content-Length", String(length));
+          res.statusCode = 206;
+          res.setHeader("Content-Range", `bytes ${range.start}-${range.end}/${info.size}`);
+        } else res.statusCode = 200;
+        res.setHeader("Content-Length", String(length));
         // The buffer is the socket's until the answer is handed to the kernel ('finish'); a connection lost
         // mid-write keeps it, and the garbage collector takes it back.
         res.once("finish", () => answerBuffers.give(buffer));
@@ -194,12 +222,12 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
       const obj = await storage.get(key, range ?? undefined);
       if (!obj) return text(res, 404, "Not Found");
       if (range && obj.range) {
-        res.status(206);
-        res.set("Content-Range", `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`);
-        res.set("Content-Length", String(obj.range.end - obj.range.start + 1));
+        res.statusCode = 206;
+        res.setHeader("Content-Range", `bytes ${obj.range.start}-${obj.range.end}/${obj.size}`);
+        res.setHeader("Content-Length", String(obj.range.end - obj.range.start + 1));
       } else {
-        res.status(200);
-        res.set("Content-Length", String(obj.size));
+        res.statusCode = 200;
+        res.setHeader("Content-Length", String(obj.size));
       }
       // pipeline destroys the source when the client goes away mid-download.
       pipeline(obj.body, res, (err) => {
@@ -215,7 +243,15 @@ export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): ex
       if (res.headersSent) res.destroy();
       else text(res, 500, "Storage Error");
     }
-  });
+  };
+}
 
+/** Public media files, mounted at `/media`. Never serves `quarantine/`. */
+export function mediaRouter(storage: Storage, opts: MediaRouterOptions = {}): express.Router {
+  const handle = mediaHandler(storage, opts);
+  const router = express.Router();
+  // router.use, not a route pattern: we want the raw, undecoded path so that
+  // encoded slashes and dots are judged after exactly one decode.
+  router.use((req, res) => handle(req, res, req.url));
   return router;
 }

@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import client from "prom-client";
 import { matchRoutes, type RouteObject, type ServerBuild } from "react-router";
 import type { DatabaseProbe } from "../app/lib/db/probe.server";
@@ -167,10 +168,29 @@ export function createMetrics({ build, database, token }: MetricsOptions) {
     res.end(await registry.metrics());
   };
 
-  return { registry, middleware, handler };
+  /**
+   * The middleware's counting for a media answer given before Express (server/media-fast-path.ts): the same counters
+   * and labels, its route always `/media/*`, without waiting for the route table.
+   */
+  const watchMedia = (req: IncomingMessage, res: ServerResponse) => {
+    const started = process.hrtime.bigint();
+    countBodyBytes(res, (n) => mediaBytes.inc(n));
+    res.on("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      const labels = {
+        method: METHODS.has(req.method ?? "") ? req.method! : "OTHER",
+        route: "/media/*",
+        status_class: `${Math.floor(res.statusCode / 100)}xx`,
+      };
+      requests.inc(labels);
+      duration.observe(labels, seconds);
+    });
+  };
+
+  return { registry, middleware, handler, watchMedia };
 }
 
-function countBodyBytes(res: Parameters<RequestHandler>[1], count: (bytes: number) => void) {
+function countBodyBytes(res: ServerResponse, count: (bytes: number) => void) {
   const write = res.write.bind(res) as (...args: unknown[]) => boolean;
   const end = res.end.bind(res) as (...args: unknown[]) => typeof res;
   const size = (chunk: unknown) =>

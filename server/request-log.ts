@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from "express";
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage } from "node:http";
 import { scrub, type Logger } from "../app/lib/logger.server";
 import { requestContext } from "../app/lib/request-context.server";
 import { refuse } from "./refusal";
@@ -8,20 +9,22 @@ export const REQUEST_ID_HEADER = "X-Request-Id";
 /** Letters, digits and `._:-`, 8 to 128 of them: a UUID, a trace id, a proxy's own format — never a header break. */
 const WELL_FORMED_ID = /^[A-Za-z0-9._:-]{8,128}$/;
 
-/** Whether the peer of this socket is a proxy Express was told to trust (the `trust proxy` setting). */
-function fromTrustedProxy(req: Request): boolean {
-  const trust = req.app.get("trust proxy fn") as ((address: string, hop: number) => boolean) | undefined;
-  const peer = req.socket.remoteAddress;
-  return Boolean(trust && peer && trust(peer, 0));
-}
+/** Express's compiled `trust proxy` setting: whether a peer address is a proxy it was told to trust. */
+export type TrustProxy = (address: string, hop: number) => boolean;
 
 /**
  * The request's id (ADR 097): the one a trusted proxy sent when it is well formed, else a fresh UUID —
  * a client cannot choose the id its lines are filed under.
  */
 export function requestIdOf(req: Request): string {
-  const incoming = req.get(REQUEST_ID_HEADER);
-  return incoming && WELL_FORMED_ID.test(incoming) && fromTrustedProxy(req) ? incoming : randomUUID();
+  return requestIdFrom(req, req.app.get("trust proxy fn") as TrustProxy | undefined);
+}
+
+/** requestIdOf for a request Express has not seen (server/media-fast-path.ts), with the app's `trust proxy fn`. */
+export function requestIdFrom(req: IncomingMessage, trust: TrustProxy | undefined): string {
+  const incoming = req.headers[REQUEST_ID_HEADER.toLowerCase()];
+  const peer = req.socket.remoteAddress;
+  return typeof incoming === "string" && WELL_FORMED_ID.test(incoming) && trust && peer && trust(peer, 0) ? incoming : randomUUID();
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
+import type { ServerResponse } from "node:http";
 import helmet from "helmet";
 
 declare module "express-serve-static-core" {
@@ -39,10 +40,22 @@ const NONCE_SLOT = "\u0000nonce\u0000";
  * docs/performance.md § Throughput): every response gets the same headers, the CSP with its own nonce.
  */
 export function securityHeaders(options: { https: boolean; adScriptUrl?: string; devServer?: boolean }): RequestHandler {
-  const headers = headersSetBy(helmetFor(options));
+  const set = securityHeaderSetter(options);
   return (_req, res, next) => {
-    for (const [name, value] of headers) res.setHeader(name, typeof value === "string" ? value : value.join(res.locals.cspNonce));
+    set(res, res.locals.cspNonce);
     next();
+  };
+}
+
+/** The same headers for a response answered outside Express (server/media-fast-path.ts), with `nonce` in the CSP. */
+export function securityHeaderSetter(options: {
+  https: boolean;
+  adScriptUrl?: string;
+  devServer?: boolean;
+}): (res: Pick<ServerResponse, "setHeader">, nonce: string) => void {
+  const headers = headersSetBy(helmetFor(options));
+  return (res, nonce) => {
+    for (const [name, value] of headers) res.setHeader(name, typeof value === "string" ? value : value.join(nonce));
   };
 }
 

@@ -15,7 +15,7 @@ export function isLoopbackPeer(req: Request): boolean {
 }
 
 /** The request's brand mode as remembered (no `?mode=` switch): for requests outside the pages, such as /media. */
-export function brandModeOf(req: Request, env: Env): BrandMode {
+export function brandModeOf(req: Pick<Request, "headers">, env: Env): BrandMode {
   return decideBrandMode({
     host: req.headers.host,
     consciousHosts: env.CONSCIOUS_HOSTS,

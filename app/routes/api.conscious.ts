@@ -6,16 +6,19 @@ import { handleAction } from "~/lib/http/action.server";
 import { RateLimited } from "~/lib/http/errors";
 import { takeRateLimit } from "~/lib/rate-limit.server";
 import { generationOf } from "~/lib/cache/generation.server";
-import { Memo } from "~/lib/cache/memo.server";
+import { memoPerDatabase } from "~/lib/cache/memo.server";
 import { getServices, getVisitor } from "~/lib/context";
 import { localName } from "~/lib/i18n/languages";
 import type { Route } from "./+types/api.conscious";
 
 // Emotions and categories change only with the catalogue's reference data (docs/decisions/031-in-memory-caches.md).
-const lists = new Memo<{ emotions: { id: number; name: string }[]; categories: { slug: string; name: string }[] }>({
-  ttlMs: 60_000,
-  maxEntries: 4,
-});
+const lists = memoPerDatabase<{ emotions: { id: number; name: string }[]; categories: { slug: string; name: string }[] }>(
+  "conscious-lists",
+  {
+    ttlMs: 60_000,
+    maxEntries: 4,
+  },
+);
 
 /**
  * GET: the session's reference lists in the visitor's language — the emotions (the mood choices) and
@@ -26,7 +29,7 @@ export async function loader(args: Route.LoaderArgs) {
   const { language } = getVisitor(args);
   const { db } = getServices(args);
   const generation = await generationOf(db).current();
-  const body = await lists.get(language, generation, async () => ({
+  const body = await lists(db).get(language, generation, async () => ({
     emotions: await listEmotions(db, language),
     categories: (await activeCategories(db)).map((c) => ({ slug: c.slug, name: localName(language, c) })),
   }));

@@ -34,6 +34,7 @@ export const action = (args: Route.ActionArgs) =>
       if (intent !== "order" && asksNoProfile(args.request)) return { stored: false };
       const services = getServices(args);
       const visitor = signalVisitor({
+        db: services.db,
         request: args.request,
         userId: (await getUser(args))?.id ?? null,
         secret: services.secret,

@@ -1,6 +1,7 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { z } from "zod";
 import type { ShellHandle } from "~/components/shell/site-header";
+import { CodeInput } from "~/features/accounts";
 import { getUser, passChallenge } from "~/features/accounts/index.server";
 import { siteNameFor } from "~/lib/brand-mode";
 import { getServices, getVisitor } from "~/lib/context";
@@ -58,7 +59,6 @@ export const action = (args: Route.ActionArgs) =>
 
 export const meta: Route.MetaFunction = ({ data }) => (data ? pageMeta(data.meta) : []);
 
-const field = "rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 font-mono tracking-widest text-white";
 const button = "rounded-full px-5 py-2.5 font-semibold text-white disabled:opacity-60";
 
 /** One way through the challenge: the app's code (typed, the field focused) or a backup code, with its refusal. */
@@ -85,25 +85,7 @@ function CodeForm({
   return (
     <Form method="post" className={`${className} flex flex-col gap-3`.trim()}>
       <input type="hidden" name="kind" value={kind} />
-      <label htmlFor={id} className="text-sm font-medium text-white">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="code"
-        inputMode={app ? "numeric" : undefined}
-        autoComplete={app ? "one-time-code" : "off"}
-        required
-        autoFocus={app}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={field}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <CodeInput id={id} label={label} error={error} kind={kind} autoFocus={app} />
       <button type="submit" disabled={busy} className={`${button} ${buttonClass}`}>
         {submit}
       </button>

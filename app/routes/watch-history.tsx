@@ -90,6 +90,7 @@ export const action = (args: Route.ActionArgs) =>
         return { intent };
       }
       const change = historyOwnerForChange({
+        db: services.db,
         request: args.request,
         userId,
         secret: services.secret,

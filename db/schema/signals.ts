@@ -51,6 +51,8 @@ export const watchEvents = pgTable(
   (t) => [
     check("watch_events_one_owner", sql`num_nonnulls(${t.userId}, ${t.anonymousId}) = 1`),
     check("watch_events_kind_check", sql`${t.kind} in ('watch', 'flame', 'share', 'open')`),
+    // Both owner indexes INCLUDE (clip_id), made by *_feed_scale_indexes.sql (drizzle cannot declare it): the
+    // ranking reads a visitor's latest events' clips from the index alone.
     index("watch_events_user_idx")
       .on(t.userId, t.createdAt.desc().nullsFirst())
       .where(sql`${t.userId} is not null`),
@@ -154,6 +156,8 @@ export const clipStats = pgTable(
     index("clip_stats_hot_idx").on(t.hot.desc().nullsFirst(), t.clipId),
     index("clip_stats_category_hot_idx").on(t.categoryId, t.hot.desc().nullsFirst(), t.clipId),
     index("clip_stats_creator_hot_idx").on(t.creatorId, t.hot.desc().nullsFirst(), t.clipId),
+    // A creator's trending clips within the feed's category filter, however few of them are in it.
+    index("clip_stats_creator_category_hot_idx").on(t.creatorId, t.categoryId, t.hot.desc().nullsFirst(), t.clipId),
   ],
 );
 

@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import * as fs from "node:fs";
+import nodeFs from "node:fs";
+import { syncBuiltinESMExports } from "node:module";
 import path from "node:path";
 import { count } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contentSubmissions } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import * as submitRoute from "~/routes/submit";
@@ -17,30 +19,30 @@ import { createTestServices } from "../support/services";
 // 4 KiB have really been written to disk (mounting a small tmpfs needs
 // privileges a test run does not have).
 
-const disk = vi.hoisted(() => ({ full: false, failures: 0 }));
+const disk = { full: false, failures: 0 };
 const ROOM_BYTES = 4096;
 
-vi.mock("node:fs", async (importOriginal) => {
-  const actual = await importOriginal<typeof import("node:fs")>();
-  const createWriteStream = ((...args: Parameters<typeof actual.createWriteStream>) => {
-    const stream = actual.createWriteStream(...args);
-    if (!disk.full) return stream;
-    let written = 0;
-    const write = stream._write.bind(stream);
-    stream._write = (chunk: Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) => {
-      if (written + chunk.length > ROOM_BYTES) {
-        disk.failures++;
-        return done(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" }));
-      }
-      written += chunk.length;
-      write(chunk, encoding, done);
-    };
-    // One chunk at a time, so every write goes through the failing _write.
-    (stream as { _writev?: unknown })._writev = undefined;
-    return stream;
-  }) as typeof actual.createWriteStream;
-  return { ...actual, default: { ...actual, createWriteStream }, createWriteStream };
-});
+// Node's own `fs` object, whose createWriteStream every module's `import { createWriteStream } from "node:fs"` sees
+// once syncBuiltinESMExports has run: the integration files share one process (ADR 222), so the storage module may
+// have been imported before this file, where a module mock (vi.mock) would no longer reach it.
+const realCreateWriteStream = nodeFs.createWriteStream;
+const createWriteStream = ((...args: Parameters<typeof realCreateWriteStream>) => {
+  const stream = realCreateWriteStream(...args);
+  if (!disk.full) return stream;
+  let written = 0;
+  const write = stream._write.bind(stream);
+  stream._write = (chunk: Buffer, encoding: BufferEncoding, done: (error?: Error | null) => void) => {
+    if (written + chunk.length > ROOM_BYTES) {
+      disk.failures++;
+      return done(Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC", errno: -28, syscall: "write" }));
+    }
+    written += chunk.length;
+    write(chunk, encoding, done);
+  };
+  // One chunk at a time, so every write goes through the failing _write.
+  (stream as { _writev?: unknown })._writev = undefined;
+  return stream;
+}) as typeof realCreateWriteStream;
 
 const SAMPLE_MP4 = fs.readFileSync(new URL("../../db/seed/media/clip-01.mp4", import.meta.url));
 
@@ -49,11 +51,17 @@ describe(`a full disk during an upload, on ${testEngine()}`, () => {
   let env: ReturnType<typeof createTestServices>;
   let mediaDir: string;
   beforeAll(async () => {
+    nodeFs.createWriteStream = createWriteStream;
+    syncBuiltinESMExports();
     handle = await createTestDatabase();
     env = createTestServices(handle);
     mediaDir = path.join(env.services.env.DATA_DIR, "media");
   });
-  afterAll(() => handle?.close());
+  afterAll(async () => {
+    nodeFs.createWriteStream = realCreateWriteStream;
+    syncBuiltinESMExports();
+    await handle?.close();
+  });
 
   /** Every file under the media folder, temp files included. */
   const filesOnDisk = () => {

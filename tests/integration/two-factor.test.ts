@@ -89,7 +89,7 @@ describe(`two-factor authentication on ${testEngine()}`, () => {
 
     const wrong = await form(challenge, "/auth/two-factor", {
       kind: "app",
-      code: "000000" === totpCode(enrolledSecret(email)!) ? "111111" : "000000",
+      code: "000000" === totpCode(enrolledSecret(app.env, email)!) ? "111111" : "000000",
     });
     expect(wrong.status).toBe(400);
     expect(await wrong.text()).toContain("That code is not right.");
@@ -97,7 +97,7 @@ describe(`two-factor authentication on ${testEngine()}`, () => {
 
     const passed = await form(challenge, `/auth/two-factor?next=${encodeURIComponent("/auth/callback?next=%2F")}`, {
       kind: "app",
-      code: totpCode(enrolledSecret(email)!),
+      code: totpCode(enrolledSecret(app.env, email)!),
     });
     expect(passed.status).toBe(302);
     expect(passed.headers.get("location")).toBe("/auth/callback?next=%2F");
@@ -127,7 +127,7 @@ describe(`two-factor authentication on ${testEngine()}`, () => {
     const cookie = await signInModerator(app.env, email);
     expect((await fetch(`${app.url}/admin/audit`, { headers: { cookie } })).status).toBe(200);
     // A moderator cannot turn it off.
-    const off = await form(cookie, "/my-account/security", { intent: "twoFactorOff", code: totpCode(enrolledSecret(email)!) });
+    const off = await form(cookie, "/my-account/security", { intent: "twoFactorOff", code: totpCode(enrolledSecret(app.env, email)!) });
     expect(off.status).toBe(403);
     expect((await fetch(`${app.url}/admin/audit`, { headers: { cookie } })).status).toBe(200);
   });
@@ -151,7 +151,7 @@ describe(`two-factor authentication on ${testEngine()}`, () => {
   it("turns off for a member with a current code, and mails it", async () => {
     const email = "leaver@example.com";
     const cookie = await signInModerator(app.env, email);
-    const off = await form(cookie, "/my-account/security", { intent: "twoFactorOff", code: totpCode(enrolledSecret(email)!) });
+    const off = await form(cookie, "/my-account/security", { intent: "twoFactorOff", code: totpCode(enrolledSecret(app.env, email)!) });
     expect(off.status).toBe(302);
     const next = sessionCookie(off)!;
     expect(await (await fetch(`${app.url}/my-account/security`, { headers: { cookie: next } })).text()).toContain(

@@ -8,7 +8,7 @@ import type { Env } from "~/lib/env.server";
 import type { createApp as CreateApp } from "../../server/app";
 import { createTestDatabase } from "./database";
 import { createTestServices } from "./services";
-import { releaseSharedVite, acquireSharedVite } from "./shared-vite";
+import { acquireSharedVite } from "./shared-vite";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -44,7 +44,6 @@ export async function startTestApp(
     close: async () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));
-      await releaseSharedVite();
     },
   };
 }

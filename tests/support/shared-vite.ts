@@ -3,12 +3,13 @@ import { inject } from "vitest";
 import type { ViteDevServer } from "vite";
 import type { ModuleRunner } from "vite/module-runner";
 
-// One module runner per test file, shared by every app the file starts (tests/support/app.ts), one after another too.
-// It evaluates the app's modules afresh in this file's process, and gets them compiled from the suite's one Vite
-// (tests/support/vite-host.ts, started by tests/integration/global-setup.ts): starting a Vite and compiling every
-// route was the slow part of a file's first app, and every file that starts an app paid it (ADR 198, ADR 209). It is
-// closed once the file's tests have ended and its last app has closed (closeSharedVite, from
-// tests/integration/setup-file.ts, which imports only this small module).
+// One module runner per test process, shared by every app its files start, one after another too. It evaluates the
+// app's modules in this process, and gets them compiled from the suite's one Vite (tests/support/vite-host.ts,
+// started by tests/integration/global-setup.ts): starting a Vite and compiling every route was the slow part of a
+// file's first app, and every file that starts an app paid it (ADR 198, ADR 209). The integration files share their
+// process (`isolate: false`, docs/decisions/222-integration-files-share-one-process.md), so the runner, like the
+// modules the files import themselves, is evaluated once per process, not once per file: an app holds its state per
+// database or per app, never per module, as two apps of one file already required (ADR 198).
 
 /** What an app needs of Vite: a module by its URL, as `ViteDevServer.ssrLoadModule` gives it. */
 export interface SharedVite {
@@ -16,8 +17,6 @@ export interface SharedVite {
 }
 
 let runner: Promise<ModuleRunner> | null = null;
-let users = 0;
-let fileEnded = false;
 
 /**
  * Asks the suite's Vite: the runner's `vite:invoke` message in a POST, its answer in the body. node:http rather than
@@ -59,27 +58,9 @@ async function startRunner(): Promise<ModuleRunner> {
   );
 }
 
-async function closeRunner() {
-  const closing = runner;
-  runner = null;
-  await (await closing)?.close();
-}
-
-/** The file's module runner, started on first use; pair every call with `releaseSharedVite`. */
+/** The process's module runner, started on first use. */
 export async function acquireSharedVite(): Promise<SharedVite> {
-  users++;
   runner ??= startRunner();
   const started = await runner;
   return { ssrLoadModule: (url) => started.import(url) };
-}
-
-/** An app is done with the shared runner; the last one after the file's tests closes it. */
-export async function releaseSharedVite(): Promise<void> {
-  if (--users === 0 && fileEnded) await closeRunner();
-}
-
-/** After the file's tests: closes the shared runner now, or when its last app closes. */
-export async function closeSharedVite(): Promise<void> {
-  fileEnded = true;
-  if (users === 0) await closeRunner();
 }

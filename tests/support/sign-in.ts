@@ -33,14 +33,20 @@ export async function signIn(env: TestServices, email: string): Promise<string> 
   return cookie.split(";")[0]!;
 }
 
-// The authenticator secrets of the accounts these tests turned two-factor on for, by address.
-const secrets = new Map<string, string>();
+// The authenticator secrets of the accounts these tests turned two-factor on for, by database and address: the
+// integration files share one process (ADR 222), and the same address is a new account in another file's database.
+const enrolled = new WeakMap<object, Map<string, string>>();
+const secretsOf = (env: TestServices) => {
+  let secrets = enrolled.get(env.services.db);
+  if (!secrets) enrolled.set(env.services.db, (secrets = new Map()));
+  return secrets;
+};
 
-/** The authenticator secret a test enrolled for `email`, if any. */
-export const enrolledSecret = (email: string) => secrets.get(email);
+/** The authenticator secret a test enrolled for `email` in `env`'s database, if any. */
+export const enrolledSecret = (env: TestServices, email: string) => secretsOf(env).get(email);
 
 async function passChallenge(env: TestServices, email: string, opened: Response): Promise<string> {
-  const secret = secrets.get(email);
+  const secret = secretsOf(env).get(email);
   if (!secret) throw new Error(`${email} has two-factor on, but no test enrolled it`);
   const challenge = opened.headers
     .getSetCookie()
@@ -66,7 +72,7 @@ export async function enrolTwoFactor(env: TestServices, email: string, cookie: s
     headers: new Headers({ cookie }),
     returnHeaders: true,
   });
-  secrets.set(email, secret);
+  secretsOf(env).set(email, secret);
   return confirmed.headers
     .getSetCookie()
     .find((c) => c.includes("session_token=") && !c.includes("Max-Age=0"))!
@@ -76,5 +82,5 @@ export async function enrolTwoFactor(env: TestServices, email: string, cookie: s
 /** Signs a moderator in as the desk requires: two-factor on (turned on at the first sign-in) and passed. */
 export async function signInModerator(env: TestServices, email: string): Promise<string> {
   const cookie = await signIn(env, email);
-  return secrets.has(email) ? cookie : enrolTwoFactor(env, email, cookie);
+  return secretsOf(env).has(email) ? cookie : enrolTwoFactor(env, email, cookie);
 }

@@ -46,6 +46,10 @@ export async function serveCompiledModules(): Promise<{ url: string; close(): Pr
       response.writeHead(200, { "content-type": "application/json" }).end(body);
     });
   });
+  // The files' runners keep their connections for the suite's life (one process runs every file, ADR 222), and may stay
+  // idle for longer than Node's 5 s keep-alive: a connection the server closed as the runner reused it would fail
+  // that request ("socket hang up"). The server never closes an idle connection; close() below ends them all.
+  http.keepAliveTimeout = 0;
   http.listen(0, "127.0.0.1");
   await new Promise((resolve, reject) => http.once("listening", resolve).once("error", reject));
   const { port } = http.address() as AddressInfo;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 const root = join(import.meta.dirname, "..", "..");
 const DOC = readFileSync(join(root, "docs/caches.md"), "utf8");
 /** Where a cache is made: an in-memory Memo, or per-database state (app/lib/db/engine.server.ts). */
-const MAKES_A_CACHE = /new Memo\s*[<(]|perDatabase\(\s*["']/;
+const MAKES_A_CACHE = /new Memo\s*[<(]|(?:memoPerDatabase|perDatabase)(?:<[^>]*>)?\(\s*["']/;
 const DEFINITIONS = new Set(["app/lib/cache/memo.server.ts", "app/lib/db/engine.server.ts"]);
 
 function sources(dir: string): string[] {

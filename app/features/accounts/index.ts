@@ -4,6 +4,7 @@ export { SignInForm } from "./components/sign-in-form";
 export { AccessRequiredBoundary } from "./components/access-required";
 export { SessionsList } from "./components/sessions-list";
 export { TwoFactorSection } from "./components/two-factor-section";
+export { CodeInput } from "./components/code-input";
 export { AccountDetails } from "./components/account-details";
 export { ChangeEmailForm } from "./components/change-email-form";
 export { UsernameForm } from "./components/username-form";

@@ -5,7 +5,7 @@ import { clips } from "~schema";
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";
-import { Memo } from "~/lib/cache/memo.server";
+import { memoPerDatabase } from "~/lib/cache/memo.server";
 import { freshBatch } from "~/lib/cache/fresh-batch.server";
 import { tagsForClips, type ClipCard, type TagChip } from "~/features/clips/index.server";
 import { flamedClipIds, type FlameOwner } from "~/features/flames/index.server";
@@ -28,25 +28,25 @@ const SHARED_TTL_MS = 5_000;
 const POOL_TTL_MS = 60_000;
 
 type PoolClip = ClipCard & { tags: TagChip[] };
-const pools = new Memo<PoolClip[]>({ ttlMs: POOL_TTL_MS, maxEntries: 1_000 });
+const pools = memoPerDatabase<PoolClip[]>("feed-pools", { ttlMs: POOL_TTL_MS, maxEntries: 1_000 });
 // A pool's counts are exact only with every flame heard since it was read.
-onHeardFlamesForgotten(() => pools.clear());
-const tagChoices = new Memo<Awaited<ReturnType<typeof tagOptions>>>({ ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
-const categories = new Memo<Awaited<ReturnType<typeof activeCategories>>>({ ttlMs: 60_000, maxEntries: 1 });
-const stats = new Memo<Awaited<ReturnType<typeof platformStats>>>({ ttlMs: 60_000, maxEntries: 1 });
+onHeardFlamesForgotten((db) => pools(db).clear());
+const tagChoices = memoPerDatabase<Awaited<ReturnType<typeof tagOptions>>>("feed-tag-choices", { ttlMs: SHARED_TTL_MS, maxEntries: 1_000 });
+const categories = memoPerDatabase<Awaited<ReturnType<typeof activeCategories>>>("feed-categories", { ttlMs: 60_000, maxEntries: 1 });
+const stats = memoPerDatabase<Awaited<ReturnType<typeof platformStats>>>("feed-stats", { ttlMs: 60_000, maxEntries: 1 });
 
 /** The active categories, read once per generation. */
 export async function cachedActiveCategories(db: Database) {
-  return categories.get("all", await generationOf(db).current(), () => activeCategories(db));
+  return categories(db).get("all", await generationOf(db).current(), () => activeCategories(db));
 }
 
 export async function cachedTagOptions(db: Database, input: Parameters<typeof tagOptions>[1]) {
   const key = JSON.stringify([input.language, input.audience, input.category]);
-  return tagChoices.get(key, await generationOf(db).current(), () => tagOptions(db, input));
+  return tagChoices(db).get(key, await generationOf(db).current(), () => tagOptions(db, input));
 }
 
 export async function cachedPlatformStats(db: Database) {
-  return stats.get("all", await generationOf(db).current(), () => platformStats(db));
+  return stats(db).get("all", await generationOf(db).current(), () => platformStats(db));
 }
 
 /**
@@ -121,7 +121,7 @@ async function poolOf(
 ): Promise<PoolClip[]> {
   const { query } = input;
   const key = JSON.stringify([query.audience, query.category, query.tag, query.period, input.mediaAllowed, input.language]);
-  return pools.get(key, generation, async () => {
+  return pools(db).get(key, generation, async () => {
     // Any seed gives the whole pool, its lead first; the rest's order is replaced below.
     const page = await feedPage(db, { ...query, seed: "pool" }, { offset: 0, limit: FEED_LIMIT, mediaAllowed: input.mediaAllowed });
     const chips = await tagsForClips(

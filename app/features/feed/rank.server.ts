@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Audience } from "~schema";
 import type { Database } from "~/lib/database";
 import { generationOf } from "~/lib/cache/generation.server";
-import { Memo } from "~/lib/cache/memo.server";
+import { memoPerDatabase } from "~/lib/cache/memo.server";
 import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
 import type { FeedFilters } from "./feed-filters";
 import { emptyProfile, RANK, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
@@ -118,9 +118,10 @@ function sharedWalks(query: RankQuery): SQL[] {
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
 function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
   const where = filterSql(query);
+  // The walk is of the tag's own rows: the filter's test for the tag would read all of them again.
   return query.filters.tag
     ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
-        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${where}
+        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${filterSql({ ...query, filters: { ...query.filters, tag: null } })}
         order by ct.clip_id limit ${limit})`
     : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
 }
@@ -139,30 +140,47 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP_TASTES[facet])
       .map(([id]) => id);
+  // Under a category filter every walk names the filter's category on the walked index itself: a taste of another
+  // category is then empty before a row is read, and a creator's walk reads only that creator's clips of the
+  // category (clip_stats_creator_category_hot_idx, clips_creator_category_published_idx), however few they are.
+  const inCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
+  // Each kind of walk is one subquery over the visitor's tastes (`t.id`, a lateral walk per taste): the statement's
+  // planning stays the same size however many tastes it walks.
+  const perTaste = (ids: string[], walk: SQL) =>
+    sql`(select w.id, w.kind from unnest(${`{${ids.join(",")}}`}::uuid[]) as t(id) cross join lateral ${walk} w)`;
   if (!query.filters.tag && query.filters.period !== "week") {
     for (const [facet, column] of [
       ["category", "category_id"],
       ["creator", "creator_id"],
     ] as const) {
-      for (const id of top(facet)) {
-        const col = sql.raw(column);
-        walks.push(
-          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
-              where s.${col} = ${id}::uuid and ${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
-          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${id}::uuid and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
-          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${id}::uuid and c.published_at <= ${drawnFrom}::timestamptz and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
-        );
-      }
-    }
-    for (const id of top("tag")) {
+      const ids = top(facet);
+      if (ids.length === 0) continue;
+      const col = sql.raw(column);
       walks.push(
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.newest, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.hot, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom }),
+        perTaste(
+          ids,
+          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
+              where s.${col} = t.id and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = t.id and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = t.id and c.published_at <= ${drawnFrom}::timestamptz and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
+        ),
       );
     }
+    const tags = top("tag");
+    if (tags.length > 0)
+      walks.push(
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.newest, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "popular", TASTE_LIMITS.hot, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })),
+      );
   }
   return walks;
 }
@@ -251,7 +269,7 @@ function parseArray(text: string): string[] {
  * Shared candidates change with signals, not per request: kept a few seconds per filter (ADR 031), and read anew
  * beside the requests once older (ADR 225), which go on ranking from the kept ones meanwhile.
  */
-const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
+const shared = memoPerDatabase<Candidate[]>("feed-shared-candidates", { ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 
 /**
  * A newcomer's exploration stretch (no history: a first visit, or GPC/DNT): one stretch of ids from a random point,
@@ -259,13 +277,13 @@ const shared = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAs
  * — so a first page needs no statement of its own, and newcomers of the same seconds explore different clips.
  * Visitors with a history walk their own stretch.
  */
-const sharedExplore = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 500, refreshAside: true });
+const sharedExplore = memoPerDatabase<Candidate[]>("feed-newcomer-explore", { ttlMs: 15_000, maxEntries: 500, refreshAside: true });
 const NEWCOMER_EXPLORE = 400;
 
 function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
   return generationFor(db, query).then((generation) =>
-    sharedExplore.get(key, generation, () =>
+    sharedExplore(db).get(key, generation, () =>
       candidatesInSteps(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
     ),
   );
@@ -276,7 +294,7 @@ function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
  * `clips_category_published_idx` or `clip_tags_tag_recent_idx`), read once per filter every 15 s and shared: a
  * newcomer takes their own stretch of it in memory, so their page needs no statement of its own.
  */
-const recentPools = new Memo<Candidate[]>({ ttlMs: 15_000, maxEntries: 100, refreshAside: true });
+const recentPools = memoPerDatabase<Candidate[]>("feed-recent-pools", { ttlMs: 15_000, maxEntries: 100, refreshAside: true });
 
 function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
@@ -313,7 +331,7 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
     }
     return pool;
   };
-  return generationFor(db, query).then((generation) => recentPools.get(key, generation, read));
+  return generationFor(db, query).then((generation) => recentPools(db).get(key, generation, read));
 }
 
 const newestFirst = (a: Candidate, b: Candidate) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
@@ -336,7 +354,7 @@ function ownStretch(pool: Candidate[], length: number, input: { seed: string; po
 
 function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
-  return generationFor(db, query).then((generation) => shared.get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
+  return generationFor(db, query).then((generation) => shared(db).get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
 }
 
 /** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */

@@ -13,10 +13,10 @@ export interface HeardFlames {
   get(clipId: string): number | undefined;
 }
 
-const forgetListeners: (() => void)[] = [];
+const forgetListeners: ((db: Database) => void)[] = [];
 
 /** `listener` runs when the record starts again: counts read before then must be read again. */
-export function onHeardFlamesForgotten(listener: () => void): void {
+export function onHeardFlamesForgotten(listener: (db: Database) => void): void {
   forgetListeners.push(listener);
 }
 
@@ -34,7 +34,7 @@ async function listen(db: Database): Promise<HeardFlames | null> {
     if (!clipId || flames === undefined) return;
     if (counts.size >= MAX_HEARD && !counts.has(clipId)) {
       counts.clear();
-      forgetListeners.forEach((listener) => listener());
+      forgetListeners.forEach((listener) => listener(db));
     }
     counts.set(clipId, Number(flames));
   });

@@ -1,8 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { anonymousIdCookie, signedAnonymousId } from "~/features/flames/index.server";
+import type { Database } from "~/lib/database";
+import { perDatabase } from "~/lib/db/engine.server";
 import { NEW_IDS_PER_ADDRESS_HOUR, WindowLimiter } from "./signal-limits.server";
 
-const newIds = new WindowLimiter(3600_000, NEW_IDS_PER_ADDRESS_HOUR);
+// Per database, as everything a process keeps: a process with several (the test suites) counts each one's visitors apart.
+const newIds = perDatabase("signal-new-ids", () => new WindowLimiter(3600_000, NEW_IDS_PER_ADDRESS_HOUR));
 
 /**
  * Global Privacy Control (Sec-GPC: 1) or Do Not Track (DNT: 1): the visitor asked not to be profiled, so nothing
@@ -19,6 +22,7 @@ export type SignalVisitor = { ok: true; userId: string | null; anonymousId: stri
  * signed id, at most NEW_IDS_PER_ADDRESS_HOUR per address, so a script cannot mint profiles without end.
  */
 export function signalVisitor(input: {
+  db: Database;
   request: Request;
   userId: string | null;
   secret: string;
@@ -28,7 +32,7 @@ export function signalVisitor(input: {
   if (input.userId) return { ok: true, userId: input.userId, anonymousId: null };
   const existing = signedAnonymousId(input.secret, input.request);
   if (existing) return { ok: true, userId: null, anonymousId: existing };
-  if (!newIds.take(input.clientIp)) return { ok: false };
+  if (!newIds(input.db).take(input.clientIp)) return { ok: false };
   const anonymousId = randomUUID();
   return { ok: true, userId: null, anonymousId, setCookie: anonymousIdCookie(input.secret, anonymousId, input.secure) };
 }

@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import type { Services } from "~/lib/context";
 import type { Database } from "~/lib/database";
 import { isUuidV4 } from "~/lib/uuid";
+import { perDatabase } from "~/lib/db/engine.server";
 import { InvalidInput, RateLimited } from "~/lib/http/errors";
 import { signalBatch, type SignalEvent } from "./signals.schema";
 import { BATCHES_PER_VISITOR_MINUTE, EVENTS_PER_ADDRESS_MINUTE, WindowLimiter } from "./signal-limits.server";
@@ -13,8 +14,9 @@ import { SIGNAL_RETENTION_DAYS } from "./signal-rules";
 /** The largest batch body read, in bytes (50 events fit in well under half of it). */
 export const MAX_SIGNAL_BODY = 16 * 1024;
 
-const perVisitor = new WindowLimiter(60_000, BATCHES_PER_VISITOR_MINUTE);
-const perAddress = new WindowLimiter(60_000, EVENTS_PER_ADDRESS_MINUTE);
+// Per database, as everything a process keeps: a process with several (the test suites) counts each one's visitors apart.
+const perVisitor = perDatabase("signal-batches-per-visitor", () => new WindowLimiter(60_000, BATCHES_PER_VISITOR_MINUTE));
+const perAddress = perDatabase("signal-events-per-address", () => new WindowLimiter(60_000, EVENTS_PER_ADDRESS_MINUTE));
 
 /**
  * The request's body as a one-field form for the action helper (ADR 024): `_batch`, the JSON text — a control field,
@@ -55,10 +57,11 @@ export async function recordSignals(
 ): Promise<{ written: number; setCookie?: string }> {
   const events = parseBatch(input.batch);
   if (isbot(input.request.headers.get("user-agent") ?? "")) return { written: 0 };
-  const visitor = signalVisitor({ ...input, secret: services.secret });
+  const visitor = signalVisitor({ ...input, db: services.db, secret: services.secret });
   if (!visitor.ok) throw new RateLimited("signals.rateLimited");
   const key = visitor.userId ? `u:${visitor.userId}` : `a:${visitor.anonymousId}`;
-  if (!perVisitor.take(key) || !perAddress.take(input.clientIp, events.length)) throw new RateLimited("signals.rateLimited");
+  if (!perVisitor(services.db).take(key) || !perAddress(services.db).take(input.clientIp, events.length))
+    throw new RateLimited("signals.rateLimited");
   await signalWriterOf(services.db).write(
     {
       userId: visitor.userId,

@@ -22,6 +22,7 @@ export function historyOwner(input: { request: Request; userId: string | null; s
  * its bound.
  */
 export function historyOwnerForChange(input: {
+  db: Database;
   request: Request;
   userId: string | null;
   secret: string;

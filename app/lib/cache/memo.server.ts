@@ -1,3 +1,6 @@
+import type { Database } from "~/lib/database";
+import { perDatabase } from "~/lib/db/engine.server";
+
 /**
  * A small in-memory cache of values computed from the catalogue (docs/decisions/031-in-memory-caches.md).
  * An entry is served while the cache generation it was filled at is still current and it is younger
@@ -59,4 +62,13 @@ export class Memo<T> {
       () => void (entry.refreshing = false),
     );
   }
+}
+
+/**
+ * One Memo per database handle, under `name` (perDatabase): entries are filled from one database and checked against
+ * its generation, which another database's may equal, so a process that opens several (the test suites) must not
+ * share them.
+ */
+export function memoPerDatabase<T>(name: string, options: ConstructorParameters<typeof Memo<T>>[0]): (db: Database) => Memo<T> {
+  return perDatabase(name, () => new Memo<T>(options));
 }

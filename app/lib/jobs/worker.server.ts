@@ -83,7 +83,9 @@ export function createWorker(options: WorkerOptions): Worker {
   const running = new Map<Promise<unknown>, string>();
   const halt = new AbortController();
   const wakers = new Set<() => void>();
-  const unsubscribe = onJobEnqueued(() => wakers.forEach((wake) => wake()));
+  // Subscribed by start and dropped by stop: a worker only drained (CLI commands, tests) never listens, and a process
+  // that opens several databases keeps no listener, nor the database it holds, past its worker's life.
+  let unsubscribe = () => {};
 
   async function runOne(): Promise<boolean> {
     if (Date.now() - lastRecovery > leaseMs / 2) {
@@ -157,7 +159,9 @@ export function createWorker(options: WorkerOptions): Worker {
   return {
     id,
     start() {
-      if (loops.length === 0) loops = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, () => loop());
+      if (loops.length > 0) return;
+      unsubscribe = onJobEnqueued(() => wakers.forEach((wake) => wake()));
+      loops = Array.from({ length: Math.max(1, options.concurrency ?? 2) }, () => loop());
     },
     async stop(timeoutMs = 10_000) {
       stopping = true;

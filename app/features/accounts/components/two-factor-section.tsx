@@ -1,31 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import type { TotpSetup, TwoFactorStatus } from "../two-factor.server";
+import { CodeInput } from "./code-input";
 
 const button = "rounded-full px-5 py-2 font-semibold text-white disabled:opacity-60";
-const field = "rounded-xl border border-ink-600 bg-ink-950 px-3 py-2.5 text-white placeholder:text-ink-300/60";
 
 function CodeField({ id, label, error }: { id: string; label: string; error?: string }) {
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-white">
-        {label}
-      </label>
-      <input
-        id={id}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className={`${field} max-w-48 font-mono tracking-widest`}
-      />
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <CodeInput id={id} label={label} error={error} className="max-w-48 placeholder:text-ink-300/60" />
     </div>
   );
 }

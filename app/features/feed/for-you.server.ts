@@ -69,7 +69,8 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   if (!leadClip || input.offset >= total) return { clips: [], total };
   const end = Math.min(input.offset + FEED_PAGE_SIZE, total);
   const start = Math.max(input.offset, 1);
-  const rankInput = { ...input, history };
+  // The shared pools are taken at the generation this request read (the kept ranking is keyed by it too).
+  const rankInput = { ...input, history, generation };
   let ranked: RankedClip[] | undefined;
   let before: string[];
   // The clips ranked ahead of the page by this request: their cards are read with the page's.

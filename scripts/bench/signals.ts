@@ -11,8 +11,8 @@
 // X-Forwarded-For, docs/deployment.md), ten visitors to an address, and has enough visitors that none sends more
 // than its minute's share.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
@@ -21,6 +21,7 @@ import { createClient, type Reply } from "../load/http";
 import pg from "pg";
 import { build, ROOT, seed, startApp } from "./app-server";
 import { cpuSeconds } from "./server-cpu";
+import { benchRun, writeReport } from "./run";
 
 const { values: args } = parseArgs({
   options: {
@@ -48,8 +49,7 @@ const seconds = Number(args.duration);
 const connectionCounts = args.connections.split(",").map(Number);
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? "postgresql" : "pglite";
-const work = mkdtempSync(path.join(tmpdir(), "spicy-bench-signals-"));
-const stops: (() => unknown)[] = [];
+const { work, stops, run } = benchRun("spicy-bench-signals-");
 const say = (line: string) => process.stderr.write(`bench:signals: ${line}\n`);
 const loadAverage = () =>
   os
@@ -432,24 +432,8 @@ function report(rows: { app: RunResult; ceiling: RunResult }[], check: { stored:
     );
   }
   const table = `${lines.join("\n")}\n\nStored: ${check.stored} events; ${check.acknowledged} acknowledged, ${check.unanswered} in requests without an answer.`;
-  const out = path.resolve(ROOT, args.out);
-  mkdirSync(out, { recursive: true });
   const stem = `${when.replace(/[:.]/g, "-")}-signals-${engine}${args.label ? `-${args.label}` : ""}`;
-  writeFileSync(path.join(out, `${stem}.json`), JSON.stringify({ engine, when, args, rows, check }, null, 2));
-  writeFileSync(path.join(out, `${stem}.md`), `# ${title}\n\n${table}\n`);
-  process.stdout.write(`\n${title}\n\n${table}\n\nwritten to ${path.relative(ROOT, out)}/${stem}.{json,md}\n`);
+  writeReport(args.out, stem, { engine, when, args, rows, check }, title, table);
 }
 
-async function cleanup() {
-  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
-  rmSync(work, { recursive: true, force: true });
-}
-
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-main()
-  .then(cleanup)
-  .catch(async (error) => {
-    console.error(error);
-    await cleanup();
-    process.exit(1);
-  });
+run(main);

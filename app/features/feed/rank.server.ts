@@ -117,13 +117,23 @@ function sharedWalks(query: RankQuery): SQL[] {
 
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
 function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
-  const where = filterSql(query);
-  // The walk is of the tag's own rows: the filter's test for the tag would read all of them again.
-  return query.filters.tag
-    ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
-        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${filterSql({ ...query, filters: { ...query.filters, tag: null } })}
-        order by ct.clip_id limit ${limit})`
-    : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
+  if (query.filters.tag) {
+    // The walk is of the tag's own rows, filtered on their copies of the clip's listing, audiences, category and date
+    // (ADR 036, 037) as the tag's other walks are: under a narrow filter (a category and the week) it passes over
+    // thousands of them, each then a row in hand rather than a probe of clips.
+    const parts = [
+      sql`ct.tag_id = ${tagIdOf(query.filters.tag)}`,
+      sql`ct.clip_id >= ${exploreFrom}::uuid`,
+      sql`ct.listed`,
+      sql`ct.audiences && array[${query.audience}]::text[]`,
+    ];
+    if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
+    if (query.filters.period === "week")
+      parts.push(sql`ct.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
+    return sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct where ${sql.join(parts, sql` and `)}
+        order by ct.clip_id limit ${limit})`;
+  }
+  return sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${filterSql(query)} order by c.id limit ${limit})`;
 }
 
 /**

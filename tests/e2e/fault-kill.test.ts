@@ -1,13 +1,13 @@
 import { sql } from "drizzle-orm";
 import { randomUUID } from "node:crypto";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { CookieJar, createClient } from "../../scripts/load/http";
-import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
+import { CookieJar } from "../../scripts/load/http";
+import type { ServerProcess } from "../../scripts/support/server-process";
 import { expectFlamesKept, rowsOf, seededFlames } from "../support/flame-ledger";
-import { ownDatabase } from "../support/own-database";
+import { killableServer } from "../support/killable-server";
 
 // ADR 103: the server is SIGKILLed while flames and form
 // submissions are being written, then started again on the same data. Every
@@ -28,16 +28,9 @@ describe(`a SIGKILL while writing, on ${onPostgres ? "PostgreSQL" : "PGlite"}`, 
   });
 
   it("keeps every acknowledged flame and form, and every count equals its rows plus its base", async () => {
-    const database = await ownDatabase("spicy_fault");
-    if (database) cleanups.push(database.drop);
-    const env = { DATABASE_URL: database?.url, TRUST_PROXY: "1", JOB_WORKERS: "0" };
-    let server: ServerProcess = await startServerProcess({ env, loopbackPublicUrl: true });
-    const { port, dataDir } = server;
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    cleanups.push(() => server.stop());
-
-    const client = createClient(server.url, { connections: 32, timeoutMs: 15_000 });
-    cleanups.push(() => client.close());
+    const killable = await killableServer("spicy_fault", cleanups, 32);
+    const { client, dataDir, databaseUrl } = killable;
+    let server: ServerProcess = killable.server;
     const base = await seededFlames(client, 48);
     const clipIds = [...base.keys()];
     expect(clipIds.length).toBeGreaterThan(10);
@@ -90,14 +83,13 @@ describe(`a SIGKILL while writing, on ${onPostgres ? "PostgreSQL" : "PGlite"}`, 
     expect(flamesAcked.length + formsAcked.length).toBeGreaterThan(5);
 
     if (!onPostgres) expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
-    // Same port and data: the new process takes over the dead one's lock.
-    server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir }, port, loopbackPublicUrl: true });
+    server = await killable.restart();
     expect((await fetch(`${server.url}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } })).status).toBe(200);
     const code = await server.stop();
     expect(code, server.output()).toBe(0);
     if (!onPostgres) expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(false);
 
-    const handle = database ? await openDatabase({ databaseUrl: database.url }) : await openDatabase({ dataDir });
+    const handle = databaseUrl ? await openDatabase({ databaseUrl }) : await openDatabase({ dataDir });
     try {
       await expectFlamesKept(handle, base, flamesAcked);
 

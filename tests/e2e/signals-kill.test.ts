@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
-import { CookieJar, createClient } from "../../scripts/load/http";
-import { startServerProcess, type ServerProcess } from "../../scripts/support/server-process";
+import { CookieJar } from "../../scripts/load/http";
+import type { ServerProcess } from "../../scripts/support/server-process";
 import { rowsOf, seededFlames } from "../support/flame-ledger";
-import { ownDatabase } from "../support/own-database";
+import { killableServer } from "../support/killable-server";
 
 // ADR 130 and ADR 103: watch-signal batches are answered only once their group commit is on disk. Visitors send
 // batches concurrently, the server is SIGKILLed mid-stream and started again on the same data: every batch answered
@@ -38,16 +38,9 @@ describe(`watch signals across a SIGKILL, on ${onPostgres ? "PostgreSQL" : "PGli
   });
 
   it("keeps every acknowledged batch, and every clip's counters equal its stored events", async () => {
-    const database = await ownDatabase("spicy_signals_kill");
-    if (database) cleanups.push(database.drop);
-    const env = { DATABASE_URL: database?.url, TRUST_PROXY: "1", JOB_WORKERS: "0" };
-    let server: ServerProcess = await startServerProcess({ env, loopbackPublicUrl: true });
-    const { port, dataDir } = server;
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    cleanups.push(() => server.stop());
-
-    const client = createClient(server.url, { connections: WRITERS * 2, timeoutMs: 15_000 });
-    cleanups.push(() => client.close());
+    const killable = await killableServer("spicy_signals_kill", cleanups, WRITERS * 2);
+    const { client, dataDir, databaseUrl } = killable;
+    let server: ServerProcess = killable.server;
     const clipIds = [...(await seededFlames(client, 36)).keys()];
     expect(clipIds.length).toBeGreaterThan(10);
 
@@ -100,12 +93,11 @@ describe(`watch signals across a SIGKILL, on ${onPostgres ? "PostgreSQL" : "PGli
     expect(Object.fromEntries(refused), "no batch refused").toEqual({});
 
     if (!onPostgres) expect(existsSync(path.join(dataDir, "pglite.lock"))).toBe(true);
-    // Same port and data: the new process takes over the dead one's lock.
-    server = await startServerProcess({ env: { ...env, DATA_DIR: dataDir }, port, loopbackPublicUrl: true });
+    server = await killable.restart();
     const code = await server.stop();
     expect(code, server.output()).toBe(0);
 
-    const handle = database ? await openDatabase({ databaseUrl: database.url }) : await openDatabase({ dataDir });
+    const handle = databaseUrl ? await openDatabase({ databaseUrl }) : await openDatabase({ dataDir });
     try {
       const rows = (await rowsOf(
         handle,

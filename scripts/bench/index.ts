@@ -3,8 +3,8 @@
 // client), next to a bare node:http "ceiling" returning the same bytes and nginx serving the same media file.
 // Every figure is printed with the load average when it was taken.
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { build, ROOT, seed, signIn, startApp } from "./app-server";
@@ -15,6 +15,7 @@ import { documentedOffloadConfig, findNginx, sendfileConfig, startNginx, type Ng
 import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from "./http-load";
 import { clientVerdict, judge, markdownTable, type Row } from "./report";
 import { withServerCpu } from "./server-cpu";
+import { benchRun, writeReport } from "./run";
 
 const { values: args } = parseArgs({
   options: {
@@ -42,8 +43,7 @@ const warmup = Number(args.warmup);
 const connectionCounts = args.connections.split(",").map(Number);
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? "postgresql" : "pglite";
-const work = mkdtempSync(path.join(tmpdir(), "spicy-bench-"));
-const stops: (() => unknown)[] = [];
+const { work, stops, run } = benchRun("spicy-bench-");
 const say = (line: string) => process.stderr.write(`bench: ${line}\n`);
 
 async function main() {
@@ -262,26 +262,10 @@ function report(rows: Row[], cases: BenchCase[], meta: { engine: string; clips: 
   const when = new Date().toISOString();
   const title = `npm run bench — ${meta.engine}, ${meta.clips} seeded clips (+ demo), ${meta.seconds} s per run, ${when}`;
   const table = markdownTable(rows, cases);
-  const out = path.resolve(ROOT, args.out);
-  mkdirSync(out, { recursive: true });
   const stem = `${when.replace(/[:.]/g, "-")}-${meta.engine}${args.label ? `-${args.label}` : ""}`;
-  writeFileSync(path.join(out, `${stem}.json`), JSON.stringify({ ...meta, when, label: args.label ?? null, rows }, null, 2));
-  writeFileSync(path.join(out, `${stem}.md`), `# ${title}\n\n${table}\n`);
-  process.stdout.write(`\n${title}\n\n${table}\n\nwritten to ${path.relative(ROOT, out)}/${stem}.{json,md}\n`);
+  writeReport(args.out, stem, { ...meta, when, label: args.label ?? null, rows }, title, table);
   const missed = rows.filter((r) => r.meetsTarget === false).map((r) => r.case);
   if (missed.length) process.stdout.write(`targets missed: ${missed.join(", ")}\n`);
 }
 
-async function cleanup() {
-  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
-  rmSync(work, { recursive: true, force: true });
-}
-
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-main()
-  .then(cleanup)
-  .catch(async (error) => {
-    console.error(error);
-    await cleanup();
-    process.exit(1);
-  });
+run(main);

@@ -11,14 +11,17 @@
 // X-Forwarded-For, docs/deployment.md), ten visitors to an address, and has enough visitors that none sends more
 // than its minute's share.
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import os, { tmpdir } from "node:os";
+import { existsSync, mkdirSync, rmSync } from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "~/lib/db.server";
 import { createClient, type Reply } from "../load/http";
+import pg from "pg";
 import { build, ROOT, seed, startApp } from "./app-server";
+import { cpuSeconds } from "./server-cpu";
+import { benchRun, writeReport } from "./run";
 
 const { values: args } = parseArgs({
   options: {
@@ -46,8 +49,7 @@ const seconds = Number(args.duration);
 const connectionCounts = args.connections.split(",").map(Number);
 const databaseUrl = process.env.DATABASE_URL;
 const engine = databaseUrl ? "postgresql" : "pglite";
-const work = mkdtempSync(path.join(tmpdir(), "spicy-bench-signals-"));
-const stops: (() => unknown)[] = [];
+const { work, stops, run } = benchRun("spicy-bench-signals-");
 const say = (line: string) => process.stderr.write(`bench:signals: ${line}\n`);
 const loadAverage = () =>
   os
@@ -121,6 +123,10 @@ interface RunResult {
   errors: Record<string, number>;
   /** The client's CPU time ÷ wall time while it ran (1 = one core saturated). */
   clientCpu: number;
+  /** CPU seconds the app server's process spent during the run (/proc; null where unknown). */
+  appCpuSeconds?: number | null;
+  /** CPU seconds PostgreSQL's backends for the bench database spent during the run (PostgreSQL only). */
+  databaseCpuSeconds?: number | null;
   loadAverage: string;
 }
 
@@ -203,6 +209,36 @@ async function startCeiling(): Promise<{ url: string; stop: () => void }> {
   return { url: `http://127.0.0.1:${port}`, stop: () => void child.kill("SIGTERM") };
 }
 
+/**
+ * PostgreSQL's backends serving the bench database, each with its CPU seconds so far (/proc): what the database itself
+ * spent. Null on PGlite (it runs inside the app's process) or where /proc cannot tell.
+ */
+async function backendTicks(): Promise<Map<number, number> | null> {
+  if (!databaseUrl) return null;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ pid: number }>(
+      "select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()",
+    );
+    const ticks = new Map<number, number>();
+    for (const { pid } of rows) {
+      const seconds = cpuSeconds([pid]);
+      if (seconds !== null) ticks.set(pid, seconds);
+    }
+    return ticks;
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU seconds between two samples; a backend that started in between counts from zero, one that ended is lost. */
+function backendDelta(before: Map<number, number>, after: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 async function openData(dataDir: string) {
   return databaseUrl ? openDatabase({ databaseUrl }) : openDatabase({ dataDir });
 }
@@ -225,6 +261,8 @@ async function main() {
     // The visitors' addresses come from X-Forwarded-For, as behind the proxy docs/deployment.md describes.
     TRUST_PROXY: "1",
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    // PGlite on its own thread (ADR 034) when asked: PGLITE_WORKER=on npm run bench:signals.
+    ...(process.env.PGLITE_WORKER ? { PGLITE_WORKER: process.env.PGLITE_WORKER } : {}),
   };
   if (!args["no-seed"] && (fresh || !args["data-dir"])) {
     say(`seeding ${args.clips} clips on ${engine}`);
@@ -282,15 +320,19 @@ async function main() {
   const withId = visitors.filter((v) => v.cookie).length;
   if (withId < visitors.length) throw new Error(`only ${withId} of ${visitors.length} visitors were given an id`);
 
-  const signalsRun = (connections: number, runSeconds: number) =>
-    drive(
-      app.url,
-      "/api/signals",
-      connections,
-      runSeconds,
-      (n) => ({ headers: headersOf(visitors[n % visitors.length]!), ...pool[(n * 7) % pool.length]! }),
-      () => {},
-    );
+  const signalsRun = async (connections: number, runSeconds: number) => {
+    const appBefore = cpuSeconds([app.pid]);
+    const databaseBefore = await backendTicks();
+    const result = await drive(app.url, "/api/signals", connections, runSeconds, (n) => ({
+      headers: headersOf(visitors[n % visitors.length]!),
+      ...pool[(n * 7) % pool.length]!,
+    }));
+    const appAfter = cpuSeconds([app.pid]);
+    const databaseAfter = await backendTicks();
+    result.appCpuSeconds = appBefore === null || appAfter === null ? null : appAfter - appBefore;
+    result.databaseCpuSeconds = databaseBefore && databaseAfter ? backendDelta(databaseBefore, databaseAfter) : null;
+    return result;
+  };
   const ceilingRun = (connections: number, runSeconds: number) =>
     drive(ceiling.url, "/", connections, runSeconds, (n) => ({
       headers: headersOf(visitors[n % visitors.length]!),
@@ -312,7 +354,9 @@ async function main() {
     acknowledgedBatches += appRun.batches;
     say(
       `  app: ${Math.round(appRun.eventsPerSecond)} events/s, ${Math.round(appRun.batchesPerSecond)} batches/s, p50 ${appRun.p50} ms, ` +
-        `p99 ${appRun.p99} ms, errors ${JSON.stringify(appRun.errors)}, client CPU ${(appRun.clientCpu * 100).toFixed(0)} %, load average ${appRun.loadAverage}`,
+        `p99 ${appRun.p99} ms, errors ${JSON.stringify(appRun.errors)}, client CPU ${(appRun.clientCpu * 100).toFixed(0)} %, load average ${appRun.loadAverage}; ` +
+        `${perCpuSecond(appRun, appRun.appCpuSeconds)} events per app CPU-second` +
+        (databaseUrl ? `, ${perCpuSecond(appRun, appRun.databaseCpuSeconds)} per PostgreSQL CPU-second` : ""),
     );
     const ceilingResult = await ceilingRun(connections, Math.min(seconds, 5));
     say(
@@ -343,6 +387,9 @@ async function main() {
   }
 }
 
+/** Events accepted per CPU second the server spent: the rate one core would sustain for that part alone. */
+const perCpuSecond = (run: RunResult, seconds: number | null | undefined) => (seconds ? String(Math.round(run.events / seconds)) : "–");
+
 function report(rows: { app: RunResult; ceiling: RunResult }[], check: { stored: number; acknowledged: number; unanswered: number }) {
   const when = new Date().toISOString();
   const title = `npm run bench:signals — ${engine}, ${args.clips} seeded clips, ${args.visitors} visitors, ${seconds} s per run, ${when}`;
@@ -354,6 +401,8 @@ function report(rows: { app: RunResult; ceiling: RunResult }[], check: { stored:
     "p99 ms",
     "errors",
     "client CPU",
+    "events per app CPU-s",
+    "events per PostgreSQL CPU-s",
     "client ceiling events/s (batches/s)",
     "÷ ceiling",
     "load avg",
@@ -373,6 +422,8 @@ function report(rows: { app: RunResult; ceiling: RunResult }[], check: { stored:
         app.p99,
         errors || 0,
         `${Math.round(app.clientCpu * 100)} %`,
+        perCpuSecond(app, app.appCpuSeconds),
+        perCpuSecond(app, app.databaseCpuSeconds),
         `${Math.round(ceiling.eventsPerSecond)} (${Math.round(ceiling.batchesPerSecond)})`,
         `${((app.eventsPerSecond / ceiling.eventsPerSecond) * 100).toFixed(1)} %`,
         app.loadAverage,
@@ -381,24 +432,8 @@ function report(rows: { app: RunResult; ceiling: RunResult }[], check: { stored:
     );
   }
   const table = `${lines.join("\n")}\n\nStored: ${check.stored} events; ${check.acknowledged} acknowledged, ${check.unanswered} in requests without an answer.`;
-  const out = path.resolve(ROOT, args.out);
-  mkdirSync(out, { recursive: true });
   const stem = `${when.replace(/[:.]/g, "-")}-signals-${engine}${args.label ? `-${args.label}` : ""}`;
-  writeFileSync(path.join(out, `${stem}.json`), JSON.stringify({ engine, when, args, rows, check }, null, 2));
-  writeFileSync(path.join(out, `${stem}.md`), `# ${title}\n\n${table}\n`);
-  process.stdout.write(`\n${title}\n\n${table}\n\nwritten to ${path.relative(ROOT, out)}/${stem}.{json,md}\n`);
+  writeReport(args.out, stem, { engine, when, args, rows, check }, title, table);
 }
 
-async function cleanup() {
-  for (const stop of stops.reverse()) await Promise.resolve(stop()).catch(() => {});
-  rmSync(work, { recursive: true, force: true });
-}
-
-process.on("SIGINT", () => void cleanup().then(() => process.exit(130)));
-main()
-  .then(cleanup)
-  .catch(async (error) => {
-    console.error(error);
-    await cleanup();
-    process.exit(1);
-  });
+run(main);

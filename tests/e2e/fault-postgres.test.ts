@@ -1,5 +1,6 @@
 import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";
+import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/lib/db.server";
 import { CookieJar, createClient, type Client, type Reply } from "../../scripts/load/http";
@@ -14,7 +15,8 @@ import { launchBrowser } from "./support";
 // written and pages read: every answer is 503 with the translated outage page or
 // 200 — never 500, never a hang — /healthz says the database is unreachable and
 // the connectivity banner shows; the cluster is started again and the same
-// server process answers 200 by itself. Every acknowledged flame is kept.
+// server process answers 200 by itself. Every acknowledged flame is kept. Then a query that fails with the database
+// up is the translated error page (500), never the outage page, and its "Try Again" works once the fault is mended.
 // Runs the same on the PGlite and the PostgreSQL pass of `npm test`.
 
 const RECOVERY_MS = 30_000;
@@ -46,7 +48,7 @@ describe.skipIf(!postgresBinaries())("PostgreSQL stopped under load", () => {
     for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  it("answers 503 with the translated outage page, /healthz says so, and it recovers by itself with every acknowledged flame kept", async () => {
+  it("answers 503 with the translated outage page, /healthz says so, and it recovers by itself with every acknowledged flame kept; a failing query is the 500 page", async () => {
     const cluster: PgCluster = await createPgCluster();
     cleanups.push(() => cluster.destroy());
     const server: ServerProcess = await startServerProcess({
@@ -218,9 +220,33 @@ describe.skipIf(!postgresBinaries())("PostgreSQL stopped under load", () => {
     expect(count("back", (r) => r.status === 200)).toBeGreaterThan(0);
     expect(flamesAcked.length).toBeGreaterThan(5);
 
-    expect(await server.stop()).toBe(0);
+    // A fault that is not an outage — a query that fails with the database up — is the translated error page: 500,
+    // the site's shell, no trace of the query, and the page's own buttons work.
     const handle = await openDatabase({ databaseUrl: cluster.url });
     try {
+      await handle.db.execute(sql`alter table creators rename to creators_elsewhere`);
+      const visitor = await browser.newContext({ baseURL: server.url, locale: "en-US" });
+      await visitor.addCookies([{ name: "age_verified", value: "true", url: server.url }]);
+      const broken = await visitor.newPage();
+      const failed = await broken.goto("/search?q=never+asked+before");
+      expect(failed?.status()).toBe(500);
+      await broken.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      await expect(broken.getByRole("heading", { level: 1 }).textContent()).resolves.toBe("Oops! Something went wrong");
+      const body = await broken.locator("body").innerText();
+      expect(body).toContain("An unexpected error occurred. Please try again.");
+      expect(body).not.toMatch(/creators_elsewhere|relation|select |at .+\.js/i);
+      await handle.db.execute(sql`alter table creators_elsewhere rename to creators`);
+      // Once the fault is mended, "Try Again" loads the same page.
+      const again = broken.waitForResponse(
+        (response) => response.url().includes("/search?q=never") && response.request().resourceType() === "document",
+      );
+      await broken.getByRole("button", { name: "Try Again" }).click();
+      expect((await again).status()).toBe(200);
+      await broken.getByRole("heading", { level: 1 }).first().waitFor();
+      await expect(broken.getByRole("heading", { level: 1 }).first().textContent()).resolves.not.toBe("Oops! Something went wrong");
+      await visitor.close();
+
+      expect(await server.stop()).toBe(0);
       await expectFlamesKept(handle, base, flamesAcked);
     } finally {
       await handle.close();

@@ -1,7 +1,7 @@
 import type { Database } from "~/lib/database";
 import type { Language } from "~/lib/i18n/languages";
 import { generationOf } from "~/lib/cache/generation.server";
-import { toClipCard } from "~/features/clips/index.server";
+import { toClipCard, type ClipCard, type ClipCardRow } from "~/features/clips/index.server";
 import { flamedClipIds, heardFlames, type FlameOwner } from "~/features/flames/index.server";
 import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
@@ -69,7 +69,8 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   if (!leadClip || input.offset >= total) return { clips: [], total };
   const end = Math.min(input.offset + FEED_PAGE_SIZE, total);
   const start = Math.max(input.offset, 1);
-  const rankInput = { ...input, history };
+  // The shared pools are taken at the generation this request read (the kept ranking is keyed by it too).
+  const rankInput = { ...input, history, generation };
   let ranked: RankedClip[] | undefined;
   let before: string[];
   // The clips ranked ahead of the page by this request: their cards are read with the page's.
@@ -170,8 +171,21 @@ async function feedClipsByIds(
       const named = names.get(reason.itemId);
       return { kind: "taste", facet: reason.facet, name: named?.name ?? "", slug: named?.slug ?? "" };
     });
-    const clip = toClipCard(card.row, input);
+    const clip = shownCardOf(card.row, input.mediaAllowed);
     return [{ ...clip, flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why }];
   });
   return { clips, lead };
+}
+
+/**
+ * Each kept card as the feed shows it, made once per card row and media permission (a pure function of both, catalogue
+ * data only; the page adds the flame count, flamed state, tags and reasons around it): making it per page was a tenth
+ * of a ranked page's CPU time.
+ */
+const shownCards = new WeakMap<ClipCardRow, { allowed?: ClipCard; withheld?: ClipCard }>();
+
+function shownCardOf(row: ClipCardRow, mediaAllowed: boolean): ClipCard {
+  let made = shownCards.get(row);
+  if (!made) shownCards.set(row, (made = {}));
+  return mediaAllowed ? (made.allowed ??= toClipCard(row, { mediaAllowed })) : (made.withheld ??= toClipCard(row, { mediaAllowed }));
 }

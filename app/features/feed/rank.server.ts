@@ -34,7 +34,16 @@ export interface RankQuery {
   filters: FeedFilters;
   audience: Audience;
   now: Date;
+  /**
+   * The catalogue's generation as this request already read it, if it did: the shared pools are taken at it
+   * instead of waiting for a read of their own (on PostgreSQL one more round trip per ranked page).
+   */
+  generation?: number;
 }
+
+/** The generation the request read, or a fresh read. */
+const generationFor = (db: Database, query: RankQuery): Promise<number> =>
+  query.generation === undefined ? generationOf(db).current() : Promise.resolve(query.generation);
 
 async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
@@ -108,13 +117,23 @@ function sharedWalks(query: RankQuery): SQL[] {
 
 /** A stretch of the filter's catalogue from a random id on (the primary key, or clip_tags (tag_id, clip_id)). */
 function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TASTE_LIMITS.explore): SQL {
-  const where = filterSql(query);
-  // The walk is of the tag's own rows: the filter's test for the tag would read all of them again.
-  return query.filters.tag
-    ? sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct join clips c on c.id = ct.clip_id
-        where ct.tag_id = ${tagIdOf(query.filters.tag)} and ct.clip_id >= ${exploreFrom}::uuid and ${filterSql({ ...query, filters: { ...query.filters, tag: null } })}
-        order by ct.clip_id limit ${limit})`
-    : sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${where} order by c.id limit ${limit})`;
+  if (query.filters.tag) {
+    // The walk is of the tag's own rows, filtered on their copies of the clip's listing, audiences, category and date
+    // (ADR 036, 037) as the tag's other walks are: under a narrow filter (a category and the week) it passes over
+    // thousands of them, each then a row in hand rather than a probe of clips.
+    const parts = [
+      sql`ct.tag_id = ${tagIdOf(query.filters.tag)}`,
+      sql`ct.clip_id >= ${exploreFrom}::uuid`,
+      sql`ct.listed`,
+      sql`ct.audiences && array[${query.audience}]::text[]`,
+    ];
+    if (query.filters.category) parts.push(sql`ct.category_id = ${categoryIdOf(query.filters.category)}`);
+    if (query.filters.period === "week")
+      parts.push(sql`ct.published_at >= ${new Date(query.now.getTime() - WEEK_MS).toISOString()}::timestamptz`);
+    return sql`(select ct.clip_id as id, ${WALK.explore} as kind from clip_tags ct where ${sql.join(parts, sql` and `)}
+        order by ct.clip_id limit ${limit})`;
+  }
+  return sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${filterSql(query)} order by c.id limit ${limit})`;
 }
 
 /**
@@ -135,30 +154,43 @@ function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: strin
   // category is then empty before a row is read, and a creator's walk reads only that creator's clips of the
   // category (clip_stats_creator_category_hot_idx, clips_creator_category_published_idx), however few they are.
   const inCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
+  // Each kind of walk is one subquery over the visitor's tastes (`t.id`, a lateral walk per taste): the statement's
+  // planning stays the same size however many tastes it walks.
+  const perTaste = (ids: string[], walk: SQL) =>
+    sql`(select w.id, w.kind from unnest(${`{${ids.join(",")}}`}::uuid[]) as t(id) cross join lateral ${walk} w)`;
   if (!query.filters.tag && query.filters.period !== "week") {
     for (const [facet, column] of [
       ["category", "category_id"],
       ["creator", "creator_id"],
     ] as const) {
-      for (const id of top(facet)) {
-        const col = sql.raw(column);
-        walks.push(
-          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
-              where s.${col} = ${id}::uuid and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
-          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${id}::uuid and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
-          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${id}::uuid and c.published_at <= ${drawnFrom}::timestamptz and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
-        );
-      }
-    }
-    for (const id of top("tag")) {
+      const ids = top(facet);
+      if (ids.length === 0) continue;
+      const col = sql.raw(column);
       walks.push(
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.newest, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "popular", TASTE_LIMITS.hot, WALK.shared),
-        tagRows(query, sql`${id}::uuid`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom }),
+        perTaste(
+          ids,
+          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
+              where s.${col} = t.id and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = t.id and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+        ),
+        perTaste(
+          ids,
+          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = t.id and c.published_at <= ${drawnFrom}::timestamptz and ${where}
+              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
+        ),
       );
     }
+    const tags = top("tag");
+    if (tags.length > 0)
+      walks.push(
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.newest, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "popular", TASTE_LIMITS.hot, WALK.shared)),
+        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })),
+      );
   }
   return walks;
 }
@@ -260,13 +292,11 @@ const NEWCOMER_EXPLORE = 400;
 
 function newcomerExplore(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
-  return generationOf(db)
-    .current()
-    .then((generation) =>
-      sharedExplore(db).get(key, generation, () =>
-        candidatesInSteps(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
-      ),
-    );
+  return generationFor(db, query).then((generation) =>
+    sharedExplore(db).get(key, generation, () =>
+      candidatesInSteps(db, [exploreWalk(query, exploreStart(`${Date.now()}/${Math.random()}`), NEWCOMER_EXPLORE)]),
+    ),
+  );
 }
 
 /**
@@ -311,9 +341,7 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
     }
     return pool;
   };
-  return generationOf(db)
-    .current()
-    .then((generation) => recentPools(db).get(key, generation, read));
+  return generationFor(db, query).then((generation) => recentPools(db).get(key, generation, read));
 }
 
 const newestFirst = (a: Candidate, b: Candidate) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
@@ -336,9 +364,7 @@ function ownStretch(pool: Candidate[], length: number, input: { seed: string; po
 
 function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period]);
-  return generationOf(db)
-    .current()
-    .then((generation) => shared(db).get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
+  return generationFor(db, query).then((generation) => shared(db).get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
 }
 
 /** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */

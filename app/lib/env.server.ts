@@ -144,6 +144,7 @@ export const envSchema = z
     // Sign-in links one IP may ask for in 10 minutes (docs/product.md §15.2: 10). Raised only where many people
     // share one address, or for a test run that signs in from one machine many times.
     SIGN_IN_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(10),
+    FORM_LIMIT_PER_IP: z.coerce.number().int().min(1).max(100_000).default(5),
     // Anonymous flames (ADR 140, amending ADR 093): anonymous ids page views may issue to one address in an hour
     // (a ceiling: mobile carriers put thousands of visitors behind one address), flames a minute under one id,
     // and anonymous flames a minute from one address (a ceiling against floods).

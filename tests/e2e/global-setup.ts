@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
 import { copyDataDir, startServer, type RunningServer } from "../support/server";
+import { E2E_FORM_LIMIT } from "./server-settings";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -66,6 +67,7 @@ export async function setup(project: TestProject) {
   server = await startServer({
     CONSCIOUS_HOSTS: "calm.test",
     SIGN_IN_LIMIT_PER_IP: "1000",
+    FORM_LIMIT_PER_IP: String(E2E_FORM_LIMIT),
     // Every browser context of the suite is a new anonymous visitor on 127.0.0.1, each issued an id by its first page (ADR 140).
     FLAME_NEW_IDS_PER_IP: "100000",
     // polish-desk-*@example.com: the moderators whose header menu newcomer-header.test.ts opens; polish-walk-…: the

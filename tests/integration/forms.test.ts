@@ -221,6 +221,18 @@ describe(`form records on ${testEngine()}`, () => {
     expect((await receive("contact", values, { clientIp: "203.0.113.8" })).ok).toBe(true);
   });
 
+  it("limits records per form and IP to the server's FORM_LIMIT_PER_IP when it sets one", async () => {
+    const store = { db: handle.db, secret: "test-secret" };
+    const input = {
+      values: { name: "Ava", email: "ava@example.com", subject: "Hi", message: "Hello" },
+      clientIp: "203.0.113.9",
+      userId: null,
+      origin: ORIGIN,
+    };
+    for (let i = 0; i < FORM_LIMIT.max + 2; i++) expect((await receiveForm(store, "contact", input, FORM_LIMIT.max + 2)).ok).toBe(true);
+    expect(await receiveForm(store, "contact", input, FORM_LIMIT.max + 2)).toEqual({ ok: false, status: 429 });
+  });
+
   it("enforces the status and position values in the database", async () => {
     await expect(
       handle.db.insert(contentClaims).values({ contentUrl: "https://example.com", email: "a@example.com", position: "other" as never }),

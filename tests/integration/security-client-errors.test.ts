@@ -34,6 +34,25 @@ describe(`client errors answer 4xx on ${testEngine()}`, () => {
     }
   });
 
+  it("a form past its per-address limit is a translated 429", { timeout: 120_000 }, async () => {
+    const post = () =>
+      fetch(`${app.url}/promote-content`, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", cookie: "age_verified=true", "accept-language": "en" },
+        body: new URLSearchParams({
+          salesPlatformUrl: "https://fans.example/a",
+          socialNetworkUrl: "https://x.com/a",
+          email: "a@example.com",
+        }),
+        redirect: "manual",
+      });
+    // The default FORM_LIMIT_PER_IP: 5 records per form and address in 10 minutes.
+    for (let i = 0; i < 5; i++) expect((await post()).status).toBeLessThan(400);
+    const refused = await post();
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain("Too many submissions from your connection");
+  });
+
   it("an HTTP/1.0 request without a Host header is a 400", { timeout: 120_000 }, async () => {
     for (const path of ["/", "/video/x", "/api/feed", "/auth/sign-in"]) {
       const answer = await rawSocket(app.url, `GET ${path} HTTP/1.0\r\nAccept-Language: en\r\n\r\n`);

@@ -59,7 +59,7 @@ export async function formAction(args: Args, name: FormName) {
           upload,
           uploadError,
         };
-        const result = await receiveForm(services, name, input).catch(async (error: unknown) => {
+        const result = await receiveForm(services, name, input, env.FORM_LIMIT_PER_IP).catch(async (error: unknown) => {
           if (upload) await storage.delete(upload.key);
           throw error;
         });

@@ -184,7 +184,7 @@ async function withPostgres(run) {
 // Each engine's files can run in E2E_GROUPS groups side by side (default 1), each group a vitest of its own with its own
 // server and database, its files one after the other as before: a browser test mostly waits — for pages, players,
 // timers — so one group per engine left a core idle (docs/decisions/219-end-to-end-groups-side-by-side.md).
-const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "signals-kill", "throughput-cache"];
+const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "throughput-cache"];
 const E2E_ON_POSTGRES = ["scale-out", "fault-postgres"];
 const E2E_GROUPS = Math.max(1, Number.parseInt(process.env.E2E_GROUPS ?? "1", 10) || 1);
 const TIMINGS = "tests/e2e/timings.json";

@@ -6,7 +6,8 @@
 // Without DATABASE_URL it reads the PGlite database under DATA_DIR (stop the server first). It runs
 // under vite-node because the loaders' translations are found with import.meta.glob.
 // Options: --runs N (timed runs per page, default 20), --only <text> (pages whose name has it),
-// --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page's first call sends, as Markdown),
+// --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page's first call sends, and of those its last
+// timed call sent, as Markdown),
 // --json <file> (the figures).
 import { randomUUID } from "node:crypto";
 import { desc, eq, sql } from "drizzle-orm";
@@ -280,12 +281,15 @@ for (const [name, run] of pages) {
   await run();
   const times: number[] = [];
   captured = [];
+  let lastRunFrom = 0;
   for (let i = 0; i < runs; i++) {
+    lastRunFrom = captured.length;
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
   }
   const queries = Math.round(captured.length / runs);
+  const warmQueries = captured.slice(lastRunFrom);
   captured = null;
   const sorted = [...times].sort((a, b) => a - b);
   const load = os.loadavg()[0]!;
@@ -302,7 +306,10 @@ for (const [name, run] of pages) {
   console.log(
     `| ${name} | ${first.toFixed(1)} | ${row.p50.toFixed(1)} | ${row.p95.toFixed(1)} | ${row.max.toFixed(1)} | ${queries} | ${load.toFixed(1)} |`,
   );
-  if (plansFile) plans.push(await explainPage(name, firstQueries));
+  if (plansFile) {
+    plans.push(await explainPage(name, firstQueries));
+    plans.push(await explainPage(`${name} — the last timed run's statements (warm)`, warmQueries));
+  }
 }
 
 if (jsonFile)

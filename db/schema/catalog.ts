@@ -206,7 +206,9 @@ export const clips = pgTable(
       .where(sql`${t.status} <> 'published'`),
     index("clips_media_keys_idx").using("gin", clipMediaKeys(t)),
     // The sitemap reads clips_sitemap_idx (id) include (slug, updated_at) where published, one id range per
-    // part (ADR 046), created in the custom migration *_scale_leftovers.sql (INCLUDE again).
+    // part (ADR 046), created in the custom migration *_scale_leftovers.sql (INCLUDE again). The feed's exploration
+    // walk (a stretch of ids from a random one) and its probes of clips by id read clips_explore_idx (id) include
+    // (category_id, creator_id, published_at, audiences) where published, made by *_feed_explore_indexes.sql.
     // Search (ADR 064): substring matches on titles use trigram indexes (and title_words, ADR 039).
     // The renditions backfill walks the clips that still lack them, by id.
     index("clips_without_renditions_idx")
@@ -250,5 +252,7 @@ export const clipTags = pgTable(
     audiences: audienceList("none"),
     categoryId: uuid(),
   },
+  // clip_tags_tag_idx also includes (listed, audiences, category_id, published_at), so the feed's exploration walk
+  // of a tag's rows tests its filter from the index (*_feed_explore_indexes.sql; drizzle cannot declare INCLUDE).
   (t) => [primaryKey({ columns: [t.clipId, t.tagId] }), index("clip_tags_tag_idx").on(t.tagId, t.clipId)],
 );

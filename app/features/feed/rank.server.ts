@@ -203,6 +203,12 @@ function filterDrawnWalk(query: RankQuery, drawnFrom: string): SQL {
         order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`;
 }
 
+/**
+ * Every walk reads published clips only; saying so again where a candidate's clip is read by id lets it be read from
+ * clips_explore_idx (which carries what a candidate needs) rather than the heap.
+ */
+const PUBLISHED = sql`c.status = 'published'`;
+
 type CandidateRow = {
   id: string;
   kind: number;
@@ -221,7 +227,7 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
     sql`select c.id, ids.kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
         array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
       from (select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id) ids
-      join clips c on c.id = ids.id left join clip_stats s on s.clip_id = c.id`,
+      join clips c on c.id = ids.id and ${PUBLISHED} left join clip_stats s on s.clip_id = c.id`,
   );
   return rows.map(candidateOf);
 }
@@ -250,7 +256,8 @@ async function candidatesInSteps(db: Database, walks: SQL[]): Promise<Candidate[
       db,
       sql`select c.id, 0 as kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
           array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
-        from clips c left join clip_stats s on s.clip_id = c.id where c.id = any(${`{${[...kinds.keys()].join(",")}}`}::uuid[])`,
+        from clips c left join clip_stats s on s.clip_id = c.id
+        where c.id = any(${`{${[...kinds.keys()].join(",")}}`}::uuid[]) and ${PUBLISHED}`,
     );
     for (const row of rows) candidates.push(candidateOf({ ...row, kind: kinds.get(row.id) ?? WALK.shared }));
   }

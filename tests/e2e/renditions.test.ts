@@ -113,9 +113,11 @@ describe("renditions in the player", { timeout: 90_000 }, () => {
   it("on a 360 px phone in Spanish, the video page's settings open above their button from the keyboard", async () => {
     const context = await newContext(browser, { viewport: { width: 360, height: 640 }, touch: true, locale: "es-ES" });
     const page = await context.newPage();
-    const [clip] = ((await (await fetch(`${baseURL()}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } })).json()) as {
-      clips: { slug: string }[];
-    }).clips;
+    const [clip] = (
+      (await (await fetch(`${baseURL()}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } })).json()) as {
+        clips: { slug: string }[];
+      }
+    ).clips;
     await page.goto(`/video/${clip!.slug}`);
     await hydrated(page);
     const settings = page.getByRole("button", { name: "Ajustes del reproductor" });

@@ -301,11 +301,30 @@ async function besideDatabase(url, suffix, run) {
   }
 }
 
+// PGlite's end-to-end groups start their servers from copies of one migrated and seeded data directory, made once the
+// build is there, while the integration suites run (tests/e2e/seed-data-dir.ts); a group seeds its own if this failed.
+const seededDir = mkdtempSync(join(tmpdir(), "spicy-e2e-seeded-"));
+process.on("exit", () => rmSync(seededDir, { recursive: true, force: true }));
+const seeding = building.then(async (ok) => {
+  if (!ok || !lanes.pglite.some((files) => files.length)) return {};
+  const since = Date.now();
+  const loadBefore = loadNow();
+  const label = "seeding boot for PGlite's end-to-end groups";
+  const code = await run(label, "node", ["--import", "tsx", "tests/e2e/seed-data-dir.ts", seededDir], {
+    TEST_DATABASE_URL: "",
+    BUILD_DIR: buildDir,
+  });
+  summary.push(`${code === 0 ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)})`);
+  failed ||= code !== 0;
+  return code === 0 ? { TEST_SEEDED_DATA_DIR: seededDir } : {};
+});
+
 await Promise.all([
   prelude,
   (async () => {
     await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
-    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "" }, files)));
+    const seeded = await seeding;
+    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),
   withPostgres(async (url) => {
     await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });

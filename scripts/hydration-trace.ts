@@ -4,7 +4,7 @@
 // the age gate. Each build gets its own production server; the runs alternate between the builds, so a busy machine
 // weighs on both alike. Per run: the blocking time after the first contentful paint (Σ max(0, task − 50 ms), as
 // Lighthouse's TBT), the longest task and the script time; medians per build, with the load average.
-// Also the main thread's time and React's commits (through React's DevTools hook) from 1 s after hydration to the end.
+// Also the main thread's time from 1 s after hydration to the end (the lead clip playing).
 // Options: --runs N (default 7), --page / (a path), --settle-ms M (default 4000: traced after hydration), --profile
 // (also a JavaScript CPU profile of each build's first run: the functions with the most time, and per long task,
 // mapped through the build's source maps when it was built with SOURCEMAP=1). Figures in docs/performance.md.
@@ -60,8 +60,6 @@ interface Run {
   longTasks: number[];
   /** Main-thread time in tasks from 1 s after hydration to the end of the trace, while the lead clip plays. */
   busyAfterMs: number;
-  /** React commits in that time (counted through React's DevTools hook), steady whatever the machine's load. */
-  commitsAfter: number;
   scriptMs: number;
   fcpMs: number;
   hydratedMs: number;
@@ -76,7 +74,7 @@ function mainThreadTasks(events: TraceEvent[]) {
   return byThread.sort((a, b) => b.reduce((s, e) => s + e.dur!, 0) - a.reduce((s, e) => s + e.dur!, 0))[0] ?? [];
 }
 
-function summarise(events: TraceEvent[], hydratedMs: number): Omit<Run, "commitsAfter"> {
+function summarise(events: TraceEvent[], hydratedMs: number): Run {
   const tasks = mainThreadTasks(events);
   const navigation = events.find(
     (e) => e.name === "navigationStart" && (e.args as { data?: { isLoadingMainFrame?: boolean } })?.data?.isLoadingMainFrame,
@@ -117,20 +115,6 @@ async function traceOnce(browser: Browser, base: string, profile: boolean) {
     locale: "en-US",
   });
   await context.addCookies([{ name: "age_verified", value: "true", url: base }]);
-  // React reports each commit to the DevTools hook when one is there, in production builds too.
-  await context.addInitScript(() => {
-    const w = window as unknown as { __commits: number[]; __REACT_DEVTOOLS_GLOBAL_HOOK__: unknown };
-    w.__commits = [];
-    w.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
-      supportsFiber: true,
-      renderers: new Map(),
-      inject: () => 1,
-      onCommitFiberRoot: () => w.__commits.push(performance.now()),
-      onCommitFiberUnmount: () => {},
-      onPostCommitFiberRoot: () => {},
-      checkDCE: () => {},
-    };
-  });
   const page = await context.newPage();
   const cdp: CDPSession = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
@@ -146,13 +130,11 @@ async function traceOnce(browser: Browser, base: string, profile: boolean) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated !== undefined, undefined, { timeout: 60_000 });
   const hydratedMs = await page.evaluate(() => performance.now());
   await page.waitForTimeout(settleMs);
-  const commits = await page.evaluate(() => (window as unknown as { __commits: number[] }).__commits);
   const buffer = await browser.stopTracing();
   const cpuProfile = profile ? ((await cdp.send("Profiler.stop")) as { profile: CpuProfile }).profile : undefined;
   await context.close();
   const events = (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
-  const run = { ...summarise(events, hydratedMs), commitsAfter: commits.filter((at) => at >= hydratedMs + 1000).length };
-  return { run, cpuProfile };
+  return { run: summarise(events, hydratedMs), cpuProfile };
 }
 
 /** React's phases, to tell a task's hydration from its re-renders and effects. */
@@ -241,7 +223,7 @@ try {
       results.get(builds[b]!.name)!.push(run);
       console.log(
         `${builds[b]!.name} run ${i + 1}: blocking ${run.blockingMs} ms (CPU × 4: ${run.cpuBlockingMs} ms, longest ${run.cpuLongestMs} ms), longest ${run.longestMs} ms, long tasks [${run.longTasks.join(", ")}], ` +
-          `script ${run.scriptMs} ms, busy after hydration ${run.busyAfterMs} ms in ${run.commitsAfter} React commits, FCP ${run.fcpMs} ms, hydrated ${run.hydratedMs} ms, load average ${loadAverage().join(" ")}`,
+          `script ${run.scriptMs} ms, busy after hydration ${run.busyAfterMs} ms, FCP ${run.fcpMs} ms, hydrated ${run.hydratedMs} ms, load average ${loadAverage().join(" ")}`,
       );
       if (cpuProfile) {
         const { self, total, ours, tasks } = topFunctions(cpuProfile, path.join(builds[b]!.dir, "client"), run.windows);
@@ -256,7 +238,7 @@ try {
     const m = (pick: (r: Run) => number) => median(list.map(pick));
     console.log(
       `${name}: blocking ${m((r) => r.blockingMs)} ms (CPU × 4: ${m((r) => r.cpuBlockingMs)} ms, longest ${m((r) => r.cpuLongestMs)} ms), longest ${m((r) => r.longestMs)} ms, long tasks ${m((r) => r.longTasks.length)}, ` +
-        `script ${m((r) => r.scriptMs)} ms, busy after hydration ${m((r) => r.busyAfterMs)} ms in ${m((r) => r.commitsAfter)} React commits, FCP ${m((r) => r.fcpMs)} ms, hydrated ${m((r) => r.hydratedMs)} ms`,
+        `script ${m((r) => r.scriptMs)} ms, busy after hydration ${m((r) => r.busyAfterMs)} ms, FCP ${m((r) => r.fcpMs)} ms, hydrated ${m((r) => r.hydratedMs)} ms`,
     );
   }
   console.log(`load average at the end: ${loadAverage().join(" ")}`);

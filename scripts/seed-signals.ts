@@ -1,6 +1,7 @@
 // `npm run seed:signals -- --events N [--visitors M]`: N synthetic watch events of M anonymous visitors (default
 // N / 50) over the catalogue already seeded (`npm run seed -- --clips 1000000`), and the aggregates the feed reads
-// from them, consistent with the rows: clip_stats (views, watches, completions, skips, loops, shares, quality, hot),
+// from them, consistent with the rows: clip_views (the watch history: a view once per visitor, clip and day),
+// clip_stats (views counted from those rows; watches, completions, skips, loops, shares, quality, hot),
 // creator_stats, tag_stats, visitor_affinities and visitor_signal_versions. Generated inside the database
 // (INSERT … SELECT over generate_series), with the triggers off and the secondary indexes built after the load, like
 // the catalogue (db/seed/bulk.ts, ADR 035). For `npm run bench:queries -- --only "For you"` (docs/performance.md).
@@ -10,7 +11,7 @@
 // draw is M·u², so visitor 0 has about N/√M events, visitor 500 of 200 000 about N/20 000). Each visitor prefers
 // one category (k mod the number of categories): 60 % of their events are on it, and they finish its clips more
 // and skip them less. Clips are drawn newest-heavy within the category; an event falls between the clip's
-// publication and now, recent-heavy.
+// publication (or, for an older clip, the start of the events' 90 days of retention) and now, recent-heavy.
 import { createHash } from "node:crypto";
 import { pathToFileURL } from "node:url";
 import { sql } from "drizzle-orm";
@@ -22,6 +23,7 @@ import {
   AFFINITY_HALF_LIFE_SECONDS,
   AFFINITY_MAX,
   HOT_SECONDS_PER_POINT,
+  SIGNAL_RETENTION_DAYS,
   SIGNAL_WEIGHTS,
   VIEW_AFTER_MS,
 } from "../app/features/signals/signal-rules";
@@ -60,7 +62,8 @@ async function dropIndexes(db: Database): Promise<{ name: string; definition: st
     insert into seed_signal_indexes (name, definition)
     select i.indexname, i.indexdef
     from pg_indexes i
-    where i.schemaname = 'public' and i.tablename in ('watch_events', 'visitor_affinities', 'clip_stats', 'visitor_signal_versions')
+    where i.schemaname = 'public'
+      and i.tablename in ('watch_events', 'clip_views', 'visitor_affinities', 'clip_stats', 'visitor_signal_versions')
       and not exists (select 1 from pg_constraint c where c.conname = i.indexname)
     on conflict (name) do nothing`);
   const result = (await db.execute(sql`select name, definition from seed_signal_indexes order by name`)) as unknown as {
@@ -133,8 +136,9 @@ export async function seedWatchSignals(db: Database, options: SignalSeedOptions,
           end,
           case when j.completed and j.r_loop < 0.3 then floor(j.r_loop * 10)::int else 0 end,
           j.completed, j.skipped,
-          c.published_at + (now() - c.published_at) * sqrt(j.r_time)
-        from judged j join seed_signal_clips c on c.k = j.k and c.n = j.n`);
+          o.since + (now() - o.since) * sqrt(j.r_time)
+        from judged j join seed_signal_clips c on c.k = j.k and c.n = j.n
+          cross join lateral (select greatest(c.published_at, now() - ${SIGNAL_RETENTION_DAYS} * interval '1 day') as since) o`);
     });
     log?.info({ inserted: done + size, total: options.events, seconds: seconds() }, "seeding watch events");
   }
@@ -142,19 +146,28 @@ export async function seedWatchSignals(db: Database, options: SignalSeedOptions,
   await db.transaction(async (tx) => {
     await tx.execute(sql`set local session_replication_role = replica`);
     await tx.execute(sql`set local work_mem = '512MB'`);
-    // The counters of every clip with an event, as commitSignals would have moved them (a view: a watch past 3 s or
-    // half the clip; counted per event here, the seed draws at most a few events per visitor, clip and day).
+    // The counters of every clip with an event, as commitSignals would have moved them (its views: its clip_views rows).
     await tx.execute(sql`truncate clip_stats, creator_stats, tag_stats`);
+    // The visitors' views: a watch past 3 s or half the clip, once per visitor, clip and UTC day, as the writer's
+    // unique rows decide (its first moment that day).
+    await tx.execute(sql`delete from clip_views where anonymous_id is not null`);
     await tx.execute(sql`
+      insert into clip_views (clip_id, anonymous_id, day, viewed_at)
+      select e.clip_id, e.anonymous_id, (e.created_at at time zone 'utc')::date, min(e.created_at)
+      from watch_events e join clips c on c.id = e.clip_id
+      where e.anonymous_id is not null and e.kind = 'watch' and e.watched_ms >= least(${VIEW_AFTER_MS}, c.duration_seconds * 500)
+      group by e.clip_id, e.anonymous_id, (e.created_at at time zone 'utc')::date`);
+    log?.info({ seconds: seconds() }, "clip_views written");
+    await tx.execute(sql`
+      with viewed as (select clip_id, count(*) as views from clip_views group by clip_id)
       insert into clip_stats (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares)
-      select e.clip_id, c.category_id, c.creator_id, c.published_at,
-        count(*) filter (where e.kind = 'watch' and e.watched_ms >= least(${VIEW_AFTER_MS}, c.duration_seconds * 500)),
+      select e.clip_id, c.category_id, c.creator_id, c.published_at, coalesce(min(v.views), 0),
         count(*) filter (where e.kind = 'watch'),
         count(*) filter (where e.kind = 'watch' and e.completed),
         count(*) filter (where e.kind = 'watch' and e.skipped),
         coalesce(sum(e.loops) filter (where e.kind = 'watch'), 0),
         count(*) filter (where e.kind = 'share')
-      from watch_events e join clips c on c.id = e.clip_id
+      from watch_events e join clips c on c.id = e.clip_id left join viewed v on v.clip_id = e.clip_id
       group by e.clip_id, c.category_id, c.creator_id, c.published_at`);
     log?.info({ seconds: seconds() }, "clip_stats counted");
     const quality = sql.raw(
@@ -211,7 +224,9 @@ export async function seedWatchSignals(db: Database, options: SignalSeedOptions,
     log?.info({ index: name, seconds: seconds() }, "index built");
   }
   await db.execute(sql`drop table seed_signal_indexes`);
-  await db.execute(sql`vacuum analyze watch_events, clip_stats, visitor_affinities, visitor_signal_versions, creator_stats, tag_stats`);
+  await db.execute(
+    sql`vacuum analyze watch_events, clip_views, clip_stats, visitor_affinities, visitor_signal_versions, creator_stats, tag_stats`,
+  );
   log?.info({ seconds: seconds() }, "watch signals seeded");
   return { events: options.events, visitors: options.visitors };
 }

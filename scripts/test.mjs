@@ -8,10 +8,11 @@
 // Under CI=true a suite that cannot run fails the whole run instead of being
 // skipped.
 //
-// What runs at the same time (docs/decisions/125-test-run-in-lanes.md): lint then the unit suite, beside typecheck
-// then one production build; then two lanes side by side, PGlite (integration, then end-to-end) and PostgreSQL (the same),
-// which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few whose
-// subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
+// What runs at the same time (docs/decisions/125-test-run-in-lanes.md, amended by
+// docs/decisions/228-integration-beside-the-prelude.md): from the start, one production build then the typecheck, lint
+// then the unit suite, and two lanes, PGlite (integration, then end-to-end once the build is there) and PostgreSQL (the
+// same), which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few
+// whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
 // database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
 // printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
 import { spawn } from "node:child_process";
@@ -126,10 +127,16 @@ function run(label, command, args, env = {}) {
   });
 }
 
-async function script(name, env = {}) {
+// Lint and the typecheck, which nothing waits for and which time nothing, run at a lower priority: they share the cores
+// with the integration suites, which the end-to-end groups wait for (ADR 228). The unit suite keeps its priority: some
+// of its tests have time-outs.
+const BACKGROUND = ["nice", "-n", "10"];
+
+async function script(name, env = {}, { background = false } = {}) {
   const since = Date.now();
   const loadBefore = loadNow();
-  const ok = (await run(name, "npm", ["run", name], env)) === 0;
+  const [command, ...args] = [...(background ? BACKGROUND : []), "npm", "run", name];
+  const ok = (await run(name, command, args, env)) === 0;
   summary.push(`${ok ? "passed" : "FAILED"}  ${name} (${seconds(since)}; ${cpuOf(name)}${loadSince(loadBefore)})`);
   failed ||= !ok;
   return ok;
@@ -230,10 +237,13 @@ function recordTimings() {
     for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? [])
       timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
   }
-  for (const [lane, label] of [
-    ["pglite", "integration on PGlite"],
-    ["postgres", "integration on PostgreSQL"],
-  ]) {
+  // A filtered run's integration suites are not the whole suites: their times would be no head start.
+  for (const [lane, label] of filters.length
+    ? []
+    : [
+        ["pglite", "integration on PGlite"],
+        ["postgres", "integration on PostgreSQL"],
+      ]) {
     const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
     if (!existsSync(report)) continue;
     const { startTime, testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
@@ -252,15 +262,17 @@ mkdirSync(".tmp", { recursive: true });
 const buildDir = mkdtempSync(join(process.cwd(), ".tmp", "build-"));
 process.on("exit", () => rmSync(buildDir, { recursive: true, force: true }));
 
-// Two at a time, one per core.
-const [, built] = await Promise.all([
-  script("lint").then(() => vitest("unit", "unit")),
-  script("typecheck").then(() => (hasBrowser ? script("build", { BUILD_DIR: buildDir }) : false)),
+// The build first, then the typecheck; lint then the unit suite; beside them from the start, both engines' integration
+// suites, which need no build (ADR 228).
+const building = hasBrowser ? script("build", { BUILD_DIR: buildDir }) : Promise.resolve(false);
+const prelude = Promise.all([
+  building.then(() => script("typecheck", {}, { background: true })),
+  script("lint", {}, { background: true }).then(() => vitest("unit", "unit")),
 ]);
 
 async function endToEnd(label, env, files) {
   if (!hasBrowser) return skip(label, `Chromium not found at ${browser} (apt-get install chromium, or set CHROMIUM_PATH)`);
-  if (!built) return skip(label, "the build failed");
+  if (!(await building)) return skip(label, "the build failed");
   if (files.length === 0) return summary.push(`passed  ${label} (no file of this run's filter is assigned to it)`);
   await vitest("e2e", label, { ...env, TEST_BUILD_DIR: buildDir }, files);
 }
@@ -289,10 +301,30 @@ async function besideDatabase(url, suffix, run) {
   }
 }
 
+// PGlite's end-to-end groups start their servers from copies of one migrated and seeded data directory, made once the
+// build is there, while the integration suites run (tests/e2e/seed-data-dir.ts); a group seeds its own if this failed.
+const seededDir = mkdtempSync(join(tmpdir(), "spicy-e2e-seeded-"));
+process.on("exit", () => rmSync(seededDir, { recursive: true, force: true }));
+const seeding = building.then(async (ok) => {
+  if (!ok || !lanes.pglite.some((files) => files.length)) return {};
+  const since = Date.now();
+  const loadBefore = loadNow();
+  const label = "seeding boot for PGlite's end-to-end groups";
+  const code = await run(label, "node", ["--import", "tsx", "tests/e2e/seed-data-dir.ts", seededDir], {
+    TEST_DATABASE_URL: "",
+    BUILD_DIR: buildDir,
+  });
+  summary.push(`${code === 0 ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)})`);
+  failed ||= code !== 0;
+  return code === 0 ? { TEST_SEEDED_DATA_DIR: seededDir } : {};
+});
+
 await Promise.all([
+  prelude,
   (async () => {
     await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
-    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "" }, files)));
+    const seeded = await seeding;
+    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),
   withPostgres(async (url) => {
     await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
@@ -308,7 +340,7 @@ await Promise.all([
 if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 
 console.log(
-  `\nTest suites (side by side: lint and unit beside typecheck and build; then the PGlite lane beside the PostgreSQL lane, each lane's end-to-end groups side by side):`,
+  `\nTest suites (side by side: build then typecheck, lint then unit, and the PGlite lane beside the PostgreSQL lane — each its integration suite, then its end-to-end groups side by side once the build is there):`,
 );
 console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;

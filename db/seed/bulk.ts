@@ -19,7 +19,15 @@ export interface BulkOptions {
   ownerFlames: number;
   sessions: number;
   reports: number;
+  /** The clips' publication dates spread evenly over this many days back (default BULK_DAYS). */
+  days?: number;
 }
+
+/**
+ * Two years of publishing: the feed's candidates come from the whole catalogue (a clip two years old can reach it,
+ * and its drawn walks reach that far back), so a catalogue of a few weeks would leave most of its walks empty.
+ */
+export const BULK_DAYS = 730;
 
 export interface References {
   categoryRows: { id: string; slug: string }[];
@@ -56,7 +64,14 @@ function gcd(a: number, b: number): number {
 }
 
 /** One batch: clips with indexes [from, from + size), their tags and (optionally) their flames, in one statement. */
-export function batchStatement(refs: References, media: MediaFile[], from: number, size: number, meanFlames: number | null): SQL {
+export function batchStatement(
+  refs: References,
+  media: MediaFile[],
+  from: number,
+  size: number,
+  meanFlames: number | null,
+  days: number,
+): SQL {
   const categories = [...refs.categoryRows].sort(
     (a, b) => CATEGORIES.findIndex((c) => c.slug === a.slug) - CATEGORIES.findIndex((c) => c.slug === b.slug),
   );
@@ -136,7 +151,7 @@ export function batchStatement(refs: References, media: MediaFile[], from: numbe
         0, r.durations[r.m], r.durations[r.m], r.sizes[r.m],
         r.renditions[r.m]::jsonb, nullif(r.storyboards[r.m], '')::jsonb,
         r.audiences, ${flames},
-        now() - (case when i < 8 then i * 0.7 else r.r_age * 60 end) * interval '1 day'
+        now() - (case when i < 8 then i * 0.7 else r.r_age * ${days} end) * interval '1 day'
       from rows r
       returning id, title, category_id, creator_id, audiences, flames, published_at
     ),
@@ -199,7 +214,7 @@ export async function seedBulkCatalogue(db: Database, refs: References, media: M
       // Triggers (counters, foreign keys) are off for the load; counters are rebuilt below (ADR 035).
       await tx.execute(sql`set local session_replication_role = replica`);
       await tx.execute(sql`set local synchronous_commit = off`);
-      await tx.execute(batchStatement(refs, media, existing + done, size, meanFlames));
+      await tx.execute(batchStatement(refs, media, existing + done, size, meanFlames, options.days ?? BULK_DAYS));
     });
     log?.info({ inserted: done + size, total: options.clips, seconds: Math.round((Date.now() - started) / 1000) }, "seeding clips");
   }

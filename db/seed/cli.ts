@@ -2,14 +2,14 @@
 // `npm run seed -- --clips 1000000 --flames 10000000` adds that many synthetic clips and flames,
 // generated inside the database (db/seed/bulk.ts, ADR 035), plus a user with 10 000 likes, a
 // user with 10 000 usage sessions and 100 000 reports for the page benchmarks
-// (`--owner-flames`, `--sessions`, `--reports` change those); `--creators N --follows M` adds creators and follows
-// (db/seed/follows.ts). Stop the server first when it runs
-// on PGlite: the embedded database has one owner.
+// (`--owner-flames`, `--sessions`, `--reports` change those; `--days` the span of the clips' publication dates,
+// two years by default); `--creators N --follows M` adds creators and follows (db/seed/follows.ts). Stop the
+// server first when it runs on PGlite: the embedded database has one owner.
 import { sql } from "drizzle-orm";
 import { parseEnv } from "../../app/lib/env.server";
 import { createLogger } from "../../app/lib/logger.server";
 import { createPlatform, openDatabaseFromEnv } from "../../server/platform";
-import { seedBulkCatalogue } from "./bulk";
+import { BULK_DAYS, seedBulkCatalogue } from "./bulk";
 import { seedBenchFollows } from "./follows";
 import { demoMedia, seedDemoContent, seedReferenceData, uploadDemoMedia } from "./demo";
 
@@ -34,6 +34,7 @@ const options = {
   ownerFlames: option("owner-flames", extra > 0 ? 10_000 : 0),
   sessions: option("sessions", extra > 0 ? 10_000 : 0),
   reports: option("reports", extra > 0 ? 100_000 : 0),
+  days: option("days", BULK_DAYS),
 };
 
 const platform = createPlatform(env, { database: await openDatabaseFromEnv(env), log });

@@ -3,7 +3,8 @@ import type { Flags, Result } from "lighthouse";
 // Lighthouse's own browser driver (a dependency of the lighthouse package), here only to set a cookie.
 import puppeteer from "puppeteer-core";
 
-export const TARGETS = { performance: 98, lcpMs: 1800, cls: 0, accessibility: 100, bestPractices: 100, seo: 100 };
+/** Every page's bar (docs/decisions/042-lighthouse-runs.md): a score of 98 alone lets a TBT past 150 ms through. */
+export const TARGETS = { performance: 98, lcpMs: 1800, tbtMs: 150, cls: 0, accessibility: 100, bestPractices: 100, seo: 100 };
 
 /** The age gate is passed as a returning visitor would have passed it. */
 export const AGE_COOKIE = "age_verified=true";
@@ -124,6 +125,7 @@ export function auditRun(lhr: Result): { run: Run; failing: string[] } {
 export const meets = (r: Run) =>
   r.performance >= TARGETS.performance &&
   r.lcpMs <= TARGETS.lcpMs &&
+  r.tbtMs <= TARGETS.tbtMs &&
   r.cls <= TARGETS.cls &&
   r.accessibility >= TARGETS.accessibility &&
   r.bestPractices >= TARGETS.bestPractices &&

@@ -8,7 +8,7 @@ import { hydrated, launchBrowser, newPage, reactOwns, type ContextOptions } from
 import { newSitePage, signIn, signInModerator, site } from "./sign-in";
 
 // The bar of docs/product.md §19, "axe reports no serious or critical violation", page by page in real Chromium.
-// Sign-ins here: one member and admin@example.com (ADMIN_EMAILS of the e2e server).
+// Sign-ins here: one member and a11y-desk@example.com (ADMIN_EMAILS of the e2e server).
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const BLOCKING = new Set(["serious", "critical"]);
@@ -163,7 +163,7 @@ describe("accessibility: axe finds no serious or critical violation", () => {
 
   it("on the moderation pages", async () => {
     const page = await auditablePage({}, await newSitePage(browser));
-    await signInModerator(page, "admin@example.com");
+    await signInModerator(page, "a11y-desk@example.com");
     for (const path of [
       "/admin",
       "/admin/submissions",

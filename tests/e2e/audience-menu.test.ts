@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { baseURL, hydrated, launchBrowser, newContext, reactOwns, SIZES } from "./support";
@@ -31,19 +32,37 @@ async function apiFeed(audience: string): Promise<FeedPage> {
 /**
  * What the page's feed shows — the clip on screen and the titles of Up next — against the visitor's own first page
  * of /api/feed (asked from the page: its cookies), and the lead and total against a newcomer's of `audience`.
+ *
+ * A visitor's first page moves with the shared pools it is ranked from, read anew every 15 s (hot scores, the
+ * newcomers' exploration stretch: app/features/feed/rank.server.ts): when a new read lands between the page's own
+ * request and this one, the two differ though both are the audience's feed. Up next is then read again from the page
+ * loaded again (`ready`: the element React must own before the test goes on), at most twice; a page showing another
+ * audience's feed never matches.
  */
-async function expectFeedOf(page: Page, audience: string): Promise<FeedPage> {
-  const own = await page.evaluate(async () => (await (await fetch("/api/feed?offset=0")).json()) as FeedPage);
-  const theirs = await apiFeed(audience);
-  expect(own.total).toBe(theirs.total);
-  expect(own.clips[0]!.id).toBe(theirs.clips[0]!.id);
-  // The clip on screen (the slide that is not inert), in either language.
-  const onScreen = page.locator("[data-video-box] > div > div:not([inert]) video");
-  expect(await onScreen.getAttribute("data-clip-id")).toBe(own.clips[0]!.id);
-  const upNext = await page.locator("[data-upnext-title]").allTextContents();
-  expect(upNext.length).toBeGreaterThan(0);
-  expect(upNext).toEqual(own.clips.slice(1, 1 + upNext.length).map((clip) => clip.title));
-  return own;
+async function expectFeedOf(page: Page, audience: string, ready: Locator): Promise<FeedPage> {
+  for (let attempt = 1; ; attempt++) {
+    const own = await page.evaluate(async () => (await (await fetch("/api/feed?offset=0")).json()) as FeedPage);
+    const theirs = await apiFeed(audience);
+    expect(own.total).toBe(theirs.total);
+    expect(own.clips[0]!.id).toBe(theirs.clips[0]!.id);
+    // The clip on screen (the slide that is not inert), in either language.
+    const onScreen = page.locator("[data-video-box] > div > div:not([inert]) video");
+    expect(await onScreen.getAttribute("data-clip-id")).toBe(own.clips[0]!.id);
+    const upNext = await page.locator("[data-upnext-title]").allTextContents();
+    expect(upNext.length).toBeGreaterThan(0);
+    const expected = own.clips.slice(1, 1 + upNext.length).map((clip) => clip.title);
+    if (attempt < 3 && !isDeepStrictEqual(upNext, expected)) {
+      console.info(
+        `audience-menu (${audience}): Up next ${JSON.stringify(upNext)}, own first page ${JSON.stringify(expected)}; loading again`,
+      );
+      await page.reload();
+      await hydrated(page);
+      await reactOwns(ready);
+      continue;
+    }
+    expect(upNext).toEqual(expected);
+    return own;
+  }
 }
 
 describe.each(SIZES)("the audience menu on a $name", (size) => {
@@ -70,7 +89,7 @@ describe.each(SIZES)("the audience menu on a $name", (size) => {
           .toLowerCase()
           .includes(`group: "${label}: ${size.name === "phone" ? audience.slice(0, 3) : audience}"`.toLowerCase());
       expect(await named("Hetero")).toBe(true);
-      const hetero = await expectFeedOf(page, "hetero");
+      const hetero = await expectFeedOf(page, "hetero", summary);
 
       // Keyboard: Enter opens it, Tab reaches the options, Escape closes it and focus is back on its button.
       await summary.focus();
@@ -97,7 +116,7 @@ describe.each(SIZES)("the audience menu on a $name", (size) => {
       await hydrated(page);
       await reactOwns(summary);
       await expect.poll(() => named("Gay")).toBe(true);
-      const gay = await expectFeedOf(page, "gay");
+      const gay = await expectFeedOf(page, "gay", summary);
       expect(new Set(gay.clips.map((clip) => clip.id))).not.toEqual(new Set(hetero.clips.map((clip) => clip.id)));
       // Still in the visitor's language.
       expect(await page.locator("html").getAttribute("lang")).toBe(language);
@@ -113,7 +132,7 @@ describe.each(SIZES)("the audience menu on a $name", (size) => {
       await loaded;
       await hydrated(page);
       await expect.poll(() => named("Hetero")).toBe(true);
-      await expectFeedOf(page, "hetero");
+      await expectFeedOf(page, "hetero", summary);
       await context.close();
     },
   );

@@ -11,6 +11,7 @@ import { FIRST_VISIT_BUDGET, firstVisitScripts, hydrated, launchBrowser, newCont
 const MODERATOR = "captions@example.com";
 const CUE = "Synthetic caption line";
 const VTT = `WEBVTT\n\n00:00:00.000 --> 00:01:00.000\n${CUE}\n`;
+const VTT_ES = "WEBVTT\n\n00:00:00.000 --> 00:01:00.000\nLínea de subtítulos sintética\n";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,7 +24,7 @@ const subtitles = (page: Page, selector = "figure video") =>
   page.evaluate((selector) => {
     const video = document.querySelector<HTMLVideoElement>(selector);
     const track = video ? Array.from(video.textTracks).find((t) => t.language === "en") : undefined;
-    const element = video?.querySelector("track");
+    const element = video?.querySelector(`track[srclang="en"]`);
     return {
       mode: track?.mode ?? null,
       kind: element?.getAttribute("kind") ?? null,
@@ -54,17 +55,25 @@ async function setCaptions(desk: Page, slug: string, vtt: string | null) {
  * Waits until the player's extras have arrived (its settings button is React's): from then on the first press on the
  * page loads the CC button's code, and a press on the server's CC button is acted on once it has come.
  */
-async function extrasArrived(page: Page) {
-  await reactOwns(page.getByRole("button", { name: "Player settings" }));
+async function extrasArrived(page: Page, name = "Player settings") {
+  await reactOwns(page.getByRole("button", { name }));
 }
 
-async function watch(slug: string, viewport: { width: number; height: number }, touch: boolean) {
-  const page = await (await newContext(browser, { viewport, touch })).newPage();
+/** The languages of the video page's subtitle tracks that are showing. */
+const showing = (page: Page) =>
+  page.evaluate(() =>
+    Array.from(document.querySelector<HTMLVideoElement>("figure video")?.textTracks ?? [])
+      .filter((track) => track.mode === "showing")
+      .map((track) => track.language),
+  );
+
+async function watch(slug: string, viewport: { width: number; height: number }, touch: boolean, locale = "en-US") {
+  const page = await (await newContext(browser, { viewport, touch, locale })).newPage();
   await page.goto(`/video/${slug}`);
   await hydrated(page);
-  const cc = page.getByRole("button", { name: "Captions" });
+  const cc = page.getByRole("button", { name: locale.startsWith("es") ? "Subtítulos" : "Captions" });
   await cc.waitFor();
-  await extrasArrived(page);
+  await extrasArrived(page, locale.startsWith("es") ? "Ajustes del reproductor" : "Player settings");
   await page.waitForFunction(() => ((document.querySelector("figure video") as HTMLVideoElement | null)?.readyState ?? 0) >= 1);
   return { page, cc };
 }
@@ -100,6 +109,11 @@ describe("captions", { timeout: 120_000 }, () => {
     await form.getByLabel("WebVTT file").setInputFiles({ name: "en.vtt", mimeType: "text/vtt", buffer: Buffer.from(VTT) });
     await form.getByRole("button", { name: "Attach captions" }).click();
     await desk.getByText("Captions saved.").waitFor();
+    // Spanish too: only the chosen language may show.
+    await form.getByLabel("Language").selectOption("es");
+    await form.getByLabel("WebVTT file").setInputFiles({ name: "es.vtt", mimeType: "text/vtt", buffer: Buffer.from(VTT_ES) });
+    await form.getByRole("button", { name: "Attach captions" }).click();
+    await desk.getByText("Captions saved.").waitFor();
 
     for (const [viewport, touch] of [
       [{ width: 390, height: 844 }, true],
@@ -113,6 +127,20 @@ describe("captions", { timeout: 120_000 }, () => {
       await expect
         .poll(() => subtitles(page), { timeout: 15_000 })
         .toEqual({ mode: "showing", kind: "subtitles", label: "English", active: [CUE] });
+      // The browser's own choice of tracks, once they are added, does not turn the Spanish ones on beside them.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(await showing(page)).toEqual(["en"]);
+      // They are lifted clear of the controls drawn over the clip's foot, which hid them.
+      const { clear, covered } = await page.evaluate(() => {
+        const video = document.querySelector<HTMLVideoElement>("figure video")!;
+        const bar = document.querySelector("figure [data-no-swipe]")!;
+        return {
+          clear: parseFloat(getComputedStyle(video).getPropertyValue("--cues-clear")),
+          covered: video.getBoundingClientRect().bottom - bar.getBoundingClientRect().top,
+        };
+      });
+      expect(covered).toBeGreaterThan(30);
+      expect(clear).toBeGreaterThanOrEqual(covered - 1);
       // The choice holds on the next page.
       await page.reload();
       await hydrated(page);
@@ -124,11 +152,22 @@ describe("captions", { timeout: 120_000 }, () => {
       await page.context().close();
     }
 
-    await desk.reload();
-    await hydrated(desk);
-    await reactOwns(desk.getByRole("button", { name: "Remove the English captions" }));
-    await desk.getByRole("button", { name: "Remove the English captions" }).click();
-    await desk.getByText("Captions removed.").waitFor();
+    // A Spanish visitor on a 360 px phone: the button is named in Spanish and shows the Spanish captions alone.
+    const { page: spanish, cc } = await watch(clip.slug, { width: 360, height: 640 }, true, "es-ES");
+    await cc.click();
+    await expect.poll(() => cc.getAttribute("aria-pressed")).toBe("true");
+    await expect.poll(() => showing(spanish), { timeout: 15_000 }).toEqual(["es"]);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await showing(spanish)).toEqual(["es"]);
+    await spanish.context().close();
+
+    for (const language of ["English", "Spanish"]) {
+      await desk.reload();
+      await hydrated(desk);
+      await reactOwns(desk.getByRole("button", { name: `Remove the ${language} captions` }));
+      await desk.getByRole("button", { name: `Remove the ${language} captions` }).click();
+      await desk.getByText("Captions removed.").waitFor();
+    }
     await desk.context().close();
   });
 

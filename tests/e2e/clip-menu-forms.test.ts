@@ -70,4 +70,27 @@ describe.each([
     }
     await page.context().close();
   });
+
+  it(
+    "on the video page in Spanish: the open menu stays on the screen, whichever side of the row More ends on",
+    { timeout: 120_000 },
+    async () => {
+      const page = await (await newContext(browser, { viewport, touch: viewport.width < 600, locale: "es-ES" })).newPage();
+      await page.goto("/");
+      await hydrated(page);
+      const clips = await page.evaluate(async () => ((await (await fetch("/api/feed?offset=0")).json()) as { clips: ApiClip[] }).clips);
+      for (const clip of clips.slice(0, 3)) {
+        await page.goto(`/video/${clip.slug}`);
+        await hydrated(page);
+        await page.getByTestId("clip-menu").locator("summary").click();
+        for (const name of ["Denunciar este clip", "Reclamar este clip"]) {
+          const box = (await page.getByRole("link", { name }).boundingBox())!;
+          expect(box.x, `${clip.slug}: ${name}`).toBeGreaterThanOrEqual(0);
+          expect(box.x + box.width, `${clip.slug}: ${name}`).toBeLessThanOrEqual(viewport.width);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      }
+      await page.context().close();
+    },
+  );
 });

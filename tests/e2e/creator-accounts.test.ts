@@ -6,10 +6,10 @@ import { hydrated, launchBrowser, reactOwns } from "./support";
 
 // A member asks to run a seeded creator's page from "This is me", the desk adds the profile link where the code is
 // checked and approves, and the member sees the dashboard — phone and desktop, both languages. Sign-ins here: one
-// member and editor@example.com (ADMIN_EMAILS of the e2e server).
+// member and creators@example.com (ADMIN_EMAILS of the e2e server).
 
 const CREATOR = { slug: "rio-castell", name: "Rio Castell" };
-const EDITOR = "editor@example.com";
+const EDITOR = "creators@example.com";
 
 let browser: Browser;
 let member: Page;

@@ -1,6 +1,6 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { feed, position } from "./feed-support";
+import { feed, position, VISITOR_CHROME } from "./feed-support";
 import { hydrated, launchBrowser, newContext } from "./support";
 
 // A feed clip's menu (docs/decisions/160-feed-ranking.md): "Why this clip" names the ranking's reasons, "Not
@@ -102,4 +102,55 @@ describe("the clip menu on the feed", () => {
     expect((await position(page)).title).not.toBe(title);
     await page.context().close();
   });
+
+  it(
+    "on a 360×640 touch screen in Spanish: rows, choices, Undo and Forget this are a finger's size, all on the screen",
+    { timeout: 120_000 },
+    async () => {
+      const context = await newContext(browser, {
+        viewport: { width: 360, height: 640 },
+        touch: true,
+        locale: "es-ES",
+        userAgent: VISITOR_CHROME,
+      });
+      const page = await context.newPage();
+      const first = ownPage(page);
+      await page.goto("/");
+      await hydrated(page);
+      await first;
+      const height = (locator: Locator) => locator.boundingBox().then((box) => box!.height);
+      const inside = (locator: Locator) =>
+        locator.boundingBox().then((box) => box!.x >= 0 && box!.y >= 0 && box!.x + box!.width <= 360 && box!.y + box!.height <= 640);
+
+      const clips = page.getByRole("region", { name: "Clips", exact: true });
+      await clips.getByRole("button", { name: "Más", exact: true }).click();
+      const panel = page.getByRole("dialog", { name: "Sobre este clip" });
+      await panel.getByRole("button", { name: "Por qué este clip" }).click();
+      expect(await inside(panel)).toBe(true);
+      for (const name of ["Por qué este clip", "No me interesa"])
+        expect(await height(panel.getByRole("button", { name }))).toBeGreaterThanOrEqual(44);
+      for (const name of ["Denunciar este clip", "Reclamar este clip", "Ver y cambiar lo que aprendió tu feed"])
+        expect(await height(panel.getByRole("link", { name }))).toBeGreaterThanOrEqual(44);
+      for (const name of ["Para ti", "Más nuevos", "Aleatorio"])
+        expect(await height(panel.locator("label", { has: page.getByRole("radio", { name }) }))).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // The toast: its Undo a finger's size, the toast itself clear of Previous and Next in the corner.
+      await panel.getByRole("button", { name: "No me interesa" }).click();
+      const toast = page.getByRole("status").filter({ hasText: "Quitado de tu feed." });
+      await toast.waitFor();
+      expect(await height(toast.getByRole("button", { name: "Deshacer" }))).toBeGreaterThanOrEqual(44);
+      const [toastBox, previousBox] = [await toast.boundingBox(), await clips.getByRole("button", { name: "Anterior" }).boundingBox()];
+      expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(previousBox!.x);
+
+      // What the feed learned from it: each Forget this a finger's size.
+      await page.goto("/what-the-feed-learned");
+      await hydrated(page);
+      const forget = page.getByRole("button", { name: /^Olvidar/ });
+      await expect.poll(() => forget.count()).toBeGreaterThan(0);
+      for (const button of await forget.all()) expect(await height(button)).toBeGreaterThanOrEqual(44);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await context.close();
+    },
+  );
 });

@@ -5,6 +5,7 @@ import type { TestProject } from "vitest/node";
 import { sql } from "drizzle-orm";
 import { openDatabase } from "../../app/lib/db.server";
 import { copyDataDir, startServer, type RunningServer } from "../support/server";
+import { seedDataDir } from "./seed-data-dir";
 import { E2E_FORM_LIMIT } from "./server-settings";
 
 declare module "vitest" {
@@ -45,43 +46,41 @@ export async function setup(project: TestProject) {
     await handle.db.execute(sql`create schema public`);
     await handle.close();
   }
-  // On PGlite, one server migrates and seeds a data directory and stops (no job runs, so whatever the boot queued is
-  // still queued); the suite's server and every test's server of its own start from copies of it instead of
-  // initialising, migrating and seeding again (seededDataDir in tests/support/server.ts).
+  // On PGlite the suite's server and every test's server of its own start from copies of one migrated and seeded data
+  // directory: TEST_SEEDED_DATA_DIR's, which `npm test` seeds once for all of the engine's groups, or one seeded here.
   let dataDir: Record<string, string> = {};
   if (!process.env.TEST_DATABASE_URL) {
-    // A first boot initialises, migrates and seeds: on a busy machine it takes minutes.
-    const seeding = await startServer({ JOB_WORKERS: "0" }, { healthTimeoutMs: 300_000 });
-    const code = await seeding.stop();
-    if (code !== 0) throw new Error(`the seeding server did not shut down gracefully (exit ${code}):\n${seeding.output()}`);
-    seeded = seeding.dataDir;
-    project.provide("seededDataDir", seeded);
-    dataDir = copyDataDir(seeded);
+    const given = process.env.TEST_SEEDED_DATA_DIR;
+    const source = given || (seeded = await seedDataDir());
+    project.provide("seededDataDir", source);
+    dataDir = copyDataDir(source);
   }
   // calm.test plays Conscious Mode's host name (Chromium maps it to 127.0.0.1).
   // Every e2e sign-in comes from this one machine: the per-IP limit (10 by default) would run out.
-  // admin@example.com is the moderator of admin.test.ts (and a few others); desk@example.com of desk.test.ts;
-  // editor@example.com of catalogue-edits.test.ts; captions@example.com of captions.test.ts; categories@example.com of
-  // category-edits.test.ts; links@example.com of link-publish.test.ts
-  // (each address may ask for 3 sign-in links in 10 minutes).
+  // Each address may ask for 3 sign-in links in 10 minutes, and the files of a group share its server in whatever order
+  // the run gives them: every file that signs a moderator in has an address of its own (a retried test signs in again).
   server = await startServer({
     CONSCIOUS_HOSTS: "calm.test",
     SIGN_IN_LIMIT_PER_IP: "1000",
     FORM_LIMIT_PER_IP: String(E2E_FORM_LIMIT),
     // Every browser context of the suite is a new anonymous visitor on 127.0.0.1, each issued an id by its first page (ADR 140).
     FLAME_NEW_IDS_PER_IP: "100000",
-    // polish-desk-*@example.com: the moderators whose header menu newcomer-header.test.ts opens; polish-walk-…: the
-    // 40-character member of layout-walk-member.test.ts, who walks the desk too.
+    // The moderators, by the file that signs each in; polish-walk-…: the 40-character member of
+    // layout-walk-member.test.ts, who walks the desk too.
     ADMIN_EMAILS: [
-      "admin@example.com",
-      "desk@example.com",
-      "polish-desk-phone@example.com",
-      "polish-desk-desktop@example.com",
-      "polish-walk-with-a-long-name@example.com",
-      "editor@example.com",
-      "captions@example.com",
-      "categories@example.com",
-      "links@example.com",
+      "admin@example.com", // admin.test.ts
+      "desk@example.com", // desk.test.ts
+      "a11y-desk@example.com", // accessibility.test.ts
+      "uploads@example.com", // upload-and-publish.test.ts
+      "polish-desk-phone@example.com", // newcomer-header.test.ts, on a phone
+      "polish-desk-desktop@example.com", // newcomer-header.test.ts, on a desktop
+      "polish-desk-account@example.com", // newcomer-account.test.ts
+      "polish-walk-with-a-long-name@example.com", // layout-walk-member.test.ts
+      "editor@example.com", // catalogue-edits.test.ts
+      "creators@example.com", // creator-accounts.test.ts
+      "captions@example.com", // captions.test.ts
+      "categories@example.com", // category-edits.test.ts
+      "links@example.com", // link-publish.test.ts
     ].join(","),
     ...dataDir,
   });

@@ -79,7 +79,7 @@ describe("a member's account and a moderator's desk", () => {
   beforeAll(async () => {
     page = await newPage(browser);
     await page.context().addCookies([{ name: "age_verified", value: "true", url: site() }]);
-    await signInModerator(page, "polish-desk-desktop@example.com");
+    await signInModerator(page, "polish-desk-account@example.com");
   }, 120_000);
   afterAll(() => page?.context().close());
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVideo, feed, videoReady } from "./feed-support";
-import { hydrated, launchBrowser, newContext, reactOwns } from "./support";
+import { baseURL, hydrated, launchBrowser, newContext, reactOwns } from "./support";
 
 // The player's rendition per clip (ADR 155): the server's sources let the screen decide before any script, the
 // Data saver switch picks the smallest rung. The demo clips are 360 × 640 with a 240p rung below.
@@ -18,6 +18,20 @@ async function home(viewport: { width: number; height: number }, touch = false):
   await hydrated(page);
   await videoReady(page);
   return page;
+}
+
+/** The open settings panel hangs just above its button, overlapping it sideways, and inside the screen. */
+async function settingsBesideTheirButton(page: Page, button: Locator, name: string) {
+  const panel = await page.getByRole("group", { name }).boundingBox();
+  const opener = await button.boundingBox();
+  const width = page.viewportSize()!.width;
+  expect(panel).not.toBeNull();
+  expect(opener!.y - (panel!.y + panel!.height)).toBeGreaterThanOrEqual(0);
+  expect(opener!.y - (panel!.y + panel!.height)).toBeLessThan(16);
+  expect(panel!.x).toBeLessThan(opener!.x + opener!.width);
+  expect(panel!.x + panel!.width).toBeGreaterThan(opener!.x);
+  expect(panel!.x).toBeGreaterThanOrEqual(0);
+  expect(panel!.x + panel!.width).toBeLessThanOrEqual(width);
 }
 
 const playing = (page: Page) => currentVideo(page).evaluate((v: HTMLVideoElement) => new URL(v.currentSrc).pathname);
@@ -69,6 +83,7 @@ describe("renditions in the player", { timeout: 90_000 }, () => {
     const settings = feed(page).getByRole("button", { name: "Player settings" });
     await reactOwns(settings);
     await settings.click();
+    await settingsBesideTheirButton(page, settings, "Player settings");
     const dataSaver = page.getByRole("checkbox", { name: /Data saver/ });
     await reactOwns(dataSaver);
     await dataSaver.check();
@@ -93,5 +108,29 @@ describe("renditions in the player", { timeout: 90_000 }, () => {
     })();
     expect(checked).toBe(true);
     await page.context().close();
+  });
+
+  it("on a 360 px phone in Spanish, the video page's settings open above their button from the keyboard", async () => {
+    const context = await newContext(browser, { viewport: { width: 360, height: 640 }, touch: true, locale: "es-ES" });
+    const page = await context.newPage();
+    const [clip] = (
+      (await (await fetch(`${baseURL()}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } })).json()) as {
+        clips: { slug: string }[];
+      }
+    ).clips;
+    await page.goto(`/video/${clip!.slug}`);
+    await hydrated(page);
+    const settings = page.getByRole("button", { name: "Ajustes del reproductor" });
+    await reactOwns(settings);
+    await settings.focus();
+    await page.keyboard.press("Enter");
+    await settingsBesideTheirButton(page, settings, "Ajustes del reproductor");
+    // The switch is the next stop, named in Spanish; Escape closes the panel and leaves the focus on its button.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.closest("label")?.textContent)).toContain("Ahorro de datos");
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("group", { name: "Ajustes del reproductor" }).isVisible()).toBe(false);
+    expect(await settings.evaluate((el) => el === document.activeElement)).toBe(true);
+    await context.close();
   });
 });

@@ -58,7 +58,7 @@ describe("uploads on the submit form, published by a moderator", () => {
       await page.locator("[data-sonner-toast]", { hasText: "Content submitted for review!" }).first().waitFor({ timeout: 30_000 });
       await page.waitForURL(`${site()}/`);
 
-      await signInModerator(page, "admin@example.com");
+      await signInModerator(page, "uploads@example.com");
       await page.goto(`${site()}/admin/submissions`);
       await page.getByRole("listitem").filter({ hasText: creator }).getByText("Video attached").waitFor();
       await page.getByRole("link", { name: creator }).click();

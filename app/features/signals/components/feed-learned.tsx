@@ -123,7 +123,7 @@ function FacetList({ facet, lists, place }: { facet: LearnedFacet; lists: Learne
                     <button
                       type="submit"
                       aria-label={t("forgetLabel", { name: item.name })}
-                      className="rounded-full border border-ink-600 px-3 py-1 text-xs font-semibold text-ink-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300"
+                      className="rounded-full border border-ink-600 px-3 py-1 text-xs pointer-coarse:min-h-11 font-semibold text-ink-200 hover:bg-ink-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-flame-300"
                     >
                       {t("forget")}
                     </button>

@@ -139,7 +139,7 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
             type="submit"
             disabled={fetcher.state !== "idle"}
             aria-label={t("removeLabel", { title: clip.title })}
-            className="rounded-full border border-ink-600 px-3 py-1 text-xs font-semibold text-ink-200 hover:bg-ink-800 disabled:opacity-60"
+            className="rounded-full border border-ink-600 px-3 py-1 text-xs pointer-coarse:min-h-11 font-semibold text-ink-200 hover:bg-ink-800 disabled:opacity-60"
           >
             {t("remove")}
           </button>

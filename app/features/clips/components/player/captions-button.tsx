@@ -72,9 +72,17 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
   useEffect(() => {
     const host = button.current?.closest<HTMLElement>("[data-clip-id]");
     if (!host) return;
+    // The video whose track list is watched: the browser's own selection of tracks, once they are added, turned a
+    // second language on beside the chosen one (Chromium); any change there is put back to the visitor's choice.
+    let watched: HTMLVideoElement | null = null;
     const apply = () => {
       const video = host.querySelector<HTMLVideoElement>(`video[data-clip-id="${CSS.escape(host.dataset.clipId ?? "")}"]`);
       if (!video) return;
+      if (video !== watched) {
+        watched?.textTracks.removeEventListener("change", apply);
+        video.textTracks.addEventListener("change", apply);
+        watched = video;
+      }
       for (const caption of captions) {
         let track = video.querySelector<HTMLTrackElement>(`track[srclang="${caption.language}"]`);
         if (!track) {
@@ -88,12 +96,25 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
         const mode = caption.language === showing ? "showing" : "disabled";
         if (track.track.mode !== mode) track.track.mode = mode;
       }
+      // The subtitles rise above what is drawn over the clip's foot (the feed's title and tags, the controls), which
+      // hid them: how far, for the style sheet's rule on the video's subtitle box.
+      const covered = button.current?.closest(".feed-overlay")?.firstElementChild ?? button.current?.parentElement;
+      if (covered) {
+        const clear = Math.max(0, Math.round(video.getBoundingClientRect().bottom - covered.getBoundingClientRect().top));
+        video.style.setProperty("--cues-clear", `${clear}px`);
+      }
     };
     apply();
     // A source fallback gives the clip a new video element; the feed's stage swaps videos as clips change.
     const observer = new MutationObserver(apply);
     observer.observe(host, { childList: true, subtree: true });
-    return () => observer.disconnect();
+    const resized = new ResizeObserver(apply);
+    resized.observe(host);
+    return () => {
+      observer.disconnect();
+      resized.disconnect();
+      watched?.textTracks.removeEventListener("change", apply);
+    };
   }, [captions, showing]);
 
   return (

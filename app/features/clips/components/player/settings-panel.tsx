@@ -29,7 +29,7 @@ export default function SettingsPanel() {
         popover="auto"
         role="group"
         aria-label={t("player.settings")}
-        className="w-64 rounded-xl border border-ink-700 bg-ink-900 p-3 text-sm text-ink-100 shadow-xl"
+        className="player-settings w-64 rounded-xl border border-ink-700 bg-ink-900 p-3 text-sm text-ink-200 shadow-xl"
       >
         <label className="flex items-start gap-3">
           <input

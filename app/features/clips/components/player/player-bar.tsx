@@ -40,7 +40,7 @@ export function PlayerBar({
         type="button"
         onClick={playback.togglePlay}
         disabled={disabled}
-        aria-label={playback.playing ? t("player.pause") : t("player.play")}
+        aria-label={t(playback.playing ? "player.pause" : "player.play")}
         className={button}
       >
         {playback.playing ? <PauseIcon /> : <PlayIcon />}
@@ -49,17 +49,18 @@ export function PlayerBar({
         type="range"
         min={0}
         max={1000}
-        value={Math.round(playback.progress * 1000)}
+        ref={playback.seekBar}
+        defaultValue={0}
         aria-label={t("player.seek")}
         disabled={disabled}
-        onChange={(event) => playback.seek(Number(event.currentTarget.value) / 1000)}
+        onChange={(event) => playback.seek(event.currentTarget.valueAsNumber / 1000)}
         className="mx-1 h-1 min-w-0 flex-1 cursor-pointer accent-flame-500"
       />
       <button
         type="button"
         onClick={playback.toggleMute}
         disabled={disabled}
-        aria-label={playback.muted ? t("player.unmute") : t("player.mute")}
+        aria-label={t(playback.muted ? "player.unmute" : "player.mute")}
         className={button}
       >
         {playback.muted ? <MutedIcon /> : <SoundIcon />}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type SyntheticEvent } from "react";
+import { useCallback, useEffect, useRef, useState, type RefObject, type SyntheticEvent } from "react";
 import { playedBefore, watchClip } from "~/features/signals";
 
 /** A clip starts paused at 0.1 s (docs/product.md §5.4). */
@@ -11,8 +11,11 @@ export interface Playback {
   hasVideo: boolean;
   playing: boolean;
   muted: boolean;
-  /** 0..1 of the clip's duration. */
-  progress: number;
+  /**
+   * The seek bar, whose position the video's time updates set directly: as React state, each update (four a second
+   * while a clip plays) rendered the whole feed again, and during the page's load those renders were long tasks.
+   */
+  seekBar: RefObject<HTMLInputElement | null>;
   /** Points the controls at the video on screen (a new clip, or a source fallback's new element). */
   attach(element: HTMLVideoElement | null): void;
   togglePlay(): void;
@@ -27,6 +30,11 @@ export interface Playback {
     onPause(event: SyntheticEvent<HTMLVideoElement>): void;
     onTimeUpdate(event: SyntheticEvent<HTMLVideoElement>): void;
   };
+}
+
+/** The seek bar's position (0–1000, the range input rounds to its step) at the video's time. */
+function showProgress(bar: HTMLInputElement | null, el: HTMLVideoElement | null) {
+  if (bar) bar.valueAsNumber = el?.duration ? (el.currentTime / el.duration) * 1000 : 0;
 }
 
 /**
@@ -45,7 +53,7 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
   const [hasVideo, setHasVideo] = useState(false);
   const [playing, setPlaying] = useState(false);
   const [muted, setMuted] = useState(true);
-  const [progress, setProgress] = useState(0);
+  const seekBar = useRef<HTMLInputElement | null>(null);
   // The watch of the clip on screen, reported when it leaves (docs/product.md §5.9).
   const watch = useRef<{ clipId: string; tracker: ReturnType<typeof watchClip> } | null>(null);
 
@@ -95,7 +103,7 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
       }
       setHasVideo(Boolean(el));
       setPlaying(el ? !el.paused : false);
-      setProgress(el?.duration ? el.currentTime / el.duration : 0);
+      showProgress(seekBar.current, el);
       if (!el) return;
       el.muted = mutedChoice.current;
       wantsPlay.current ??= autoplay;
@@ -110,7 +118,7 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
     hasVideo,
     playing,
     muted,
-    progress,
+    seekBar,
     attach,
     togglePlay() {
       const el = element.current;
@@ -148,7 +156,7 @@ export function usePlayback(options: { autoplay?: boolean } = {}): Playback {
       onTimeUpdate: (event) => {
         const el = event.currentTarget;
         if (!ours(event)) return;
-        setProgress(el.duration ? el.currentTime / el.duration : 0);
+        showProgress(seekBar.current, el);
         watch.current?.tracker.time(el.currentTime, el.duration || 0);
       },
     },

@@ -318,7 +318,8 @@ async function main() {
     visitors.length,
   );
   const withId = visitors.filter((v) => v.cookie).length;
-  if (withId < visitors.length) throw new Error(`only ${withId} of ${visitors.length} visitors were given an id`);
+  if (withId < visitors.length)
+    throw new Error(`only ${withId} of ${visitors.length} visitors were given an id (failures: ${JSON.stringify(issued.errors)})`);
 
   const signalsRun = async (connections: number, runSeconds: number) => {
     const appBefore = cpuSeconds([app.pid]);

@@ -93,6 +93,9 @@ describe("creator accounts", () => {
       await hydrated(member);
       await member.getByRole("heading", { name: `${CREATOR.name}: tus cifras` }).waitFor();
       expect(await member.getByRole("listitem").filter({ hasText: "Gestionas esta página" }).count()).toBe(1);
+      // Every figure's label fits its tile ("Visualizaciones" ran out of a third of the phone's width).
+      for (const label of await member.locator("[data-stat] dt").all())
+        expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), (await label.textContent()) ?? "").toBe(true);
       await member.goto(`${site()}/my-creator?lang=en`);
     }
   });

@@ -1,8 +1,13 @@
 import { formatNumber } from "~/lib/i18n/format";
 import type { Language } from "~/lib/i18n/languages";
 
-// Two columns on a phone past three tiles; one row from the small breakpoint (five wrap to 3 + 2 until large).
-const COLUMNS: Record<number, string> = { 4: "grid-cols-2 sm:grid-cols-4", 5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5" };
+// Two columns on a phone from three tiles on (a third of a phone is narrower than "Visualizaciones"); one row from the
+// small breakpoint (five wrap to 3 + 2 until large).
+const COLUMNS: Record<number, string> = {
+  3: "grid-cols-2 sm:grid-cols-3",
+  4: "grid-cols-2 sm:grid-cols-4",
+  5: "grid-cols-2 sm:grid-cols-3 lg:grid-cols-5",
+};
 
 /** A row of figures (creator and tag pages): label under the number, read as a description list. */
 export function StatTiles({

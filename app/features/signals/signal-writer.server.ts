@@ -1,4 +1,4 @@
-import { perDatabase } from "~/lib/db/engine.server";
+import { isSingleWriter, perDatabase } from "~/lib/db/engine.server";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
 import { keyedHash } from "~/lib/keys.server";
@@ -33,13 +33,22 @@ interface Waiting {
 }
 
 const MAX_EVENTS_PER_COMMIT = 2000;
+/** Commits in flight at once on a database with several connections (ADR 229). */
+const COMMITS_IN_FLIGHT = 2;
 
 /** AFFINITY_MAX as a literal: a bare parameter under unary minus has no type PostgreSQL can infer. */
 const BOUND = sql.raw(String(AFFINITY_MAX));
 
-/** qualityOf (./signal-rules.ts) in SQL, over the expressions that give a clip's flames and counters. */
+/**
+ * qualityOf (./signal-rules.ts) in SQL, over the expressions that give a clip's flames and counters. In float8 all
+ * through: a literal such as 3.0 is numeric, and numeric arithmetic per row costs several times its float8 twin.
+ */
 const qualitySql = (c: { flames: string; views: string; shares: string; completions: string; skips: string; watches: string }) =>
-  `1.5 * ln(1 + ${c.flames}) + ln(1 + ${c.views}) + 0.5 * ln(1 + ${c.shares}) + (3.0 * ${c.completions} - 2.0 * ${c.skips}) / (${c.watches} + 10)`;
+  `1.5::float8 * ln(1 + ${c.flames}::float8) + ln(1 + ${c.views}::float8) + 0.5::float8 * ln(1 + ${c.shares}::float8)` +
+  ` + (3 * ${c.completions}::float8 - 2 * ${c.skips}::float8) / (${c.watches}::float8 + 10)`;
+
+/** A publication time in hot points; date_part gives float8 where extract gives numeric. */
+const hotPointsSql = (publishedAt: string) => `date_part('epoch', ${publishedAt}) / ${HOT_SECONDS_PER_POINT}::float8`;
 
 /** A new clip_stats row's quality, from the commit's own counts (per_clip `p`). */
 const NEW_QUALITY = sql.raw(
@@ -52,17 +61,21 @@ const NEW_QUALITY = sql.raw(
     watches: "p.watches",
   }),
 );
-/** An existing row's quality after the commit's counts are added: its counters plus `excluded`'s, the clip's flames now. */
-const UPDATED_QUALITY = sql.raw(
-  qualitySql({
-    flames: "(select c.flames from clips c where c.id = s.clip_id)",
+/**
+ * An existing row's quality and hot after the commit's counts are added: its counters plus `excluded`'s, the clip's
+ * flames now — one read of the clip for both columns.
+ */
+const UPDATED_RANK = sql.raw(
+  `(select q.quality, q.quality + ${hotPointsSql("s.published_at")} from (select ${qualitySql({
+    flames: "c.flames",
     views: "(s.views + excluded.views)",
     shares: "(s.shares + excluded.shares)",
     completions: "(s.completions + excluded.completions)",
     skips: "(s.skips + excluded.skips)",
     watches: "(s.watches + excluded.watches)",
-  }),
+  })} as quality from clips c where c.id = s.clip_id) q)`,
 );
+const NEW_HOT_POINTS = sql.raw(hotPointsSql("p.published_at"));
 
 /**
  * Group commit of watch signals (ADR 130): batches that arrive while a commit runs wait for the next one, which
@@ -70,42 +83,59 @@ const UPDATED_QUALITY = sql.raw(
  * answers their requests, so an acknowledged batch is on disk. Every app server has its own writer; what they
  * share is PostgreSQL, where each commit's rows are written in key order (no deadlock between servers) and a view
  * is counted once by its unique row, whichever server saw it.
+ *
+ * On PostgreSQL two commits run at once (ADR 229): one commit keeps one database backend, hence one core, busy, and
+ * waits between its statements for this process's event loop; a second one in flight uses the other core and those
+ * gaps. They share rows only in the counters written last, in key order, so the second waits there at most. PGlite
+ * has one connection: one commit at a time.
  */
 export class SignalWriter {
   private waiting: Waiting[] = [];
-  private running = false;
+  private inFlight = 0;
+  private gathering = false;
+  private readonly maxInFlight: number;
 
-  constructor(private readonly db: Database) {}
+  constructor(private readonly db: Database) {
+    this.maxInFlight = isSingleWriter(db) ? 1 : COMMITS_IN_FLIGHT;
+  }
 
   write(owner: SignalOwner, events: SignalEvent[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ owner, events, resolve, reject });
-      if (!this.running) {
-        this.running = true;
-        setImmediate(() => void this.drain());
-      }
+      this.schedule();
     });
   }
 
-  private async drain(): Promise<void> {
+  /** A free commit takes what arrived in this turn of the event loop, not only the first batch. */
+  private schedule(): void {
+    if (this.gathering || this.inFlight >= this.maxInFlight || this.waiting.length === 0) return;
+    this.gathering = true;
+    setImmediate(() => {
+      this.gathering = false;
+      if (this.inFlight >= this.maxInFlight || this.waiting.length === 0) return;
+      this.inFlight++;
+      void this.commitNext().finally(() => {
+        this.inFlight--;
+        this.schedule();
+      });
+    });
+  }
+
+  private async commitNext(): Promise<void> {
+    const batch: Waiting[] = [];
+    let size = 0;
+    while (this.waiting.length > 0 && (batch.length === 0 || size + this.waiting[0]!.events.length <= MAX_EVENTS_PER_COMMIT)) {
+      const next = this.waiting.shift()!;
+      size += next.events.length;
+      batch.push(next);
+    }
+    // A second commit may start on what is still waiting while this one runs.
+    this.schedule();
     try {
-      while (this.waiting.length > 0) {
-        const batch: Waiting[] = [];
-        let size = 0;
-        while (this.waiting.length > 0 && (batch.length === 0 || size + this.waiting[0]!.events.length <= MAX_EVENTS_PER_COMMIT)) {
-          const next = this.waiting.shift()!;
-          size += next.events.length;
-          batch.push(next);
-        }
-        try {
-          await commitSignals(this.db, batch);
-          for (const w of batch) w.resolve();
-        } catch (error) {
-          for (const w of batch) w.reject(error);
-        }
-      }
-    } finally {
-      this.running = false;
+      await commitSignals(this.db, batch);
+      for (const w of batch) w.resolve();
+    } catch (error) {
+      for (const w of batch) w.reject(error);
     }
   }
 }
@@ -189,6 +219,12 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
               select clip_id from by_user union all select clip_id from by_anonymous
               union all select s.clip_id from seen s join by_mark m on m.key = s.view_mark where not s.personal
               union all select clip_id from seen where not personal and view_mark is null`);
+        // The visitors' own rows before the counters every commit shares: a commit running beside this one waits for
+        // the counters' rows this one holds only from here to its end.
+        await writeAffinities(tx as unknown as Database, {
+          members: rows.some((r) => r.owner.personal && r.owner.userId !== null),
+          anonymous: rows.some((r) => r.owner.personal && r.owner.userId === null),
+        });
         // Each clip's counts and, for a new row, its quality and hot score; an existing row's are computed from its
         // counters after the addition, in the same statement.
         await tx.execute(sql`with viewed as (select clip_id, count(*) as views from signal_views group by clip_id),
@@ -205,14 +241,13 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
             insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares,
               quality, hot)
             select p.clip_id, p.category_id, p.creator_id, p.published_at, p.views, p.watches, p.completions, p.skips, p.loops, p.shares,
-              ${NEW_QUALITY}, ${NEW_QUALITY} + extract(epoch from p.published_at) / ${HOT_SECONDS_PER_POINT}::float8
+              ${NEW_QUALITY}, ${NEW_QUALITY} + ${NEW_HOT_POINTS}
             from per_clip p order by p.clip_id
             on conflict (clip_id) do update set
               views = s.views + excluded.views, watches = s.watches + excluded.watches,
               completions = s.completions + excluded.completions, skips = s.skips + excluded.skips,
               loops = s.loops + excluded.loops, shares = s.shares + excluded.shares,
-              quality = ${UPDATED_QUALITY},
-              hot = ${UPDATED_QUALITY} + extract(epoch from s.published_at) / ${HOT_SECONDS_PER_POINT}::float8,
+              (quality, hot) = ${UPDATED_RANK},
               updated_at = now()`);
         await tx.execute(sql`with by_creator as (
               insert into creator_stats as s (creator_id, views)
@@ -222,10 +257,6 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
             select ct.tag_id, count(*) from signal_views v join clip_tags ct on ct.clip_id = v.clip_id
             group by ct.tag_id order by ct.tag_id
             on conflict (tag_id) do update set views = s.views + excluded.views`);
-        await writeAffinities(tx as unknown as Database, {
-          members: rows.some((r) => r.owner.personal && r.owner.userId !== null),
-          anonymous: rows.some((r) => r.owner.personal && r.owner.userId === null),
-        });
       });
       return;
     } catch (error) {
@@ -261,7 +292,8 @@ async function writeAffinities(tx: Database, owners: { members: boolean; anonymo
       where i.personal`;
   const decayed = (table: string) =>
     sql.raw(
-      `least(${AFFINITY_MAX}, greatest(-${AFFINITY_MAX}, ${table}.weight * power(0.5, extract(epoch from (now() - ${table}.updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}) + excluded.weight))`,
+      // date_part, not extract: extract's numeric made power() numeric, the costliest call of the commit.
+      `least(${AFFINITY_MAX}, greatest(-${AFFINITY_MAX}, ${table}.weight * power(0.5::float8, date_part('epoch', now() - ${table}.updated_at) / ${AFFINITY_HALF_LIFE_SECONDS}) + excluded.weight))`,
     );
   // A commit with no member's (or no anonymous visitor's) personal event skips that statement.
   if (owners.members)

@@ -4,6 +4,7 @@ import {
   cachedFeedJson,
   feedClips,
   feedSeed,
+  forYouJson,
   forYouPage,
   NEWEST_FIRST,
   noHistory,
@@ -81,5 +82,5 @@ export async function loader(args: Route.LoaderArgs) {
     shown,
     seed,
   });
-  return data({ order, ...page }, { headers });
+  return data(new JsonText(forYouJson(order, page)), { headers });
 }

@@ -185,7 +185,9 @@ async function main() {
         `${c.name} × ${connections}: ${Math.round(appResult.rps)} req/s, p99 ${appResult.p99} ms, load average ${loadAverage.map((l) => fixed(l)).join(" ")}` +
           (row.serverCpu
             ? `, server ${fixed(row.serverCpu.appMsPerAnswer, 3)} ms CPU per answer (${fixed(row.serverCpu.appCores)} cores)`
-            : "") +
+            : appCpuMs !== undefined
+              ? `, app ${fixed(appCpuMs, 3)} ms CPU per answer (${fixed(appRun.cpuSeconds! / seconds)} cores); ceiling ${Math.round(ceilingResult.rps)} req/s (${fixed(row.ratioCeiling * 100, 1)} %)`
+              : "") +
           (row.serverCpu?.ceilingMsPerAnswer !== undefined
             ? `; ceiling ${Math.round(ceilingResult.rps)} req/s, ${fixed(row.serverCpu.ceilingMsPerAnswer, 3)} ms CPU per answer`
             : "") +

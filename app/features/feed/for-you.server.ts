@@ -9,6 +9,7 @@ import type { FeedClip, WhyReason } from "./feed-clip";
 import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
 import { feedCardsOf, pageFromOrder, visitorOrdersOf, type VisitorOrder } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
+import { feedClipOf } from "./for-you-json.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import type { RankedClip } from "./rank-score";
 
@@ -172,7 +173,7 @@ async function feedClipsByIds(
       return { kind: "taste", facet: reason.facet, name: named?.name ?? "", slug: named?.slug ?? "" };
     });
     const clip = shownCardOf(card.row, input.mediaAllowed);
-    return [{ ...clip, flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why }];
+    return [feedClipOf(clip, { flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why })];
   });
   return { clips, lead };
 }

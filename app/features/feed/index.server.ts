@@ -3,6 +3,7 @@
 export { feedSeed } from "./feed-seed.server";
 export { cachedActiveCategories, cachedFeedJson, NEWEST_FIRST } from "./feed-cache.server";
 export { forYouPage } from "./for-you.server";
+export { forYouJson } from "./for-you-json.server";
 export { noHistory, visitorHistory } from "./rank.server";
 export { loadHomeFeed } from "./home.server";
 export { feedClips } from "./feed.server";

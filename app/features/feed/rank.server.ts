@@ -6,6 +6,7 @@ import { memoPerDatabase } from "~/lib/cache/memo.server";
 import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/features/signals/index.server";
 import type { FeedFilters } from "./feed-filters";
 import { emptyProfile, RANK, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
+import { withOwn } from "./with-own";
 
 // Candidates for the ranking (ADR 160): a few short walks of indexes over the whole catalogue of the filter — the
 // trending order (clip_stats.hot), the all-time best (clip_stats.quality), the newest, the visitor's best categories,
@@ -457,14 +458,14 @@ export async function rankedFeedPage(
         ]),
     draws === "recent" ? recentPool(db, input) : Promise.resolve([]),
   ]);
-  const byId = new Map(common.map((clip) => [clip.id, clip]));
-  for (const clip of [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...own]) byId.set(clip.id, clip);
+  const { candidates, byId } = withOwn(common, [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...own]);
   // The creators and categories of the clips already in the feed: those among the candidates are known, the rest read.
-  const unknown = input.shown.filter((id) => !byId.has(id));
+  const unknown = input.shown.filter((id) => !byId(id));
   const shownRows = [
-    ...input.shown.flatMap((id) =>
-      byId.has(id) ? [{ id, creator_id: byId.get(id)!.creatorId, category_id: byId.get(id)!.categoryId }] : [],
-    ),
+    ...input.shown.flatMap((id) => {
+      const clip = byId(id);
+      return clip ? [{ id, creator_id: clip.creatorId, category_id: clip.categoryId }] : [];
+    }),
     ...(unknown.length
       ? await rowsOf<{ id: string; creator_id: string; category_id: string }>(
           db,
@@ -475,7 +476,7 @@ export async function rankedFeedPage(
   const creatorOf = new Map(shownRows.map((row) => [row.id, row.creator_id]));
   const previousCreators = input.shown.slice(-2).flatMap((id) => (creatorOf.has(id) ? [creatorOf.get(id)!] : []));
   return rankPage({
-    candidates: [...byId.values()],
+    candidates,
     profile: history.profile,
     seen: history.seen,
     known: history.known,

@@ -96,6 +96,26 @@ describe("playback in the feed", () => {
     await page.context().close();
   });
 
+  it("moves the seek bar with the clip as it plays, and back to the start on the next clip", async () => {
+    const page = await desktop();
+    await videoReady(page);
+    const seek = feed(page).getByRole("slider", { name: "Seek" });
+    // The bar is set by the video's time updates (no React render per update): it follows the playing clip.
+    const barAndVideo = async () => ({
+      bar: Number(await seek.inputValue()) / 1000,
+      video: await currentVideo(page).evaluate((v: HTMLVideoElement) => v.currentTime / v.duration),
+    });
+    await expect.poll(async () => (await barAndVideo()).bar, { timeout: 10_000 }).toBeGreaterThan(0.05);
+    const { bar, video } = await barAndVideo();
+    expect(Math.abs(bar - video)).toBeLessThan(0.15);
+    const first = (await position(page)).index;
+    await page.keyboard.press("ArrowDown");
+    await expect.poll(async () => (await position(page)).index).not.toBe(first);
+    // The next clip starts from its beginning, and so does the bar.
+    await expect.poll(async () => (await barAndVideo()).bar, { timeout: 10_000 }).toBeLessThan(0.2);
+    await page.context().close();
+  });
+
   it("preloads only the next clip, its first bytes: it shows its first frame before it is shown; the previous one waits", async () => {
     const page = await desktop();
     await videoReady(page);

@@ -408,10 +408,13 @@ interface TastePool {
 
 /**
  * A taste's candidates — catalogue data only, the same for every visitor of the taste and filter — kept per generation
- * and read anew beside the requests once 15 s old (ADR 225), like the filter's shared pools: a returning visitor's page
- * takes its tastes' candidates from memory instead of walking them per request (ADR 233).
+ * and read anew beside the requests (ADR 225) like the filter's shared pools: a returning visitor's page takes its
+ * tastes' candidates from memory instead of walking them per request (ADR 233). A minute rather than 15 s: a pool's
+ * read is some 200 clips at random over the whole catalogue (most of them disk reads at 1 M clips), the visitors'
+ * tastes are many, and what it holds moves slowly (the hottest and newest 12 of a taste; its qualities lag by at most
+ * that, as the kept cards' view counts do).
  */
-const tastePools = memoPerDatabase<TastePool>("feed-taste-pools", { ttlMs: 15_000, maxEntries: 1_000, refreshAside: true });
+const tastePools = memoPerDatabase<TastePool>("feed-taste-pools", { ttlMs: 60_000, maxEntries: 1_000, refreshAside: true });
 
 function tastePool(db: Database, query: RankQuery, taste: Taste): Promise<TastePool> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period, taste.facet, taste.id]);

@@ -96,7 +96,8 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   const depth = newcomer ? Math.max(end - 1 + RANK_AHEAD, NEWCOMER_DEPTH) : end - 1 + RANK_AHEAD;
   const wholeOrder = async (): Promise<{ ranked: RankedClip[]; fresh: boolean }> => {
     const count = depth;
-    if (kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1) return { ranked: kept.ranked, fresh: false };
+    if (kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1)
+      return { ranked: kept.ranked, fresh: false };
     const rank = () => rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count });
     if (!newcomer) {
       const ranked = await rank();

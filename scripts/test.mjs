@@ -284,20 +284,32 @@ const groupLabel = (engine, index) => {
   return `end-to-end on ${engine}${count > 1 ? ` (group ${index + 1} of ${count})` : ""}`;
 };
 
-/** A database beside `url`'s, for an end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after `run`. */
+/**
+ * A database beside `url`'s, for an end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after
+ * `run`. Made and dropped from the server's maintenance database: the integration suite copies `url`'s database as a
+ * template meanwhile, which PostgreSQL refuses while any other session is connected to it.
+ */
 async function besideDatabase(url, suffix, run) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   const own = new URL(url);
   const name = `${decodeURIComponent(own.pathname.slice(1))}_${suffix}`;
+  const maintenance = new URL(url);
+  maintenance.pathname = "/postgres";
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: maintenance.toString() });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`drop database if exists "${name}" with (force)`);
+  await admin(`create database "${name}"`);
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
     own.pathname = `/${name}`;
     return await run(own.toString());
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end();
+    await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
   }
 }
 

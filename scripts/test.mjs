@@ -333,21 +333,31 @@ const seeding = building.then(async (ok) => {
 
 // Each lane's end-to-end groups start once the build (and, on PGlite, the seeding boot) is there, beside its integration
 // suite; on PostgreSQL every group has a database of its own beside the integration suite's (ADR 234).
+// E2E_AFTER_INTEGRATION=1 runs the order before it, to compare: each engine's end-to-end groups once its integration
+// suite has ended, which then runs at full priority (ADR 228).
+const afterIntegration = process.env.E2E_AFTER_INTEGRATION === "1";
+const integration = (label, env) => vitest("integration", label, env, undefined, { background: !afterIntegration });
 await Promise.all([
   prelude,
-  vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" }, undefined, { background: true }),
   (async () => {
+    const integrated = integration("integration on PGlite", { TEST_DATABASE_URL: "" });
+    if (afterIntegration) await integrated;
     const seeded = await seeding;
-    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
+    await Promise.all([
+      integrated,
+      ...lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)),
+    ]);
   })(),
-  withPostgres((url) =>
-    Promise.all([
-      vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url }, undefined, { background: true }),
+  withPostgres(async (url) => {
+    const integrated = integration("integration on PostgreSQL", { TEST_DATABASE_URL: url });
+    if (afterIntegration) await integrated;
+    await Promise.all([
+      integrated,
       ...lanes.postgres.map((files, i) =>
         besideDatabase(url, `e2e${i + 1}`, (own) => endToEnd(groupLabel("PostgreSQL", i), { TEST_DATABASE_URL: own }, files)),
       ),
-    ]),
-  ),
+    ]);
+  }),
 ]);
 if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 

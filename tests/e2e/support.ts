@@ -35,7 +35,8 @@ let shared: Promise<Browser> | undefined;
  */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   const launch = () => chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs] });
-  if (extraArgs.length > 0) return launch();
+  // E2E_BROWSER_PER_FILE=1: every file launches its own, as before, to tell a shared browser's effect from others'.
+  if (extraArgs.length > 0 || process.env.E2E_BROWSER_PER_FILE === "1") return launch();
   let browser = await (shared ??= launch());
   if (!browser.isConnected()) browser = await (shared = launch());
   const opened = new Set<BrowserContext>();

@@ -8,8 +8,12 @@
 // Options: --runs N (timed runs per page, default 20), --only <text> (pages whose name has it),
 // --plans <file> (EXPLAIN (ANALYZE, BUFFERS) of every query each page's first call sends, and of those its last
 // timed call sent, as Markdown),
-// --json <file> (the figures).
+// --json <file> (the figures),
+// --trace <file> (per timed run: its wall time, each statement's time from send to answer, whether a shared pool
+// was being read anew beside it, and the garbage collector's pauses during it — where a slow run's time went).
 import { randomUUID } from "node:crypto";
+import { PerformanceObserver } from "node:perf_hooks";
+import pg from "pg";
 import { desc, eq, sql } from "drizzle-orm";
 import { writeFileSync } from "node:fs";
 import os from "node:os";
@@ -46,6 +50,40 @@ const runs = Number(arg("runs") ?? 20);
 const only = arg("only");
 const plansFile = arg("plans");
 const jsonFile = arg("json");
+const traceFile = arg("trace");
+
+/** What one timed run did (`--trace`). */
+interface RunTrace {
+  ms: number;
+  statements: { sql: string; ms: number }[];
+  gcMs: number;
+}
+let tracing: RunTrace | null = null;
+if (traceFile) {
+  // Every statement's time from send to answer, as the request waits for it (node-postgres' query, callback or promise).
+  const query = pg.Client.prototype.query as (...args: unknown[]) => unknown;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const run = tracing;
+    const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
+    const started = performance.now();
+    const note = () => run?.statements.push({ sql: text.replace(/\s+/g, " ").slice(0, 90), ms: performance.now() - started });
+    const last = args.length - 1;
+    if (typeof args[last] === "function") {
+      const callback = args[last] as (...answer: unknown[]) => unknown;
+      args[last] = (...answer: unknown[]) => {
+        note();
+        return callback(...answer);
+      };
+    }
+    const result = query.apply(this, args);
+    if (result && typeof (result as Promise<unknown>).then === "function") (result as Promise<unknown>).then(note, note);
+    return result;
+  } as typeof pg.Client.prototype.query;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) if (tracing) tracing.gcMs += entry.duration;
+  }).observe({ entryTypes: ["gc"] });
+}
+const traces: { page: string; runs: RunTrace[] }[] = [];
 
 const env = parseEnv();
 let captured: { query: string; params: unknown[] }[] | null = null;
@@ -190,6 +228,10 @@ const eventsOf = async (owner: { anonymousId: string }) =>
 const [returningEvents, heaviestEvents] = [await eventsOf(returning), await eventsOf(heaviest)];
 const returningShown = (await forYou(returning, {}, 0, null)).clips.map((clip) => clip.id).slice(1);
 const newcomer = () => ({ anonymousId: randomUUID() });
+// Returning visitors 500, 501, … in turn: each run's tastes differ from the last's (their preferred category is k mod
+// the categories), so what is kept per taste serves as it would serve many visitors, not one visitor again and again.
+let nextVisitor = 500;
+const anotherReturning = () => ({ anonymousId: seedVisitorId(nextVisitor++) });
 const forYouPages: [string, () => Promise<unknown>][] = [
   ["For you, newcomer (no cookie), first page", () => forYou(null, {}, 0, null)],
   ["For you, newcomer (new spicy_uid), first page", () => forYou(newcomer(), {}, 0, null)],
@@ -197,6 +239,7 @@ const forYouPages: [string, () => Promise<unknown>][] = [
   [`For you, returning (${returningEvents} events), first page`, () => forYou(returning, {}, 0, null)],
   [`For you, returning (${returningEvents} events), offset 12 with shown`, () => forYou(returning, {}, 12, returningShown)],
   [`For you, returning (${heaviestEvents} events), first page`, () => forYou(heaviest, {}, 0, null)],
+  ["For you, returning, a different visitor each run (500, 501, …), first page", () => forYou(anotherReturning(), {}, 0, null)],
   [`For you, newcomer, category ${category.slug}`, () => forYou(newcomer(), { category: category.slug }, 0, null)],
   [`For you, newcomer, tag ${tag}`, () => forYou(newcomer(), { tag }, 0, null)],
   ["For you, newcomer, this week", () => forYou(newcomer(), { period: "week" }, 0, null)],
@@ -282,12 +325,20 @@ for (const [name, run] of pages) {
   const times: number[] = [];
   captured = [];
   let lastRunFrom = 0;
+  const pageTraces: RunTrace[] = [];
   for (let i = 0; i < runs; i++) {
     lastRunFrom = captured.length;
+    if (traceFile) tracing = { ms: 0, statements: [], gcMs: 0 };
     const started = performance.now();
     await run();
     times.push(performance.now() - started);
+    if (tracing) {
+      tracing.ms = times[times.length - 1]!;
+      pageTraces.push(tracing);
+      tracing = null;
+    }
   }
+  if (traceFile) traces.push({ page: name, runs: pageTraces });
   const queries = Math.round(captured.length / runs);
   const warmQueries = captured.slice(lastRunFrom);
   captured = null;
@@ -314,6 +365,7 @@ for (const [name, run] of pages) {
 
 if (jsonFile)
   writeFileSync(jsonFile, JSON.stringify({ engine: handle.engine, clips: total, runs, date: new Date().toISOString(), results }, null, 2));
+if (traceFile) writeFileSync(traceFile, JSON.stringify(traces, null, 1));
 if (plansFile) {
   writeFileSync(
     plansFile,

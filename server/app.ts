@@ -23,7 +23,7 @@ import { microCache } from "./micro-cache";
 import { withheldMedia } from "./withheld-media";
 import { loadContextFor, loadedBuild, reactRouterHandler, type BuildSource } from "./react-router";
 import { buildWithoutDesk, deskGate } from "./desk-gate";
-import { directResourceRoutes } from "./resource-routes";
+import { directResourceRoutes, type DirectRoute } from "./resource-routes";
 import { refVisits } from "./ref-visits";
 import { bodyLimit, drainUnreadBody, requestLog, type TrustProxy } from "./request-log";
 import { refuseNulInAddress, refuseUnreadableAddress } from "./refusal";
@@ -63,8 +63,9 @@ export const UPLOAD_BODY_LIMITS = [
 ];
 
 /** Resource routes Express calls itself (server/resource-routes.ts). */
-const DIRECT_ROUTES = [
-  { path: "/api/feed", id: "routes/api.feed" },
+const DIRECT_ROUTES: DirectRoute[] = [
+  // The feed's loader never reads request.signal (a page is a few reads of kept data).
+  { path: "/api/feed", id: "routes/api.feed", signal: false },
   { path: "/api/flames", id: "routes/api.flames" },
 ];
 

@@ -21,6 +21,12 @@ export interface DirectRoute {
   path: string;
   /** The route's id in the build, e.g. `routes/api.feed`. */
   id: string;
+  /**
+   * False for a route that never reads `request.signal`: its Request is made without one, so that signal never
+   * aborts. Given a signal, Node 20's Request constructor registers a finalizer and an abort listener for every
+   * request, about twice the CPU of the Request alone (docs/decisions/232-newcomers-share-ranked-orders.md).
+   */
+  signal?: false;
 }
 
 type RouteFunction = (args: { request: Request; params: Record<string, string>; context: RouterContextProvider }) => unknown;
@@ -42,9 +48,10 @@ export function directResourceRoutes(
    */
   refused: (req: ExpressRequest, res: ExpressResponse, routeIds: string[]) => boolean,
 ): RequestHandler {
-  const byPath = new Map(routes.map((route) => [route.path, route.id]));
+  const byPath = new Map(routes.map((route) => [route.path, route]));
   return (req, res, next) => {
-    const id = byPath.get(req.path);
+    const route = byPath.get(req.path);
+    const id = route?.id;
     const kind = req.method === "GET" ? "loader" : req.method === "POST" ? "action" : null;
     if (!id || !kind) return next();
     void (async () => {
@@ -53,7 +60,7 @@ export function directResourceRoutes(
       const run = module?.[kind];
       // A route without this function gets React Router's own answer (405); a refused one its layouts' answer.
       if (!run || refused(req, res, routeChain(loaded, id))) return next();
-      const request = await webRequest(req, res);
+      const request = await webRequest(req, res, route!.signal !== false);
       let result: unknown;
       try {
         result = await run({ request, params: {}, context: await contextFor(req, res) });
@@ -70,14 +77,15 @@ export function directResourceRoutes(
 const SMALL_BODY = 16 * 1024;
 
 /** The web Request React Router would make of this Express request (as @react-router/express does). */
-async function webRequest(req: ExpressRequest, res: ExpressResponse): Promise<Request> {
+async function webRequest(req: ExpressRequest, res: ExpressResponse, abortable: boolean): Promise<Request> {
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
+  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
+  if (!abortable && req.method === "GET") return new Request(url, { method: "GET", headers });
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
   if (req.method === "GET") return new Request(url, { method: "GET", headers, signal: controller.signal });
   // A flame's form is a few dozen bytes: read as one buffer, it spares the web stream wrapped around Node's
   // (docs/performance.md § Throughput, "flames on PGlite"). Anything larger, or of unknown length, is streamed as before.

@@ -187,6 +187,8 @@ export const clips = pgTable(
     index("clips_published_idx")
       .on(t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),
+    // Also includes (audiences), so a category's drawn stretch (the feed's taste pools) tests the audience from the
+    // index (*_feed_taste_pool_indexes.sql; drizzle cannot declare INCLUDE).
     index("clips_category_published_idx")
       .on(t.categoryId, t.publishedAt.desc().nullsFirst(), t.id)
       .where(sql`${t.status} = 'published'`),

@@ -127,6 +127,8 @@ export const viewDayKeys = pgTable(
 export const clipStats = pgTable(
   "clip_stats",
   {
+    // The primary key also includes (quality): the ranking reads a candidate's quality by its id from the index
+    // alone (*_feed_taste_pool_indexes.sql; drizzle cannot declare INCLUDE).
     clipId: uuid()
       .primaryKey()
       .references(() => clips.id, { onDelete: "cascade" }),

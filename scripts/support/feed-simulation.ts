@@ -3,6 +3,8 @@ import { sql } from "drizzle-orm";
 import { categories, creators, tags } from "~schema";
 import type { Database } from "../../app/lib/database";
 import { rankedFeedPage, visitorHistory } from "../../app/features/feed/rank.server";
+import { newcomerSeed } from "../../app/features/feed/rank-score";
+import { knowsNothingOf } from "../../app/features/feed/visitor-feed.server";
 import { commitSignals } from "../../app/features/signals/index.server";
 
 // Visitors with hidden tastes against the real ranking (ADR 160): the bench (`npm run bench:feed`) and the ranking's
@@ -187,7 +189,8 @@ export async function watchFeed(
         shown: shown.slice(-48),
         position: shown.length,
         count: PAGE,
-        seed,
+        // As the server ranks them: a visitor the feed knows nothing of with one of the newcomers' seeds (ADR 232).
+        seed: knowsNothingOf(history) ? newcomerSeed(seed) : seed,
       });
       if (page.length === 0) break;
       shown.push(...page.map((clip) => clip.id));

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rankedFeedPage, visitorHistory, noHistory, type RankQuery } from "~/features/feed/rank.server";
+import { emptyProfile } from "~/features/feed/rank-score";
 import { hotOf } from "~/features/signals/signal-rules";
 import { commitSignals } from "~/features/signals/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -106,6 +107,68 @@ describe(`feed ranking on ${testEngine()}`, () => {
     }
     const recentPicks = pages.map((p) => [1, 2, 3, 6, 7, 8].map((place) => p[place]!.id).join());
     expect(new Set(recentPicks).size).toBeGreaterThan(1);
+  });
+
+  it("ranks a returning visitor's tastes from shared pools: their own drawn stretch, true reasons, the creator rule, exploration", async () => {
+    const [category, creator, tag] = [catalogue.categoryIds[0]!, catalogue.creatorIds[3]!, catalogue.tagIds[4]!];
+    const likes = (clip: { categoryId: string; creatorId: string; tagIds: string[] }) =>
+      clip.categoryId === category || clip.creatorId === creator || clip.tagIds.includes(tag);
+    const profile = emptyProfile();
+    profile.category.set(category, 3);
+    profile.creator.set(creator, 2.5);
+    profile.tag.set(tag, 2);
+    // A history: what they know is not "new to you"; the newest clip was seen this week.
+    const known = new Set(catalogue.newest.slice(0, 5));
+    const history = { ...noHistory(), profile, known, seen: new Set(catalogue.newest.slice(0, 1)) };
+    const seeds = ["r1", "r2", "r3", "r4", "r5", "r6", "r7", "r8"];
+    const pages = await Promise.all(seeds.map((seed) => page({ history, seed, position: 1, count: 40 })));
+    const drawnPicks: string[][] = [];
+    for (const ranked of pages) {
+      const clips = ranked.map((clip) => ({ ...clip, ...catalogue.clips.get(clip.id)! }));
+      expect(new Set(clips.map((clip) => clip.id)).size).toBe(40);
+      for (let i = 2; i < clips.length; i++)
+        expect(clips[i]!.creatorId === clips[i - 1]!.creatorId && clips[i]!.creatorId === clips[i - 2]!.creatorId).toBe(false);
+      // Places 2nd–4th of five (positions 1, 2, 3 mod 5) go to the drawn stretches of the visitor's tastes.
+      const drawnPlaces = clips.filter((_, i) => [1, 2, 3].includes((1 + i) % 5));
+      expect(drawnPlaces.filter(likes).length).toBeGreaterThanOrEqual(Math.ceil(drawnPlaces.length * 0.8));
+      for (const clip of drawnPlaces.filter(likes)) expect(clip.reasons.some((reason) => reason.kind === "taste")).toBe(true);
+      // A taste reason names one of the visitor's tastes that the clip has.
+      for (const clip of clips)
+        for (const reason of clip.reasons)
+          if (reason.kind === "taste") expect([clip.categoryId, clip.creatorId, ...clip.tagIds]).toContain(reason.itemId);
+      for (const clip of clips)
+        for (const reason of clip.reasons) if (reason.kind === "taste") expect([category, creator, tag]).toContain(reason.itemId);
+      // Every fifth place: a clip new to the visitor, outside their tastes.
+      for (const clip of clips.filter((_, i) => (1 + i) % 5 === 4)) {
+        expect(clip.reasons).toContainEqual({ kind: "new-to-you" });
+        expect(likes(clip)).toBe(false);
+        expect(known.has(clip.id)).toBe(false);
+      }
+      expect(clips.some((clip) => history.seen.has(clip.id))).toBe(false);
+      drawnPicks.push(drawnPlaces.map((clip) => clip.id));
+    }
+    // Visitors of the same tastes in the same seconds draw their own stretches of the shared pools …
+    expect(new Set(drawnPicks.map((ids) => [...ids].sort().join())).size).toBeGreaterThan(4);
+    // … which reach back over the tastes' whole catalogue: the shared walks hold their hottest and newest clips, the
+    // drawn places clips of any age (a year back is half of it, 365 of 730 days).
+    const picks = drawnPicks.flat();
+    const old = await rows<{ id: string }>(
+      sql`select id from clips where id = any(${`{${picks.join(",")}}`}::uuid[]) and published_at < now() - interval '365 days'`,
+    );
+    const oldIds = new Set(old.map((row) => row.id));
+    expect(picks.filter((id) => oldIds.has(id)).length).toBeGreaterThanOrEqual(picks.length / 5);
+  });
+
+  it("applies a category filter exactly to a visitor with tastes elsewhere too", async () => {
+    const profile = emptyProfile();
+    profile.category.set(catalogue.categoryIds[0]!, 3);
+    profile.creator.set(catalogue.creatorIds[3]!, 2.5);
+    profile.tag.set(catalogue.tagIds[4]!, 2);
+    const history = { ...noHistory(), profile, known: new Set(catalogue.newest.slice(0, 5)) };
+    const filters = { category: catalogue.categorySlugs[2]!, tag: null, period: "ongoing" as const };
+    const ranked = await page({ history, filters, count: 30 });
+    expect(ranked).toHaveLength(30);
+    for (const clip of ranked) expect(catalogue.clips.get(clip.id)!.categoryId).toBe(catalogue.categoryIds[2]);
   });
 
   it("leaves out dismissed clips", async () => {

@@ -27,7 +27,22 @@ const routes: Record<string, { loader?: (args: Args) => unknown; action?: (args:
   "routes/no-action": { loader: () => ({ ok: true }) },
   // Spaces kept: the text goes out exactly as made, not parsed and serialized again.
   "routes/json-text": { loader: () => data(new JsonText('{"clips": [1, 2]}'), { status: 201, headers: { "X-Kind": "text" } }) },
+  // Both wait a little, then say whether the client that went away meanwhile aborted their request's signal.
+  "routes/abortable": { loader: ({ request }) => settled(request) },
+  "routes/unsignalled": { loader: ({ request }) => settled(request) },
 };
+
+const started = new Set<string>();
+const aborted: Record<string, boolean> = {};
+async function until(done: () => boolean) {
+  for (let waited = 0; !done() && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+}
+async function settled(request: Request) {
+  started.add(new URL(request.url).pathname);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  aborted[new URL(request.url).pathname] = request.signal.aborted;
+  return { cookie: request.headers.get("cookie"), search: new URL(request.url).search };
+}
 
 describe("resource routes called from Express (ADR 106)", () => {
   let url: string;
@@ -41,7 +56,11 @@ describe("resource routes called from Express (ADR 106)", () => {
     const app = express();
     app.use(
       directResourceRoutes(
-        Object.keys(routes).map((id) => ({ path: `/${id.slice("routes/".length)}`, id })),
+        Object.keys(routes).map((id) => ({
+          path: `/${id.slice("routes/".length)}`,
+          id,
+          ...(id === "routes/unsignalled" ? { signal: false as const } : {}),
+        })),
         build,
         async () => new RouterContextProvider(),
         () => false,
@@ -81,6 +100,23 @@ describe("resource routes called from Express (ADR 106)", () => {
     const res = await fetch(`${url}/response?offset=12`, { headers: { cookie: "feed_seed=abc" } });
     expect(res.headers.get("x-kind")).toBe("response");
     expect(await res.json()).toEqual({ url: "?offset=12", cookie: "feed_seed=abc" });
+  });
+
+  it("aborts a route's request when its client goes away, unless the route asked for none", async () => {
+    for (const path of ["/abortable", "/unsignalled"]) {
+      const client = new AbortController();
+      const asked = fetch(`${url}${path}?offset=12`, { headers: { cookie: "feed_seed=abc" }, signal: client.signal }).catch(() => null);
+      await until(() => started.has(path));
+      client.abort();
+      await asked;
+      await until(() => path in aborted);
+    }
+    expect(aborted).toEqual({ "/abortable": true, "/unsignalled": false });
+    // Without a signal the route still gets the request as sent.
+    expect(await (await fetch(`${url}/unsignalled?offset=12`, { headers: { cookie: "feed_seed=abc" } })).json()).toEqual({
+      cookie: "feed_seed=abc",
+      search: "?offset=12",
+    });
   });
 
   it("hands the action the posted form", async () => {

@@ -7,11 +7,19 @@ import type { SignalOwnerRef } from "~/features/signals/index.server";
 import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
 import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
-import { feedCardsOf, pageFromOrder, visitorOrdersOf, type VisitorOrder } from "./visitor-feed.server";
+import {
+  feedCardsOf,
+  knowsNothingOf,
+  NEWCOMER_ORDER_TTL_MS,
+  pageFromOrder,
+  visitorOrdersOf,
+  type VisitorOrder,
+} from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
 import { feedClipOf } from "./for-you-json.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
-import type { RankedClip } from "./rank-score";
+import { newcomerSeed, type RankedClip } from "./rank-score";
+import { perDatabase } from "~/lib/db/engine.server";
 
 export interface ForYouInput extends RankQuery {
   /**
@@ -33,6 +41,11 @@ export interface ForYouInput extends RankQuery {
 
 /** How many clips past the page asked for are ranked with it and kept for the visitor's next request (ADR 199). */
 const RANK_AHEAD = FEED_PAGE_SIZE;
+/** How deep a newcomers' shared order is ranked at least (ADR 232): their first five pages. */
+const NEWCOMER_DEPTH = 5 * FEED_PAGE_SIZE - 1;
+
+/** The shared orders being ranked now, by key: the newcomers who ask meanwhile wait for that one ranking. */
+const rankingNow = perDatabase("newcomer-orders-ranking", () => new Map<string, Promise<RankedClip[]>>());
 
 /**
  * One page of the "For you" feed (ADR 160): the filter's lead clip first, as on the stored home page (ADR 112) — or the
@@ -40,26 +53,30 @@ const RANK_AHEAD = FEED_PAGE_SIZE;
  * it was chosen. Without `shown`, the order up to the page is ranked at once, so paging with the same history gives
  * every clip once. The ranking goes a page further than asked and is kept for the visitor (ADR 199): their next page,
  * asked for before anything they did moved their version, is served from it without a query for the ranking.
+ *
+ * A visitor the feed knows nothing of is a newcomer (ADR 232): their order is ranked with one of NEWCOMER_ORDERS seeds,
+ * picked by their own, and that order — catalogue data only — is ranked once, kept and served to every newcomer whose
+ * seed picks it. A visitor with any history never reads it; a newcomer's `shown` that disagrees with it is ranked for
+ * them and not kept.
  */
 export async function forYouPage(db: Database, input: ForYouInput): Promise<{ clips: FeedClip[]; total: number }> {
   const leadInput = { mediaAllowed: input.mediaAllowed, flameOwner: input.flameOwner, language: input.language };
   const query = { ...input.filters, audience: input.audience };
   const generation = await generationOf(db).current();
   const orders = visitorOrdersOf(db);
-  const orderKey = JSON.stringify([
-    input.visitor.key,
-    generation,
-    input.audience,
-    input.filters.category,
-    input.filters.tag,
-    input.filters.period,
-    input.seed,
-  ]);
-  const kept = input.visitor.key === null ? undefined : orders.get(orderKey);
+  const keyOf = (who: string, seed: string) =>
+    JSON.stringify([who, generation, input.audience, input.filters.category, input.filters.tag, input.filters.period, seed]);
+  const ownKey = input.visitor.key === null ? null : keyOf(input.visitor.key, input.seed);
+  const ownKept = ownKey === null ? undefined : orders.get(ownKey);
+  const history = ownKept?.history ?? (await input.visitor.history());
+  const newcomer = !ownKept && knowsNothingOf(history);
+  const seed = newcomer ? newcomerSeed(input.seed) : input.seed;
+  // The key "newcomer" names no visitor: every visitor key names one (an account, a `spicy_uid`, or "seed").
+  const orderKey = newcomer ? keyOf("newcomer", seed) : ownKey;
+  const kept = newcomer ? orders.get(orderKey!) : ownKept;
   const keep = (order: VisitorOrder) => {
-    if (input.visitor.key !== null) orders.set(orderKey, order);
+    if (orderKey !== null) orders.set(orderKey, order, newcomer ? NEWCOMER_ORDER_TTL_MS : undefined);
   };
-  const history = kept?.history ?? (await input.visitor.history());
   // The filter's lead as every visitor has it (its flame count and flamed state are read with the page's), unless
   // this visitor dismissed it: then their own, read for them.
   const pool = await cachedPoolLead(db, { query, mediaAllowed: input.mediaAllowed, language: input.language, generation });
@@ -71,7 +88,40 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   const end = Math.min(input.offset + FEED_PAGE_SIZE, total);
   const start = Math.max(input.offset, 1);
   // The shared pools are taken at the generation this request read (the kept ranking is keyed by it too).
-  const rankInput = { ...input, history, generation };
+  const rankInput = { ...input, seed, history, generation };
+  /**
+   * The order from the lead on, at least to the page's end: kept, or ranked now `count` deep (a newcomers' order once
+   * for all who ask meanwhile) and kept.
+   */
+  const depth = newcomer ? Math.max(end - 1 + RANK_AHEAD, NEWCOMER_DEPTH) : end - 1 + RANK_AHEAD;
+  const wholeOrder = async (): Promise<{ ranked: RankedClip[]; fresh: boolean }> => {
+    const count = depth;
+    if (kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1)
+      return { ranked: kept.ranked, fresh: false };
+    const rank = () => rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count });
+    if (!newcomer) {
+      const ranked = await rank();
+      keep({ before: [leadClip.id], from: 1, ranked, history });
+      return { ranked, fresh: true };
+    }
+    const ranking = rankingNow(db);
+    const key = `${orderKey}/${leadClip.id}/${count}`;
+    let pending = ranking.get(key);
+    // Those who wait for another request's ranking leave the cards ahead to it.
+    const waits = pending !== undefined;
+    if (!pending) {
+      pending = rank().then((ranked) => {
+        keep({ before: [leadClip.id], from: 1, ranked, history });
+        return ranked;
+      });
+      ranking.set(key, pending);
+      void pending.then(
+        () => ranking.delete(key),
+        () => ranking.delete(key),
+      );
+    }
+    return { ranked: await pending, fresh: !waits };
+  };
   let ranked: RankedClip[] | undefined;
   let before: string[];
   // The clips ranked ahead of the page by this request: their cards are read with the page's.
@@ -79,23 +129,24 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   if (input.shown) {
     before = [leadClip.id, ...input.shown];
     ranked = kept && pageFromOrder(kept, { start, end, before });
+    // A newcomer's browser usually holds the shared order's first pages: their next page is that order's.
+    if (!ranked && newcomer) {
+      const whole = await wholeOrder();
+      ranked = pageFromOrder({ before: [leadClip.id], from: 1, ranked: whole.ranked, history }, { start, end, before });
+      if (ranked && whole.fresh) ahead = whole.ranked.slice(end - 1);
+    }
     if (!ranked) {
       const order = await rankedFeedPage(db, { ...rankInput, shown: before, position: start, count: end - start + RANK_AHEAD });
-      keep({ before, from: start, ranked: order, history });
+      // A newcomer's order ranked around what their browser holds is theirs: not kept under the shared key.
+      if (!newcomer) keep({ before, from: start, ranked: order, history });
       ranked = order.slice(0, end - start);
       ahead = order.slice(end - start);
     }
   } else {
-    const keptWhole = kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1;
-    const whole = keptWhole
-      ? kept.ranked
-      : await rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count: end - 1 + RANK_AHEAD });
-    if (!keptWhole) {
-      keep({ before: [leadClip.id], from: 1, ranked: whole, history });
-      ahead = whole.slice(end - 1);
-    }
-    before = [leadClip.id, ...whole.slice(0, start - 1).map((clip) => clip.id)];
-    ranked = whole.slice(start - 1, end - 1);
+    const whole = await wholeOrder();
+    if (whole.fresh) ahead = whole.ranked.slice(end - 1);
+    before = [leadClip.id, ...whole.ranked.slice(0, start - 1).map((clip) => clip.id)];
+    ranked = whole.ranked.slice(start - 1, end - 1);
   }
   if (ranked.length < end - start)
     ranked = [...ranked, ...(await poolFill(db, rankInput, [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];

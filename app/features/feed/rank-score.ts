@@ -133,6 +133,18 @@ export function unitHash(text: string): number {
   return unitOf(fnv(FNV_OFFSET, text));
 }
 
+/**
+ * How many orders newcomers share per filter (ADR 232): a visitor without any history is ranked from the catalogue and
+ * a seed only, so their own seed picks one of this many seeds — many enough that the newcomers of a few seconds spread
+ * over the catalogue as their own seeds spread them, few enough that each order is ranked once and served to many.
+ */
+export const NEWCOMER_ORDERS = 512;
+
+/** The seed a newcomer's order is ranked with: one of NEWCOMER_ORDERS, picked by their own seed. */
+export function newcomerSeed(seed: string): string {
+  return `newcomer-${Math.floor(unitHash(seed) * NEWCOMER_ORDERS)}`;
+}
+
 /** score = hotWeight · hot + tasteWeight · scale · tanh(affinity / scale) + jitter (ADR 160). */
 export function scoreOf(clip: Candidate, profile: TasteProfile, input: { now: number; seed: string }): number {
   return (

@@ -15,7 +15,7 @@ import { withOwn } from "./with-own";
 
 const LIMITS = { trending: 300, classics: 60, fresh: 400, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
 const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40, recent: 30 } as const;
-/** The drawn walk of a taste starts at a random moment within this many days back. */
+/** A drawn stretch of a taste starts at a random moment within this many days back. */
 const DRAWN_DAYS = 730;
 /** What a walk's rows are to the ranking: shared by visitors of a filter or taste, the visitor's drawn stretch of a taste, their exploration. */
 const WALK = { shared: 0, drawn: 1, explore: 2 } as const;
@@ -137,66 +137,68 @@ function exploreWalk(query: RankQuery, exploreFrom: string, limit: number = TAST
   return sql`(select c.id, ${WALK.explore} as kind from clips c where c.id >= ${exploreFrom}::uuid and ${filterSql(query)} order by c.id limit ${limit})`;
 }
 
-/**
- * Walks towards the visitor's strongest tastes: a few of each taste's hottest and newest clips (what every visitor of
- * the taste shares), and a stretch of the taste's catalogue from the visitor's own random moment (`drawnFrom`, a new
- * one per page) — the drawn places' candidates, so visitors of one taste spread over all of its clips.
- */
-function personalWalks(query: RankQuery, profile: TasteProfile, drawnFrom: string): SQL[] {
-  const where = filterSql(query);
-  const walks: SQL[] = [];
-  const top = (facet: Facet) =>
+/** A taste the drawn places draw from: a liked category, creator or tag, or (`filter`) the filter's whole catalogue. */
+interface Taste {
+  facet: Facet | "filter";
+  id: string;
+}
+
+/** The visitor's strongest liked tastes, strongest first, when the filter lets taste walks run (not under a tag or the week). */
+function topTastes(query: RankQuery, profile: TasteProfile): Taste[] {
+  if (query.filters.tag || query.filters.period === "week") return [];
+  return (["category", "creator", "tag"] as const).flatMap((facet) =>
     [...profile[facet]]
       .filter(([, weight]) => weight > 0)
       .sort((a, b) => b[1] - a[1])
       .slice(0, TOP_TASTES[facet])
-      .map(([id]) => id);
-  // Under a category filter every walk names the filter's category on the walked index itself: a taste of another
+      .map(([id]) => ({ facet, id })),
+  );
+}
+
+/**
+ * The walks of one taste: a few of its hottest and newest clips (what every visitor of the taste shares, part -1),
+ * and a stretch of its catalogue back from each moment (the drawn stretches, part k). Each walk's rows are labelled
+ * with their part, so one statement reads them all.
+ */
+function tasteWalks(query: RankQuery, taste: Taste, moments: string[]): SQL[] {
+  const labelled = (walk: SQL, part: number) => sql`(select r.id, r.kind, ${part}::int as part from ${walk} r)`;
+  if (taste.facet === "filter") return moments.map((moment, part) => labelled(filterDrawnWalk(query, moment), part));
+  if (taste.facet === "tag") {
+    const tagId = sql`${taste.id}::uuid`;
+    return [
+      labelled(tagRows(query, tagId, "recent", TASTE_LIMITS.newest, WALK.shared), -1),
+      labelled(tagRows(query, tagId, "popular", TASTE_LIMITS.hot, WALK.shared), -1),
+      ...moments.map((moment, part) => labelled(tagRows(query, tagId, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: moment }), part)),
+    ];
+  }
+  const where = filterSql(query);
+  const col = sql.raw(taste.facet === "category" ? "category_id" : "creator_id");
+  // Under a category filter the walks name the filter's category on the walked index itself: a taste of another
   // category is then empty before a row is read, and a creator's walk reads only that creator's clips of the
   // category (clip_stats_creator_category_hot_idx, clips_creator_category_published_idx), however few they are.
   const inCategory = query.filters.category ? sql`s.category_id = ${categoryIdOf(query.filters.category)} and ` : sql``;
-  // Each kind of walk is one subquery over the visitor's tastes (`t.id`, a lateral walk per taste): the statement's
-  // planning stays the same size however many tastes it walks.
-  const perTaste = (ids: string[], walk: SQL) =>
-    sql`(select w.id, w.kind from unnest(${`{${ids.join(",")}}`}::uuid[]) as t(id) cross join lateral ${walk} w)`;
-  if (!query.filters.tag && query.filters.period !== "week") {
-    for (const [facet, column] of [
-      ["category", "category_id"],
-      ["creator", "creator_id"],
-    ] as const) {
-      const ids = top(facet);
-      if (ids.length === 0) continue;
-      const col = sql.raw(column);
-      walks.push(
-        perTaste(
-          ids,
-          sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
-              where s.${col} = t.id and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
-        ),
-        perTaste(
-          ids,
-          sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = t.id and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
-        ),
-        perTaste(
-          ids,
-          sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = t.id and c.published_at <= ${drawnFrom}::timestamptz and ${where}
-              order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
-        ),
-      );
-    }
-    const tags = top("tag");
-    if (tags.length > 0)
-      walks.push(
-        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.newest, WALK.shared)),
-        perTaste(tags, tagRows(query, sql`t.id`, "popular", TASTE_LIMITS.hot, WALK.shared)),
-        perTaste(tags, tagRows(query, sql`t.id`, "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })),
-      );
-  }
-  return walks;
+  return [
+    labelled(
+      sql`(select s.clip_id as id, ${WALK.shared} as kind from clip_stats s join clips c on c.id = s.clip_id
+          where s.${col} = ${taste.id}::uuid and ${inCategory}${where} order by s.hot desc, s.clip_id limit ${TASTE_LIMITS.hot})`,
+      -1,
+    ),
+    labelled(
+      sql`(select c.id, ${WALK.shared} as kind from clips c where c.${col} = ${taste.id}::uuid and ${where}
+          order by c.published_at desc, c.id limit ${TASTE_LIMITS.newest})`,
+      -1,
+    ),
+    ...moments.map((moment, part) =>
+      labelled(
+        sql`(select c.id, ${WALK.drawn} as kind from clips c where c.${col} = ${taste.id}::uuid and c.published_at <= ${moment}::timestamptz
+            and ${where} order by c.published_at desc, c.id limit ${TASTE_LIMITS.drawn})`,
+        part,
+      ),
+    ),
+  ];
 }
 
-/** A stretch of the filter's catalogue from the visitor's own moment: the drawn places of a visitor without a liked taste. */
+/** A stretch of the filter's catalogue back from a moment: the drawn places of a visitor with a history and no liked taste. */
 function filterDrawnWalk(query: RankQuery, drawnFrom: string): SQL {
   return query.filters.tag
     ? tagRows(query, tagIdOf(query.filters.tag), "recent", TASTE_LIMITS.drawn, WALK.drawn, { before: drawnFrom })
@@ -248,33 +250,49 @@ async function candidatesInSteps(db: Database, walks: SQL[]): Promise<Candidate[
     db,
     sql`select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id`,
   );
-  const candidates: Candidate[] = [];
-  for (let from = 0; from < found.length; from += STEP_ROWS) {
+  const details = await detailsInSteps(
+    db,
+    found.map((row) => row.id),
+  );
+  return found.flatMap((row) => {
+    const clip = details.get(row.id);
+    return clip ? [flagged(clip, Number(row.kind))] : [];
+  });
+}
+
+/** What the ranking needs of each of these clips (the published ones), read STEP_ROWS at a time. */
+async function detailsInSteps(db: Database, ids: string[]): Promise<Map<string, Candidate>> {
+  const details = new Map<string, Candidate>();
+  for (let from = 0; from < ids.length; from += STEP_ROWS) {
     if (from > 0) await betweenSteps();
-    const step = found.slice(from, from + STEP_ROWS);
-    const kinds = new Map(step.map((row) => [row.id, Number(row.kind)]));
     const rows = await rowsOf<CandidateRow>(
       db,
       sql`select c.id, 0 as kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
           array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id) as tag_ids
         from clips c left join clip_stats s on s.clip_id = c.id
-        where c.id = any(${`{${[...kinds.keys()].join(",")}}`}::uuid[]) and ${PUBLISHED}`,
+        where c.id = any(${`{${ids.slice(from, from + STEP_ROWS).join(",")}}`}::uuid[]) and ${PUBLISHED}`,
     );
-    for (const row of rows) candidates.push(candidateOf({ ...row, kind: kinds.get(row.id) ?? WALK.shared }));
+    for (const row of rows) details.set(row.id, candidateOf(row));
   }
-  return candidates;
+  return details;
 }
 
+/** The clip as found by a walk of this kind: an exploration or drawn walk's clips carry its flag. */
+const flagged = (clip: Candidate, kind: number): Candidate =>
+  kind === WALK.explore ? { ...clip, explore: true } : kind === WALK.drawn ? { ...clip, drawn: true } : clip;
+
 function candidateOf(row: CandidateRow): Candidate {
-  return {
-    ...(Number(row.kind) === WALK.explore ? { explore: true } : Number(row.kind) === WALK.drawn ? { drawn: true } : {}),
-    id: row.id,
-    categoryId: row.category_id,
-    creatorId: row.creator_id,
-    tagIds: Array.isArray(row.tag_ids) ? row.tag_ids : parseArray(row.tag_ids),
-    quality: Number(row.quality),
-    publishedAt: new Date(row.published_at).getTime(),
-  };
+  return flagged(
+    {
+      id: row.id,
+      categoryId: row.category_id,
+      creatorId: row.creator_id,
+      tagIds: Array.isArray(row.tag_ids) ? row.tag_ids : parseArray(row.tag_ids),
+      quality: Number(row.quality),
+      publishedAt: new Date(row.published_at).getTime(),
+    },
+    Number(row.kind),
+  );
 }
 
 /** A PostgreSQL array literal as text (a driver that does not parse uuid[]). */
@@ -375,6 +393,74 @@ function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> 
   return generationFor(db, query).then((generation) => shared(db).get(key, generation, () => candidatesInSteps(db, sharedWalks(query))));
 }
 
+/**
+ * Each drawn stretch of a taste, in a shared pool, starts from its own random moment within DRAWN_DAYS: a visitor's page
+ * takes one stretch per taste by their draw, so visitors of one taste in the same seconds mostly walk different parts of
+ * it, and every refresh draws new moments.
+ */
+const TASTE_STRETCHES = 6;
+
+/** What a taste's pool keeps: its shared walks' clips, and its drawn stretches (their clips flagged drawn). */
+interface TastePool {
+  shared: Candidate[];
+  stretches: Candidate[][];
+}
+
+/**
+ * A taste's candidates — catalogue data only, the same for every visitor of the taste and filter — kept per generation
+ * and read anew beside the requests (ADR 225) like the filter's shared pools: a returning visitor's page takes its
+ * tastes' candidates from memory instead of walking them per request (ADR 233). A minute rather than 15 s: a pool's
+ * read is some 200 clips at random over the whole catalogue (most of them disk reads at 1 M clips), the visitors'
+ * tastes are many, and what it holds moves slowly (the hottest and newest 12 of a taste; its qualities lag by at most
+ * that, as the kept cards' view counts do).
+ */
+const tastePools = memoPerDatabase<TastePool>("feed-taste-pools", { ttlMs: 60_000, maxEntries: 1_000, refreshAside: true });
+
+function tastePool(db: Database, query: RankQuery, taste: Taste): Promise<TastePool> {
+  const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period, taste.facet, taste.id]);
+  const read = async (): Promise<TastePool> => {
+    const now = Date.now();
+    const moments = Array.from({ length: TASTE_STRETCHES }, () => new Date(now - Math.random() * DRAWN_DAYS * 24 * 3600_000).toISOString());
+    const found = await rowsOf<{ id: string; kind: number; part: number }>(
+      db,
+      sql`select id, kind, part from (${sql.join(tasteWalks(query, taste, moments), sql` union all `)}) w`,
+    );
+    const details = await detailsInSteps(db, [...new Set(found.map((row) => row.id))]);
+    const pool: TastePool = { shared: [], stretches: moments.map(() => []) };
+    const inShared = new Set<string>();
+    for (const row of found) {
+      const clip = details.get(row.id);
+      const part = Number(row.part);
+      if (!clip) continue;
+      if (part < 0) {
+        if (!inShared.has(row.id)) pool.shared.push(clip);
+        inShared.add(row.id);
+      } else pool.stretches[part]!.push(flagged(clip, WALK.drawn));
+    }
+    return pool;
+  };
+  return generationFor(db, query).then((generation) => tastePools(db).get(key, generation, read));
+}
+
+/**
+ * The candidates of the visitor's tastes for this page: each taste's shared clips, and the drawn stretch their draw
+ * takes of it (a stretch's clips come after the shared ones, so a clip in both is drawn, as the walks' max(kind) had it).
+ */
+async function tasteCandidates(
+  db: Database,
+  query: RankQuery,
+  tastes: Taste[],
+  input: { seed: string; position: number },
+): Promise<Candidate[]> {
+  const pools = await Promise.all(tastes.map((taste) => tastePool(db, query, taste)));
+  const drawn = pools.map((pool, at) => {
+    const taste = tastes[at]!;
+    const pick = Math.floor(unitHash(`${input.seed}#${input.position}~${taste.facet}:${taste.id}`) * pool.stretches.length);
+    return pool.stretches[pick] ?? [];
+  });
+  return [...pools.flatMap((pool) => pool.shared), ...drawn.flat()];
+}
+
 /** What the visitor's kept signals say: their decayed tastes, what they saw lately, what they know and dismissed. */
 export interface VisitorHistory {
   profile: TasteProfile;
@@ -383,30 +469,38 @@ export interface VisitorHistory {
   dismissed: Set<string>;
 }
 
+/**
+ * One statement for the three (their weights, their latest events' clips, their dismissals), each part labelled: one
+ * round trip and one pooled connection per request instead of three.
+ */
 export async function visitorHistory(db: Database, owner: SignalOwnerRef, now: Date): Promise<VisitorHistory> {
-  const [weights, events, dismissed] = await Promise.all([
-    rowsOf<{ facet: Facet; item_id: string; weight: number }>(
-      db,
-      sql`select facet, item_id, (weight * power(0.5, extract(epoch from (${now.toISOString()}::timestamptz - updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}))::float8 as weight
-        from visitor_affinities where ${ownerIs(owner)}`,
-    ),
-    rowsOf<{ clip_id: string; at: string | Date }>(
-      db,
-      sql`select clip_id, max(created_at) as at from (
+  const rows = await rowsOf<{ part: number; facet: Facet | null; id: string; weight: number | null; at: string | Date | null }>(
+    db,
+    sql`select 0 as part, facet, item_id as id,
+          (weight * power(0.5, extract(epoch from (${now.toISOString()}::timestamptz - updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}))::float8 as weight,
+          null::timestamptz as at
+        from visitor_affinities where ${ownerIs(owner)}
+      union all
+      select 1, null, clip_id, null, max(created_at) from (
           select clip_id, created_at from watch_events where ${ownerIs(owner)} order by created_at desc limit ${KNOWN_EVENTS}) e
-        group by clip_id`,
-    ),
-    rowsOf<{ clip_id: string }>(db, sql`select clip_id from dismissed_clips where ${ownerIs(owner)}`),
-  ]);
+        group by clip_id
+      union all
+      select 2, null, clip_id, null, null from dismissed_clips where ${ownerIs(owner)}`,
+  );
   const profile = emptyProfile();
-  for (const row of weights) profile[row.facet].set(row.item_id, Number(row.weight));
+  const known = new Set<string>();
+  const seen = new Set<string>();
+  const dismissed = new Set<string>();
   const weekAgo = now.getTime() - WEEK_MS;
-  return {
-    profile,
-    known: new Set(events.map((row) => row.clip_id)),
-    seen: new Set(events.filter((row) => new Date(row.at).getTime() >= weekAgo).map((row) => row.clip_id)),
-    dismissed: new Set(dismissed.map((row) => row.clip_id)),
-  };
+  for (const row of rows) {
+    const part = Number(row.part);
+    if (part === 0) profile[row.facet!].set(row.id, Number(row.weight));
+    else if (part === 1) {
+      known.add(row.id);
+      if (new Date(row.at!).getTime() >= weekAgo) seen.add(row.id);
+    } else dismissed.add(row.id);
+  }
+  return { profile, known, seen, dismissed };
 }
 
 export const noHistory = (): VisitorHistory => ({ profile: emptyProfile(), seen: new Set(), known: new Set(), dismissed: new Set() });
@@ -422,12 +516,6 @@ function exploreStart(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** The moment the drawn walks of the visitor's tastes start from, the same for one seed and page. */
-function drawnStart(input: { seed: string; position: number; now: Date }): string {
-  const u = unitHash(`${input.seed}#${input.position}`);
-  return new Date(input.now.getTime() - u * DRAWN_DAYS * 24 * 3600_000).toISOString();
-}
-
 /**
  * One page of the visitor's "For you" feed. `shown` are the clips already in the visitor's feed this visit, in
  * order (the last two set the creator rule across pages); they are not chosen again.
@@ -438,27 +526,25 @@ export async function rankedFeedPage(
 ): Promise<RankedClip[]> {
   const { history } = input;
   const newcomer = history.known.size === 0 && ["category", "creator", "tag"].every((facet) => history.profile[facet as Facet].size === 0);
-  const drawnFrom = drawnStart(input);
-  const tasteWalks = personalWalks(input, history.profile, drawnFrom);
+  const tastes = topTastes(input, history.profile);
   const liked = (["category", "creator", "tag"] as const).some((facet) => [...history.profile[facet].values()].some((w) => w > 0));
-  // What the drawn places draw from: the visitor's tastes; without a liked one, the filter's whole catalogue from
-  // their own moment (a visitor with a history), or its newest days (a newcomer, whose ranking is the hot one: as far
-  // back as its draw reaches; and the week filter).
-  const draws = tasteWalks.length ? "tastes" : liked ? null : !newcomer && input.filters.period !== "week" ? "filter" : "recent";
-  const [common, own, pool] = await Promise.all([
+  // What the drawn places draw from: the visitor's tastes; without a liked one, the filter's whole catalogue (a
+  // visitor with a history), or its newest days (a newcomer, whose ranking is the hot one: as far back as its draw
+  // reaches; and the week filter).
+  const draws = tastes.length ? "tastes" : liked ? null : !newcomer && input.filters.period !== "week" ? "filter" : "recent";
+  const drawnFrom: Taste[] = draws === "tastes" ? tastes : draws === "filter" ? [{ facet: "filter", id: "" }] : [];
+  const [common, drawn, own, pool] = await Promise.all([
     sharedCandidates(db, input),
+    // The tastes' candidates (and the filter's drawn stretches) from shared pools: no statement of the visitor's own.
+    drawnFrom.length ? tasteCandidates(db, input, drawnFrom, input) : Promise.resolve([]),
     newcomer
       ? // The newcomer's own part of the shared exploration stretch.
         newcomerExplore(db, input).then((explore) => ownStretch(explore, TASTE_LIMITS.explore, input, "explore"))
-      : // The visitor's own walks and their exploration stretch, in one statement.
-        candidatesOf(db, [
-          ...tasteWalks,
-          ...(draws === "filter" ? [filterDrawnWalk(input, drawnFrom)] : []),
-          exploreWalk(input, exploreStart(`${input.seed}/${input.position}`)),
-        ]),
+      : // The visitor's own exploration stretch.
+        candidatesOf(db, [exploreWalk(input, exploreStart(`${input.seed}/${input.position}`))]),
     draws === "recent" ? recentPool(db, input) : Promise.resolve([]),
   ]);
-  const { candidates, byId } = withOwn(common, [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...own]);
+  const { candidates, byId } = withOwn(common, [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...drawn, ...own]);
   // The creators and categories of the clips already in the feed: those among the candidates are known, the rest read.
   const unknown = input.shown.filter((id) => !byId(id));
   const shownRows = [

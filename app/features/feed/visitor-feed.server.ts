@@ -19,6 +19,11 @@ import type { VisitorHistory } from "./rank.server";
 
 /** How long a visitor's ranked pages are kept (their weights decay and the shared candidates move meanwhile). */
 const ORDER_TTL_MS = 8_000;
+/**
+ * How long a newcomers' shared order is kept (ADR 232): nothing of theirs decays, so only the shared pools it was
+ * ranked from move meanwhile, and those are kept as long (rank.server.ts).
+ */
+export const NEWCOMER_ORDER_TTL_MS = 15_000;
 const MAX_ORDERS = 20_000;
 /**
  * How long a card is kept within one generation: its view count may lag by this much, as the feed pools' do
@@ -38,23 +43,39 @@ export interface VisitorOrder {
 }
 
 class VisitorOrders {
-  private readonly entries = new Map<string, { at: number; order: VisitorOrder }>();
+  private readonly entries = new Map<string, { until: number; order: VisitorOrder }>();
 
   get(key: string): VisitorOrder | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
-    if (Date.now() - entry.at >= ORDER_TTL_MS) {
+    if (Date.now() >= entry.until) {
       this.entries.delete(key);
       return undefined;
     }
     return entry.order;
   }
 
-  set(key: string, order: VisitorOrder): void {
+  set(key: string, order: VisitorOrder, ttlMs: number = ORDER_TTL_MS): void {
     this.entries.delete(key);
     if (this.entries.size >= MAX_ORDERS) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { at: Date.now(), order });
+    this.entries.set(key, { until: Date.now() + ttlMs, order });
   }
+}
+
+/**
+ * Whether the feed knows nothing of the visitor: no event, weight or dismissal (a first visit, a visitor under GPC/DNT,
+ * or one whose signals are all gone). Only such a visitor's order is a function of the catalogue and a seed alone.
+ */
+export function knowsNothingOf(history: VisitorHistory): boolean {
+  const { profile } = history;
+  return (
+    history.known.size === 0 &&
+    history.seen.size === 0 &&
+    history.dismissed.size === 0 &&
+    profile.category.size === 0 &&
+    profile.creator.size === 0 &&
+    profile.tag.size === 0
+  );
 }
 
 /** The process's ranked pages per visitor key, for this database. */

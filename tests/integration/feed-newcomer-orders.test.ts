@@ -4,9 +4,7 @@ import { newcomerSeed } from "~/features/feed/rank-score";
 import { seedSimCatalogue, type SimCatalogue } from "../../scripts/support/feed-simulation";
 import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";
-
-/** A browser's user agent: scripts' own are taken for bots by the signal endpoint. */
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+import { visitorWhoLikes as likes } from "../support/taste";
 
 interface Page {
   clips: { id: string; why?: { kind: string; name?: string }[] }[];
@@ -50,24 +48,7 @@ describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
   };
   const ids = (page: Page) => page.clips.map((clip) => clip.id);
 
-  /** A visitor who finished every clip of one category among `clips` and skipped the others; returns their cookie. */
-  async function visitorWhoLikes(categoryId: string, clips: string[]): Promise<string> {
-    const events = clips.map((clipId) => {
-      const liked = catalogue!.clips.get(clipId)!.categoryId === categoryId;
-      return { clipId, kind: "watch", watchedMs: liked ? 8000 : 900, loops: 0, completed: liked, skipped: !liked };
-    });
-    let cookie = "";
-    for (let i = 0; i < events.length; i += 50) {
-      const res = await fetch(`${app.url}/api/signals`, {
-        method: "POST",
-        headers: { "content-type": "text/plain;charset=UTF-8", "user-agent": BROWSER, origin: app.url, cookie },
-        body: JSON.stringify({ events: events.slice(i, i + 50) }),
-      });
-      expect(res.status).toBe(204);
-      cookie ||= res.headers.getSetCookie()[0]!.split(";")[0]!;
-    }
-    return cookie;
-  }
+  const visitorWhoLikes = (categoryId: string, clips: string[]) => likes(app.url, catalogue!, categoryId, clips);
 
   it("serves newcomers whose seeds pick one order that order; a visitor with a history gets their own, and none of it enters the shared one", async () => {
     const { categoryIds, newest } = await sim();

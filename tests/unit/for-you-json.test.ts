@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ClipCard, TagChip } from "~/features/clips";
 import type { FeedClip } from "~/features/feed/feed-clip";
-import { feedClipOf, forYouJson } from "~/features/feed/for-you-json.server";
+import { feedClipOf, feedWhy, forYouJson } from "~/features/feed/for-you-json.server";
 
 const card = (id: string, extra: Partial<ClipCard> = {}): ClipCard => ({
   id,
@@ -41,6 +41,32 @@ describe("forYouJson", () => {
     for (const order of ["for-you", "newest"]) {
       const page = { clips, total: 480 };
       expect(forYouJson(order, page)).toBe(JSON.stringify({ order, ...page }));
+    }
+  });
+
+  it("gives the same frozen clip, and its text, to pages that add the same to a card; a new clip when anything differs", () => {
+    const shared = card("9");
+    const plain = () => feedWhy(["popular", "new-to-you"], () => [{ kind: "popular" }, { kind: "new-to-you" }]);
+    // Reasons naming no taste are one kept list; reasons naming one are made anew.
+    expect(plain()).toBe(plain());
+    expect(plain()).toEqual([{ kind: "popular" }, { kind: "new-to-you" }]);
+    const named = () => feedWhy(["taste"], () => [{ kind: "taste", facet: "tag", name: "Soft", slug: "soft" }]);
+    expect(named()).not.toBe(named());
+
+    const a = feedClipOf(shared, { flames: 2, flamed: false, tags, why: plain() });
+    expect(feedClipOf(shared, { flames: 2, flamed: false, tags, why: plain() })).toBe(a);
+    expect(Object.isFrozen(a)).toBe(true);
+    const others = [
+      feedClipOf(shared, { flames: 3, flamed: false, tags, why: plain() }),
+      feedClipOf(shared, { flames: 2, flamed: true, tags, why: plain() }),
+      feedClipOf(shared, { flames: 2, flamed: false, tags: [], why: plain() }),
+      feedClipOf(shared, { flames: 2, flamed: false, tags, why: named() }),
+    ];
+    for (const other of others) expect(other).not.toBe(a);
+    // Each written twice (the second time from its kept text), exactly as JSON.stringify writes it.
+    for (let i = 0; i < 2; i++) {
+      const page = { clips: [a, ...others], total: 5 };
+      expect(forYouJson("for-you", page)).toBe(JSON.stringify({ order: "for-you", ...page }));
     }
   });
 });

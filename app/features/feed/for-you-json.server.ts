@@ -1,22 +1,59 @@
 import type { ClipCard, TagChip } from "~/features/clips/index.server";
-import type { FeedClip } from "./feed-clip";
+import type { FeedClip, WhyReason } from "./feed-clip";
 
 // A "For you" page as JSON text, each clip's catalogue part serialized once per kept card
 // (docs/decisions/230-for-you-page-from-kept-card-text.md): serializing a page's twelve cards whole on every request
 // was 6 % of a first visit's busy time in the bench's profile. The text is exactly `JSON.stringify` of the same page.
 
-/** The kept card and tags a page's clip was made from (registered when the clip is made, read when the page is written). */
-const madeFrom = new WeakMap<FeedClip, { card: ClipCard; tags: TagChip[] }>();
+/**
+ * The kept card and tags a page's clip was made from (registered when the clip is made, read when the page is written),
+ * and the clip's text once written: a made clip never changes (it is frozen).
+ */
+const madeFrom = new WeakMap<FeedClip, { card: ClipCard; tags: TagChip[]; json?: string }>();
+/**
+ * The clips last made of each kept card. A page that adds to a card what an earlier page added — the same flame count,
+ * flamed state, tags and reasons, as newcomers' pages of one shared order do (ADR 232) — gets that clip and its text
+ * again instead of a new object per clip and page.
+ */
+const madeOf = new WeakMap<ClipCard, FeedClip[]>();
+const MADE_PER_CARD = 4;
 
 /** A card's JSON around its flame count: `{…,"flames":` and `,…` up to (not including) its closing brace. */
 const cardParts = new WeakMap<ClipCard, { head: string; tail: string } | null>();
 const tagsJson = new WeakMap<TagChip[], string>();
 
-/** The feed's clip of a kept card, as `{ ...card, flames, flamed, tags, why }`, remembered for `forYouJson`. */
+/**
+ * The feed's clip of a kept card, as `{ ...card, flames, flamed, tags, why }`, remembered for `forYouJson`: frozen, and
+ * the same object for the same card, count, state, tags and reasons (compared by identity; see `feedWhy`).
+ */
 export function feedClipOf(card: ClipCard, input: Pick<FeedClip, "flames" | "flamed" | "tags" | "why">): FeedClip {
-  const clip: FeedClip = { ...card, flames: input.flames, flamed: input.flamed, tags: input.tags, why: input.why };
+  const made = madeOf.get(card);
+  if (made)
+    for (const clip of made)
+      if (clip.flames === input.flames && clip.flamed === input.flamed && clip.tags === input.tags && clip.why === input.why) return clip;
+  const clip: FeedClip = Object.freeze({ ...card, flames: input.flames, flamed: input.flamed, tags: input.tags, why: input.why });
   madeFrom.set(clip, { card, tags: input.tags });
+  if (!made) madeOf.set(card, [clip]);
+  else {
+    if (made.length >= MADE_PER_CARD) made.shift();
+    made.push(clip);
+  }
   return clip;
+}
+
+/** Reasons without a taste in them, one frozen list per combination: the same list is the same object. */
+const plainWhys = new Map<string, readonly WhyReason[]>();
+
+/**
+ * A clip's reasons as the page shows them: a list naming no taste (all a newcomer's) is the one kept list of those
+ * kinds, so `feedClipOf` finds the clip made with it; a list naming tastes is the visitor's own, made anew.
+ */
+export function feedWhy(kinds: WhyReason["kind"][], named: () => WhyReason[]): WhyReason[] {
+  if (kinds.includes("taste")) return named();
+  const key = kinds.join();
+  let why = plainWhys.get(key);
+  if (!why) plainWhys.set(key, (why = Object.freeze(kinds.map((kind) => Object.freeze({ kind }) as WhyReason))));
+  return why as WhyReason[];
 }
 
 function partsOf(card: ClipCard): { head: string; tail: string } | null {
@@ -42,12 +79,13 @@ function partsOf(card: ClipCard): { head: string; tail: string } | null {
 
 function clipJson(clip: FeedClip): string {
   const made = madeFrom.get(clip);
+  if (made?.json !== undefined) return made.json;
   const parts = made && made.tags === clip.tags ? partsOf(made.card) : null;
   if (!parts) return JSON.stringify(clip);
   let tags = tagsJson.get(clip.tags);
   if (tags === undefined) tagsJson.set(clip.tags, (tags = JSON.stringify(clip.tags)));
   const why = clip.why === undefined ? "" : `,"why":${JSON.stringify(clip.why)}`;
-  return `${parts.head}${JSON.stringify(clip.flames)}${parts.tail},"flamed":${JSON.stringify(clip.flamed)},"tags":${tags}${why}}`;
+  return (made!.json = `${parts.head}${JSON.stringify(clip.flames)}${parts.tail},"flamed":${JSON.stringify(clip.flamed)},"tags":${tags}${why}}`);
 }
 
 /** `JSON.stringify({ order, clips, total })`, each clip made by `feedClipOf` written from its card's kept text. */

@@ -16,7 +16,7 @@ import {
   type VisitorOrder,
 } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
-import { feedClipOf } from "./for-you-json.server";
+import { feedClipOf, feedWhy } from "./for-you-json.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import { newcomerSeed, type RankedClip } from "./rank-score";
 import { perDatabase } from "~/lib/db/engine.server";
@@ -218,11 +218,15 @@ async function feedClipsByIds(
   const clips = ranked.flatMap(({ id, reasons }) => {
     const card = cards.get(id);
     if (!card) return [];
-    const why = reasons.map((reason): WhyReason => {
-      if (reason.kind !== "taste") return { kind: reason.kind };
-      const named = names.get(reason.itemId);
-      return { kind: "taste", facet: reason.facet, name: named?.name ?? "", slug: named?.slug ?? "" };
-    });
+    const why = feedWhy(
+      reasons.map((reason) => reason.kind),
+      () =>
+        reasons.map((reason): WhyReason => {
+          if (reason.kind !== "taste") return { kind: reason.kind };
+          const named = names.get(reason.itemId);
+          return { kind: "taste", facet: reason.facet, name: named?.name ?? "", slug: named?.slug ?? "" };
+        }),
+    );
     const clip = shownCardOf(card.row, input.mediaAllowed);
     return [feedClipOf(clip, { flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why })];
   });

@@ -9,15 +9,12 @@
 // skipped.
 //
 // What runs at the same time (docs/decisions/125-test-run-in-lanes.md, amended by
-// docs/decisions/234-end-to-end-first-integration-in-the-gaps.md): from the start, one production build then the
-// typecheck, lint then the unit suite, and both engines' integration suites; once the build is there, each engine's
-// end-to-end groups. The end-to-end files mostly wait (for pages, players, timers) and time what they wait for, so they
-// run at full priority; the integration suites, lint and the typecheck, which time nothing a busy core would break, run
-// niced and take the cores the browsers leave idle. Each end-to-end file runs on one of the two engines (ADR 127),
-// except the few whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its
-// own server and database (ADR 219), none the integration suite's. Every end-to-end group serves that one build, which
-// none writes to. Each suite's output is printed whole when it ends, and the summary gives each suite's time and CPU
-// time, and the whole run's.
+// docs/decisions/228-integration-beside-the-prelude.md): from the start, one production build then the typecheck, lint
+// then the unit suite, and two lanes, PGlite (integration, then end-to-end once the build is there) and PostgreSQL (the
+// same), which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few
+// whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
+// database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
+// printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -34,11 +31,9 @@ const summary = [];
 let failed = false;
 
 // Each suite also writes a JSON report, so the summary at the very end (the
-// part a CI log keeps) names every failed test, not only the failed suite. TEST_REPORTS_DIR keeps them and the suites'
-// logs in a folder of one's own, to read each file's time.
-const reports = process.env.TEST_REPORTS_DIR || mkdtempSync(join(tmpdir(), "spicy-test-reports-"));
-if (process.env.TEST_REPORTS_DIR) mkdirSync(reports, { recursive: true });
-else process.on("exit", () => rmSync(reports, { recursive: true, force: true }));
+// part a CI log keeps) names every failed test, not only the failed suite.
+const reports = mkdtempSync(join(tmpdir(), "spicy-test-reports-"));
+process.on("exit", () => rmSync(reports, { recursive: true, force: true }));
 
 function failuresIn(report) {
   if (!existsSync(report)) return ["(no report: vitest stopped before writing one)"];
@@ -132,9 +127,9 @@ function run(label, command, args, env = {}) {
   });
 }
 
-// Lint, the typecheck and the integration suites, which nothing waits for and which time nothing a busy core would
-// break, run at a lower priority: they share the cores with the end-to-end groups, whose browsers time what they wait
-// for (ADR 234). The unit suite keeps its priority: some of its tests have time-outs of a few seconds.
+// Lint and the typecheck, which nothing waits for and which time nothing, run at a lower priority: they share the cores
+// with the integration suites, which the end-to-end groups wait for (ADR 228). The unit suite keeps its priority: some
+// of its tests have time-outs.
 const BACKGROUND = ["nice", "-n", "10"];
 
 async function script(name, env = {}, { background = false } = {}) {
@@ -147,15 +142,14 @@ async function script(name, env = {}, { background = false } = {}) {
   return ok;
 }
 
-async function vitest(project, label, env = {}, files, { background = false } = {}) {
+async function vitest(project, label, env = {}, files) {
   const since = Date.now();
   const loadBefore = loadNow();
   const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
   const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
   if (files) args.push(...files);
   else if (filters.length) args.push("--passWithNoTests", ...filters);
-  const [command, ...rest] = [...(background ? BACKGROUND : []), "npx", ...args];
-  const ok = (await run(label, command, rest, env)) === 0;
+  const ok = (await run(label, "npx", args, env)) === 0;
   summary.push(
     `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
   );
@@ -194,19 +188,15 @@ async function withPostgres(run) {
 // those that need PostgreSQL run there; every other file runs once, on the engine that has the less work so far, by
 // the files' times recorded in tests/e2e/timings.json (a file not recorded yet counts as the median). E2E_ON_BOTH=1
 // runs every file on both engines, as before (docs/decisions/127-end-to-end-files-split-between-engines.md).
-// Each engine's files can run in groups side by side, each group a vitest of its own with its own server and database,
-// its files one after the other as before: a browser test mostly waits — for pages, players, timers — so one group per
-// engine left a core idle (docs/decisions/219-end-to-end-groups-side-by-side.md). E2E_GROUPS gives how many: one number
-// for both engines ("2"), or PGlite's and PostgreSQL's ("2,1").
+// Each engine's files can run in E2E_GROUPS groups side by side (default 1), each group a vitest of its own with its own
+// server and database, its files one after the other as before: a browser test mostly waits — for pages, players,
+// timers — so one group per engine left a core idle (docs/decisions/219-end-to-end-groups-side-by-side.md).
 const E2E_ON_BOTH_ENGINES = ["fault-kill", "fuzz-smoke", "load-smoke", "throughput-cache"];
 const E2E_ON_POSTGRES = ["scale-out", "fault-postgres"];
-const [PGLITE_GROUPS, POSTGRES_GROUPS = PGLITE_GROUPS] = (process.env.E2E_GROUPS ?? "1")
-  .split(",")
-  .map((count) => Math.max(1, Number.parseInt(count, 10) || 1));
-const E2E_GROUPS = { pglite: PGLITE_GROUPS, postgres: POSTGRES_GROUPS };
+const E2E_GROUPS = Math.max(1, Number.parseInt(process.env.E2E_GROUPS ?? "1", 10) || 1);
 const TIMINGS = "tests/e2e/timings.json";
 
-/** `{ pglite, postgres }`: each engine's end-to-end files, in its E2E_GROUPS groups. */
+/** `{ pglite, postgres }`: each engine's end-to-end files, in E2E_GROUPS groups. */
 function splitEndToEnd() {
   const matches = (file) => filters.length === 0 || filters.some((filter) => file.includes(filter));
   const files = readdirSync("tests/e2e")
@@ -215,14 +205,14 @@ function splitEndToEnd() {
     .map((name) => `tests/e2e/${name}`)
     .filter(matches);
   const named = (list) => (file) => list.some((name) => file === `tests/e2e/${name}.test.ts`);
-  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
   const known = Object.values(timings.files).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 30;
   const seconds = (file) => timings.files[file] ?? median;
   const longestFirst = (list) => [...list].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
-  // Every group starts once the build is there, beside the integration suites (ADR 234).
+  // Every group of an engine starts when that engine's integration suite ends.
   const groups = ["pglite", "postgres"].flatMap((engine) =>
-    Array.from({ length: E2E_GROUPS[engine] }, () => ({ engine, files: [], load: 0 })),
+    Array.from({ length: E2E_GROUPS }, () => ({ engine, files: [], load: timings.integration[engine] ?? 0 })),
   );
   const place = (file, engines) => {
     const group = groups.filter((g) => engines.includes(g.engine)).reduce((least, g) => (g.load < least.load ? g : least));
@@ -239,15 +229,28 @@ function splitEndToEnd() {
   return { pglite: of("pglite"), postgres: of("postgres") };
 }
 
-/** Writes the end-to-end files' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
+/** Writes the files' and the integration suites' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
 function recordTimings() {
-  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
   for (const name of readdirSync(reports).filter((name) => name.startsWith("end-to-end-") && name.endsWith(".json"))) {
     const report = join(reports, name);
     for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? [])
       timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
   }
-  writeFileSync(TIMINGS, `${JSON.stringify({ files: timings.files }, null, 2)}\n`);
+  // A filtered run's integration suites are not the whole suites: their times would be no head start.
+  for (const [lane, label] of filters.length
+    ? []
+    : [
+        ["pglite", "integration on PGlite"],
+        ["postgres", "integration on PostgreSQL"],
+      ]) {
+    const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
+    if (!existsSync(report)) continue;
+    const { startTime, testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
+    const end = Math.max(...testResults.map((file) => file.endTime));
+    if (Number.isFinite(end)) timings.integration[lane] = Math.round((end - startTime) / 1000);
+  }
+  writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
   console.log(`recorded the files' times in ${TIMINGS}`);
 }
 
@@ -260,7 +263,7 @@ const buildDir = mkdtempSync(join(process.cwd(), ".tmp", "build-"));
 process.on("exit", () => rmSync(buildDir, { recursive: true, force: true }));
 
 // The build first, then the typecheck; lint then the unit suite; beside them from the start, both engines' integration
-// suites, which need no build, niced (ADR 234).
+// suites, which need no build (ADR 228).
 const building = hasBrowser ? script("build", { BUILD_DIR: buildDir }) : Promise.resolve(false);
 const prelude = Promise.all([
   building.then(() => script("typecheck", {}, { background: true })),
@@ -279,37 +282,22 @@ async function endToEnd(label, env, files) {
 const lanes = splitEndToEnd();
 const counts = (groups) => groups.map((files) => files.length).join(" + ");
 console.log(`end-to-end files: ${counts(lanes.pglite)} on PGlite, ${counts(lanes.postgres)} on PostgreSQL (ADR 127, ADR 219)`);
-const groupLabel = (engine, index) => {
-  const count = E2E_GROUPS[engine === "PGlite" ? "pglite" : "postgres"];
-  return `end-to-end on ${engine}${count > 1 ? ` (group ${index + 1} of ${count})` : ""}`;
-};
+const groupLabel = (engine, index) => `end-to-end on ${engine}${E2E_GROUPS > 1 ? ` (group ${index + 1} of ${E2E_GROUPS})` : ""}`;
 
-/**
- * A database beside `url`'s, for an end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after
- * `run`. Made and dropped from the server's maintenance database: the integration suite copies `url`'s database as a
- * template meanwhile, which PostgreSQL refuses while any other session is connected to it.
- */
+/** A database beside `url`'s, for a further end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after `run`. */
 async function besideDatabase(url, suffix, run) {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
   const own = new URL(url);
   const name = `${decodeURIComponent(own.pathname.slice(1))}_${suffix}`;
-  const maintenance = new URL(url);
-  maintenance.pathname = "/postgres";
-  const admin = async (statement) => {
-    const client = new pg.Client({ connectionString: maintenance.toString() });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`drop database if exists "${name}" with (force)`);
-  await admin(`create database "${name}"`);
   try {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.query(`create database "${name}"`);
     own.pathname = `/${name}`;
     return await run(own.toString());
   } finally {
-    await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
+    await admin.end();
   }
 }
 
@@ -331,38 +319,28 @@ const seeding = building.then(async (ok) => {
   return code === 0 ? { TEST_SEEDED_DATA_DIR: seededDir } : {};
 });
 
-// Each lane's end-to-end groups start once the build (and, on PGlite, the seeding boot) is there, beside its integration
-// suite; on PostgreSQL every group has a database of its own beside the integration suite's (ADR 234).
-// E2E_AFTER_INTEGRATION=1 runs the order before it, to compare: each engine's end-to-end groups once its integration
-// suite has ended, which then runs at full priority (ADR 228).
-const afterIntegration = process.env.E2E_AFTER_INTEGRATION === "1";
-const integration = (label, env) => vitest("integration", label, env, undefined, { background: !afterIntegration });
 await Promise.all([
   prelude,
   (async () => {
-    const integrated = integration("integration on PGlite", { TEST_DATABASE_URL: "" });
-    if (afterIntegration) await integrated;
+    await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
     const seeded = await seeding;
-    await Promise.all([
-      integrated,
-      ...lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)),
-    ]);
+    await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),
   withPostgres(async (url) => {
-    const integrated = integration("integration on PostgreSQL", { TEST_DATABASE_URL: url });
-    if (afterIntegration) await integrated;
-    await Promise.all([
-      integrated,
-      ...lanes.postgres.map((files, i) =>
-        besideDatabase(url, `e2e${i + 1}`, (own) => endToEnd(groupLabel("PostgreSQL", i), { TEST_DATABASE_URL: own }, files)),
-      ),
-    ]);
+    await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
+    await Promise.all(
+      lanes.postgres.map((files, i) => {
+        const label = groupLabel("PostgreSQL", i);
+        if (i === 0) return endToEnd(label, { TEST_DATABASE_URL: url }, files);
+        return besideDatabase(url, `e2e${i + 1}`, (own) => endToEnd(label, { TEST_DATABASE_URL: own }, files));
+      }),
+    );
   }),
 ]);
 if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 
 console.log(
-  `\nTest suites (side by side: build then typecheck, lint then unit, both integration suites niced, and each engine's end-to-end groups once the build is there):`,
+  `\nTest suites (side by side: build then typecheck, lint then unit, and the PGlite lane beside the PostgreSQL lane — each its integration suite, then its end-to-end groups side by side once the build is there):`,
 );
 console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;

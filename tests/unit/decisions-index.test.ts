@@ -41,7 +41,9 @@ function expectedRow(status: string): { status: string; relations: string } {
     ? `${superseded[0]} ${named(status, SUPERSEDED).join(", ")}`
     : AMENDED.test(status)
       ? `Amended by ${named(status, AMENDED).join(", ")}`
-      : "Accepted";
+      : /^Rejected\b/.test(status)
+        ? "Rejected"
+        : "Accepted";
   const relations = [
     ["Amends", named(status, AMENDS)],
     ["Supersedes", named(status, SUPERSEDES)],

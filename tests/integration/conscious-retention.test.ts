@@ -26,7 +26,9 @@ describe(`Conscious Mode keeps sessions and pauses for a year on ${testEngine()}
   afterAll(() => handle?.close());
 
   it("deletes what is older than the retention period, and only that", async () => {
-    const now = new Date("2026-11-28T08:00:00Z");
+    // Real time, not a fixed date: the rows this test leaves must stay within the period when the next test runs the
+    // job at the real time (a fixed date made them a year old a day later).
+    const now = new Date();
     const age = (days: number) => new Date(now.getTime() - days * DAY);
     await handle.db.insert(usageSessions).values([
       { userId, seconds: 60, startedAt: age(CONSCIOUS_RETENTION_DAYS + 1) },

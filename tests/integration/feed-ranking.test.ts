@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { rankedFeedPage, visitorHistory, noHistory, type RankQuery } from "~/features/feed/rank.server";
 import { emptyProfile } from "~/features/feed/rank-score";
 import { hotOf } from "~/features/signals/signal-rules";
@@ -157,6 +157,39 @@ describe(`feed ranking on ${testEngine()}`, () => {
     );
     const oldIds = new Set(old.map((row) => row.id));
     expect(picks.filter((id) => oldIds.has(id)).length).toBeGreaterThanOrEqual(picks.length / 5);
+  });
+
+  it("draws a taste's stretches anew once they are 15 s old, so the drawn places of its visitors keep spreading", async () => {
+    const profile = emptyProfile();
+    profile.category.set(catalogue.categoryIds[5]!, 3);
+    profile.tag.set(catalogue.tagIds[7]!, 2);
+    const history = { ...noHistory(), profile, known: new Set(catalogue.newest.slice(0, 3)) };
+    const seeds = ["d1", "d2", "d3", "d4", "d5", "d6"];
+    // The clips at the drawn places (positions 1, 2, 3 mod 5) of these visitors' first 20.
+    const drawnPicks = async () => {
+      const pages = await Promise.all(seeds.map((seed) => page({ history, seed, position: 0, count: 20 })));
+      return pages.map((ranked) => ranked.filter((_, i) => [1, 2, 3].includes(i % 5)).map((clip) => clip.id));
+    };
+    const first = await drawnPicks();
+    // Within the stretches' life the same visitors take the same stretches of the kept pools.
+    expect(await drawnPicks()).toEqual(first);
+    const before = new Set(first.flat());
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(Date.now() + 16_000);
+      // The first request past their life is served the kept stretches and starts their read beside it.
+      expect(await drawnPicks()).toEqual(first);
+      let after = first;
+      for (let tries = 0; tries < 100 && JSON.stringify(after) === JSON.stringify(first); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        after = await drawnPicks();
+      }
+      // New moments: the same visitors' drawn places reach clips the first stretches did not hold.
+      const reached = new Set([...first.flat(), ...after.flat()]);
+      expect(reached.size).toBeGreaterThan(before.size + before.size / 4);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("applies a category filter exactly to a visitor with tastes elsewhere too", async () => {

@@ -158,10 +158,10 @@ function topTastes(query: RankQuery, profile: TasteProfile): Taste[] {
 /**
  * The walks of one taste: a few of its hottest and newest clips (what every visitor of the taste shares, part -1),
  * and a stretch of its catalogue back from each moment (the drawn stretches, part k). Each walk's rows are labelled
- * with their part, so one statement reads them all.
+ * with their part, so one statement reads all the walks of a kind.
  */
-function tasteWalks(query: RankQuery, taste: Taste, moments: string[]): SQL[] {
-  const labelled = (walk: SQL, part: number) => sql`(select r.id, r.kind, ${part}::int as part from ${walk} r)`;
+function tasteWalks(query: RankQuery, taste: Taste, moments: string[]): { sql: SQL; part: number }[] {
+  const labelled = (walk: SQL, part: number) => ({ sql: sql`(select r.id, r.kind, ${part}::int as part from ${walk} r)`, part });
   if (taste.facet === "filter") return moments.map((moment, part) => labelled(filterDrawnWalk(query, moment), part));
   if (taste.facet === "tag") {
     const tagId = sql`${taste.id}::uuid`;
@@ -396,7 +396,7 @@ function sharedCandidates(db: Database, query: RankQuery): Promise<Candidate[]> 
 /**
  * Each drawn stretch of a taste, in a shared pool, starts from its own random moment within DRAWN_DAYS: a visitor's page
  * takes one stretch per taste by their draw, so visitors of one taste in the same seconds mostly walk different parts of
- * it, and every refresh draws new moments.
+ * it, and every refresh of the stretches (STRETCHES_TTL_MS) draws new moments.
  */
 const TASTE_STRETCHES = 6;
 
@@ -409,37 +409,70 @@ interface TastePool {
 /**
  * A taste's candidates — catalogue data only, the same for every visitor of the taste and filter — kept per generation
  * and read anew beside the requests (ADR 225) like the filter's shared pools: a returning visitor's page takes its
- * tastes' candidates from memory instead of walking them per request (ADR 233). A minute rather than 15 s: a pool's
- * read is some 200 clips at random over the whole catalogue (most of them disk reads at 1 M clips), the visitors'
- * tastes are many, and what it holds moves slowly (the hottest and newest 12 of a taste; its qualities lag by at most
- * that, as the kept cards' view counts do).
+ * tastes' candidates from memory instead of walking them per request (ADR 233). Its hottest and newest clips are kept a
+ * minute rather than 15 s: a pool's read is clips at random over the whole catalogue (most of them disk reads at 1 M
+ * clips), the visitors' tastes are many, and what they hold moves slowly (the hottest and newest 12 of a taste; its
+ * qualities lag by at most that, as the kept cards' view counts do).
  */
-const tastePools = memoPerDatabase<TastePool>("feed-taste-pools", { ttlMs: 60_000, maxEntries: 1_000, refreshAside: true });
+const tasteShared = memoPerDatabase<TastePool>("feed-taste-shared", { ttlMs: 60_000, maxEntries: 1_000, refreshAside: true });
+
+/**
+ * A taste's drawn stretches live 15 s, not its shared clips' minute: every visitor of a taste within the stretches'
+ * life draws from the same TASTE_STRETCHES × 30 clips and the drawn places take the best of them for each, so with a
+ * minute's life the visitors of a busy taste met the same clips and the catalogue coverage fell (bench:feed, 200 × 100
+ * at 100 000 clips: 19.1× the shuffle's against 22.1× before the pools; 20.7× with 15 s). A busy taste's stretches are
+ * read anew four times a minute beside the requests (180 clips and their details each time, the shared 12 still once);
+ * a taste asked for less often costs one read per request past their life. Twelve stretches instead of six (twice the
+ * read) added little (21.3×), so the life is shortened rather than the pool widened.
+ */
+const STRETCHES_TTL_MS = 15_000;
+const tasteStretches = memoPerDatabase<TastePool>("feed-taste-stretches", {
+  ttlMs: STRETCHES_TTL_MS,
+  maxEntries: 1_000,
+  refreshAside: true,
+});
+
+/** Reads a taste's shared walks (`shared`) or its drawn stretches (`moments`), in one statement and the details in steps. */
+async function readTaste(db: Database, query: RankQuery, taste: Taste, part: { shared: boolean; moments: string[] }): Promise<TastePool> {
+  const pool: TastePool = { shared: [], stretches: part.moments.map(() => []) };
+  const walks = tasteWalks(query, taste, part.moments).filter((walk) => part.shared === walk.part < 0);
+  if (walks.length === 0) return pool;
+  const found = await rowsOf<{ id: string; kind: number; part: number }>(
+    db,
+    sql`select id, kind, part from (${sql.join(
+      walks.map((walk) => walk.sql),
+      sql` union all `,
+    )}) w`,
+  );
+  const details = await detailsInSteps(db, [...new Set(found.map((row) => row.id))]);
+  const inShared = new Set<string>();
+  for (const row of found) {
+    const clip = details.get(row.id);
+    const at = Number(row.part);
+    if (!clip) continue;
+    if (at < 0) {
+      if (!inShared.has(row.id)) pool.shared.push(clip);
+      inShared.add(row.id);
+    } else pool.stretches[at]!.push(flagged(clip, WALK.drawn));
+  }
+  return pool;
+}
 
 function tastePool(db: Database, query: RankQuery, taste: Taste): Promise<TastePool> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period, taste.facet, taste.id]);
-  const read = async (): Promise<TastePool> => {
+  const moments = () => {
     const now = Date.now();
-    const moments = Array.from({ length: TASTE_STRETCHES }, () => new Date(now - Math.random() * DRAWN_DAYS * 24 * 3600_000).toISOString());
-    const found = await rowsOf<{ id: string; kind: number; part: number }>(
-      db,
-      sql`select id, kind, part from (${sql.join(tasteWalks(query, taste, moments), sql` union all `)}) w`,
-    );
-    const details = await detailsInSteps(db, [...new Set(found.map((row) => row.id))]);
-    const pool: TastePool = { shared: [], stretches: moments.map(() => []) };
-    const inShared = new Set<string>();
-    for (const row of found) {
-      const clip = details.get(row.id);
-      const part = Number(row.part);
-      if (!clip) continue;
-      if (part < 0) {
-        if (!inShared.has(row.id)) pool.shared.push(clip);
-        inShared.add(row.id);
-      } else pool.stretches[part]!.push(flagged(clip, WALK.drawn));
-    }
-    return pool;
+    return Array.from({ length: TASTE_STRETCHES }, () => new Date(now - Math.random() * DRAWN_DAYS * 24 * 3600_000).toISOString());
   };
-  return generationFor(db, query).then((generation) => tastePools(db).get(key, generation, read));
+  return generationFor(db, query).then(async (generation) => {
+    const [kept, drawn] = await Promise.all([
+      taste.facet === "filter"
+        ? Promise.resolve<TastePool>({ shared: [], stretches: [] })
+        : tasteShared(db).get(key, generation, () => readTaste(db, query, taste, { shared: true, moments: [] })),
+      tasteStretches(db).get(key, generation, () => readTaste(db, query, taste, { shared: false, moments: moments() })),
+    ]);
+    return { shared: kept.shared, stretches: drawn.stretches };
+  });
 }
 
 /**

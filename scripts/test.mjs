@@ -11,7 +11,8 @@
 // What runs at the same time (docs/decisions/125-test-run-in-lanes.md, amended by
 // docs/decisions/228-integration-beside-the-prelude.md): from the start, one production build then the typecheck, lint
 // then the unit suite, and two lanes, PGlite (integration, then end-to-end once the build is there) and PostgreSQL (the
-// same), which share no database and no port. Each end-to-end file runs on one of the two (ADR 127), except the few
+// same), which share no database and no port. The integration suite runs whole on PostgreSQL and, on PGlite, the files
+// whose subject is the engine (ADR 235). Each end-to-end file runs on one of the two (ADR 127), except the few
 // whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
 // database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
 // printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
@@ -254,6 +255,49 @@ function recordTimings() {
   console.log(`recorded the files' times in ${TIMINGS}`);
 }
 
+// The integration suite runs whole on PostgreSQL, the engine the site serves from; on PGlite it runs the files whose
+// subject is the engine or what it changes — migrations and the database's own functions and triggers, the engine
+// modes and their locks, notifications and the caches they keep, the flame and signal writers, the feed's statements
+// (which read heard flames in process), boot and shutdown, the CLI on its own data folder — rather than every file a
+// second time (docs/decisions/235-integration-by-engine-one-browser-per-group.md). INTEGRATION_ON_BOTH=1 runs every file on both.
+const INTEGRATION_ON_PGLITE = [
+  "admin-cli",
+  "catalog-schema",
+  "catalogue-counters",
+  "database-doc",
+  "engine-mode",
+  "feed-cache",
+  "feed-for-you",
+  "feed-newcomer-orders",
+  "feed-queries",
+  "flame-batch",
+  "flame-concurrency",
+  "flamed-clips",
+  "flamed-sets",
+  "flames",
+  "full-disk",
+  "graceful-shutdown",
+  "insights",
+  "jobs",
+  "listing-copies",
+  "metrics",
+  "pglite-lock",
+  "pglite-worker",
+  "security-signal-personal-data",
+  "server-boot",
+  "session",
+  "signals",
+];
+
+/** The integration files PGlite's lane runs (`undefined`: every file, as on PostgreSQL). */
+function integrationOnPglite() {
+  if (process.env.INTEGRATION_ON_BOTH === "1") return undefined;
+  const files = INTEGRATION_ON_PGLITE.map((name) => `tests/integration/${name}.test.ts`);
+  const missing = files.filter((file) => !existsSync(file));
+  if (missing.length) throw new Error(`scripts/test.mjs names integration files that do not exist: ${missing.join(", ")}`);
+  return files.filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+}
+
 const browser = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const hasBrowser = existsSync(browser);
 
@@ -322,7 +366,9 @@ const seeding = building.then(async (ok) => {
 await Promise.all([
   prelude,
   (async () => {
-    await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" });
+    const files = integrationOnPglite();
+    if (files?.length === 0) summary.push(`passed  integration on PGlite (no file of this run's filter is assigned to it)`);
+    else await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" }, files);
     const seeded = await seeding;
     await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),

@@ -95,7 +95,9 @@ describe("the feed's filters", () => {
     const busyAfter = await page.evaluate(() => (window as unknown as { __timing: { busyAfter: number } }).__timing.busyAfter);
     console.info(`filter click → loading state: ${busyAfter.toFixed(1)} ms`);
     expect(busyAfter).toBeGreaterThanOrEqual(0);
-    expect(busyAfter).toBeLessThanOrEqual(100);
+    // The data request is held for 1.5 s: a loading state drawn by the click, not by the answer, comes well before it.
+    // (Quiet, it comes within a frame or two — the printed figure; a busy neighbour can stretch that past 100 ms.)
+    expect(busyAfter).toBeLessThan(750);
     expect(await page.getByLabel("Filter by tag").isDisabled()).toBe(true);
 
     await categories.getByRole("link", { name: "Hotwife" }).click();

@@ -41,6 +41,6 @@ describe("the layout of every page", () => {
     const values = { ...(await catalogue(base)), queue: "reports", item };
     const problems = await walk(page, base, MEMBER_PAGES, values, "member", MEMBER_SHOTS);
     await page.context().close();
-    expect(problems).toEqual([]);
+    expect(problems, problems.join("; ")).toEqual([]);
   });
 });

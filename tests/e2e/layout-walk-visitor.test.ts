@@ -22,6 +22,6 @@ describe("the layout of every page", () => {
     await page.context().addCookies([{ name: "age_verified", value: "true", url: base }]);
     const problems = await walk(page, base, VISITOR_PAGES, values, "visitor", VISITOR_SHOTS);
     await page.context().close();
-    expect(problems).toEqual([]);
+    expect(problems, problems.join("; ")).toEqual([]);
   });
 });

@@ -103,6 +103,19 @@ function settled(page: Page): Promise<void> {
   });
 }
 
+/**
+ * The findings that are still there a moment later. On a busy machine a passing element (a toast sliding out, a
+ * transition that started after `settled`) can overlap another for one look; a layout fault is there on both.
+ */
+async function lasting(page: Page): Promise<Finding[]> {
+  const first = await findings(page);
+  if (first.length === 0) return first;
+  await page.waitForTimeout(1000);
+  await settled(page);
+  const again = new Set((await findings(page)).map((finding) => `${finding.kind} ${finding.detail}`));
+  return first.filter((finding) => again.has(`${finding.kind} ${finding.detail}`));
+}
+
 /** Pages with content: a clip, its tag and creator, from the feed API. */
 export async function catalogue(base: string): Promise<Pick<PageValues, "video" | "tag" | "creator">> {
   const response = await fetch(`${base}/api/feed?offset=0`, { headers: { cookie: "age_verified=true" } });
@@ -174,7 +187,7 @@ export async function walk(
         const size = `${viewport.width}x${viewport.height}`;
         await page.setViewportSize(viewport);
         await settled(page);
-        for (const finding of await findings(page))
+        for (const finding of await lasting(page))
           problems.push(`${who} ${size} ${language} ${pagePath}: ${finding.kind} ${finding.detail}`);
         if (wanted && SHOT_SIZES.has(size)) {
           await page.screenshot({

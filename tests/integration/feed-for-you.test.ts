@@ -1,10 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/lib/db.server";
-import { seedSimCatalogue, type SimCatalogue } from "../../scripts/support/feed-simulation";
-import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";
-import { visitorWhoLikes as likes } from "../support/taste";
+import { withSimApp } from "../support/taste";
 
 interface Page {
   clips: { id: string; why?: { kind: string; facet?: string; name?: string }[] }[];
@@ -13,18 +10,13 @@ interface Page {
 
 // /api/feed's "For you" order (ADR 160): personal, so never from a shared cache; nothing personal under GPC.
 describe(`/api/feed For you on ${testEngine()}`, () => {
-  let handle: DatabaseHandle;
-  let app: TestApp;
-  let catalogue: SimCatalogue | null = null;
-  withTestApp((made) => ({ handle, app } = made));
+  const t = withSimApp();
+  const { sim } = t;
 
-  const sim = async () =>
-    (catalogue ??= await seedSimCatalogue(handle.db, { clips: 600, categories: 5, creators: 15, tags: 10, spanDays: 200 }));
-
-  const visitorWhoLikes = (categoryId: string, clips: string[]) => likes(app.url, catalogue!, categoryId, clips);
+  const { visitorWhoLikes } = t;
 
   const feed = async (cookie: string, query = "offset=0", headers: Record<string, string> = {}) => {
-    const res = await fetch(`${app.url}/api/feed?${query}`, {
+    const res = await fetch(`${t.app.url}/api/feed?${query}`, {
       headers: { cookie: `age_verified=true; feed_seed=abcdef12; ${cookie}`, ...headers },
     });
     expect(res.status).toBe(200);
@@ -38,7 +30,7 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     const likesA = await visitorWhoLikes(a, watched);
     const likesB = await visitorWhoLikes(b, watched);
     const share = (page: Page, category: string) =>
-      page.clips.filter((clip) => catalogue!.clips.get(clip.id)?.categoryId === category).length;
+      page.clips.filter((clip) => t.catalogue.clips.get(clip.id)?.categoryId === category).length;
 
     const { res, page: forA } = await feed(likesA, "offset=12");
     expect(res.headers.get("cache-control")).toMatch(/private/);
@@ -70,14 +62,14 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     const third = (await feed("", `offset=24&shown=${ids.join(",")}`)).page;
     for (const clip of third.clips) expect(ids).not.toContain(clip.id);
     expect(third.clips).toHaveLength(12);
-    const bad = await fetch(`${app.url}/api/feed?offset=12&shown=not-an-id`, { headers: { cookie: "age_verified=true" } });
+    const bad = await fetch(`${t.app.url}/api/feed?offset=12&shown=not-an-id`, { headers: { cookie: "age_verified=true" } });
     expect(bad.status).toBe(400);
   }, 120_000);
 
   const choose = (cookie: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
-    fetch(`${app.url}/api/feed-choice`, {
+    fetch(`${t.app.url}/api/feed-choice`, {
       method: "POST",
-      headers: { origin: app.url, cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
+      headers: { origin: t.app.url, cookie, "content-type": "application/x-www-form-urlencoded", ...headers },
       body: new URLSearchParams(form),
     });
 
@@ -105,9 +97,9 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
   it("a lead marked Not interested is never that visitor's lead again, while the stored home page stays everyone's", async () => {
     const { newest } = await sim();
     const [lead, next] = [newest[0]!, newest[1]!];
-    const cookie = await visitorWhoLikes(catalogue!.categoryIds[1]!, newest.slice(300, 310));
+    const cookie = await visitorWhoLikes(t.catalogue.categoryIds[1]!, newest.slice(300, 310));
     const home = async (who: string) => {
-      const res = await fetch(`${app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
+      const res = await fetch(`${t.app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
       expect(res.status).toBe(200);
       return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
     };
@@ -143,12 +135,12 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
 
   it("Not interested: the clip leaves the feed, its creator sinks; Undo takes both back; GPC keeps nothing", async () => {
     const { newest } = await sim();
-    const cookie = await visitorWhoLikes(catalogue!.categoryIds[2]!, newest.slice(200, 230));
+    const cookie = await visitorWhoLikes(t.catalogue.categoryIds[2]!, newest.slice(200, 230));
     const anonymousId = cookie.slice("spicy_uid=".length).split(".")[0]!;
     const target = (await feed(cookie, "offset=12")).page.clips[0]!.id;
-    const creator = catalogue!.clips.get(target)!.creatorId;
+    const creator = t.catalogue.clips.get(target)!.creatorId;
     const weight = async () => {
-      const rows = (await handle.db.execute(
+      const rows = (await t.handle.db.execute(
         sql`select weight from visitor_affinities where anonymous_id = ${anonymousId}::uuid and facet = 'creator' and item_id = ${creator}::uuid`,
       )) as unknown as { rows: { weight: number }[] } | { weight: number }[];
       const list = Array.isArray(rows) ? rows : rows.rows;

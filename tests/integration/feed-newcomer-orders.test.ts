@@ -1,10 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DatabaseHandle } from "~/lib/db.server";
 import { newcomerSeed } from "~/features/feed/rank-score";
-import { seedSimCatalogue, type SimCatalogue } from "../../scripts/support/feed-simulation";
-import { type TestApp, withTestApp } from "../support/app";
 import { testEngine } from "../support/database";
-import { visitorWhoLikes as likes } from "../support/taste";
+import { withSimApp } from "../support/taste";
 
 interface Page {
   clips: { id: string; why?: { kind: string; name?: string }[] }[];
@@ -30,16 +27,11 @@ function seedsSharingAnOrder(): { a: string; b: string; other: string } {
 // only. A visitor with any history — events, or only a "Not interested" — is never served a shared order, and nothing
 // of theirs ever enters one.
 describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
-  let handle: DatabaseHandle;
-  let app: TestApp;
-  let catalogue: SimCatalogue | null = null;
-  withTestApp((made) => ({ handle, app } = made));
-
-  const sim = async () =>
-    (catalogue ??= await seedSimCatalogue(handle.db, { clips: 600, categories: 5, creators: 15, tags: 10, spanDays: 200 }));
+  const t = withSimApp();
+  const { sim } = t;
 
   const feed = async (seed: string, query = "offset=0", cookie = "", headers: Record<string, string> = {}) => {
-    const res = await fetch(`${app.url}/api/feed?${query}`, {
+    const res = await fetch(`${t.app.url}/api/feed?${query}`, {
       headers: { cookie: `age_verified=true; feed_seed=${seed}${cookie ? `; ${cookie}` : ""}`, ...headers },
     });
     expect(res.status).toBe(200);
@@ -48,7 +40,7 @@ describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
   };
   const ids = (page: Page) => page.clips.map((clip) => clip.id);
 
-  const visitorWhoLikes = (categoryId: string, clips: string[]) => likes(app.url, catalogue!, categoryId, clips);
+  const { visitorWhoLikes } = t;
 
   it("serves newcomers whose seeds pick one order that order; a visitor with a history gets their own, and none of it enters the shared one", async () => {
     const { categoryIds, newest } = await sim();
@@ -92,9 +84,9 @@ describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
     await sim();
     const { a, b } = seedsSharingAnOrder();
     const first = await feed(a);
-    const issued = await fetch(`${app.url}/api/visitor`, {
+    const issued = await fetch(`${t.app.url}/api/visitor`, {
       method: "POST",
-      headers: { origin: app.url, cookie: "age_verified=true", "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: t.app.url, cookie: "age_verified=true", "content-type": "application/x-www-form-urlencoded" },
       body: "",
     });
     expect(issued.status).toBe(200);
@@ -102,9 +94,9 @@ describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
     // With a signed id and nothing else, the feed knows nothing of them: the shared order.
     expect(await feed(a, "offset=0", cookie)).toEqual(first);
     const target = first.clips[3]!.id;
-    const dismissed = await fetch(`${app.url}/api/feed-choice`, {
+    const dismissed = await fetch(`${t.app.url}/api/feed-choice`, {
       method: "POST",
-      headers: { origin: app.url, cookie, "content-type": "application/x-www-form-urlencoded" },
+      headers: { origin: t.app.url, cookie, "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({ intent: "dismiss", clipId: target }),
     });
     expect(dismissed.status).toBe(200);

@@ -137,6 +137,9 @@ const BACKGROUND = ["nice", "-n", "10"];
 // their quiet time (renditions 19 → 187 s) while the other lane's end-to-end files ran (ADR 235). Only root may raise
 // a priority; elsewhere the suites run as they are.
 const FOREGROUND = process.getuid?.() === 0 ? ["nice", "-n", "-10"] : [];
+// Their media jobs' ffmpeg runs at the suite's own priority instead of 19 levels below it (MEDIA_JOB_NICE, README), for
+// the same reason: niced to the lowest, renditions.test.ts waited behind the browsers for two minutes.
+const INTEGRATION_ENV = { MEDIA_JOB_NICE: "0" };
 
 async function script(name, env = {}, { background = false } = {}) {
   const since = Date.now();
@@ -156,7 +159,7 @@ async function vitest(project, label, env = {}, files) {
   if (files) args.push(...files);
   else if (filters.length) args.push("--passWithNoTests", ...filters);
   const [command, ...rest] = [...(project === "integration" ? FOREGROUND : []), "npx", ...args];
-  const ok = (await run(label, command, rest, env)) === 0;
+  const ok = (await run(label, command, rest, project === "integration" ? { ...INTEGRATION_ENV, ...env } : env)) === 0;
   summary.push(
     `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
   );

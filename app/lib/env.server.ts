@@ -153,6 +153,8 @@ export const envSchema = z
     FLAME_LIMIT_PER_IP: z.coerce.number().int().min(1).max(1_000_000).default(3000),
     /** Background job loops this server runs (publishing, fingerprints, scans, e-mail); 0 leaves jobs to other servers. */
     JOB_WORKERS: z.coerce.number().int().min(0).max(16).default(2),
+    /** Levels below the server's CPU priority at which a background job's ffmpeg runs (read where ffmpeg starts). */
+    MEDIA_JOB_NICE: z.coerce.number().int().min(0).max(19).default(19),
     /** Bytes (in MB) one address may upload through the submit form in 24 hours (ADR 099). */
     UPLOAD_QUOTA_PER_ADDRESS_MB: z.coerce.number().int().min(1).max(2000).default(200),
     /** MB all uploads waiting in quarantine may take together; past it the submit form refuses files. */

@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { constants } from "node:fs";
 import { access, stat } from "node:fs/promises";
-import { setPriority } from "node:os";
+import { getPriority, setPriority } from "node:os";
 import path from "node:path";
 import { FfmpegFailedError, FfmpegMissingError } from "./errors";
 
@@ -75,8 +75,19 @@ export interface RunOptions {
   timeoutMs: number;
   /** Most stdout kept before the tool is stopped; 16 MB by default. */
   maxBytes?: number;
-  /** Lowest CPU priority (background jobs): pages keep answering while a rendition encodes. */
+  /** A lower CPU priority (background jobs): pages keep answering while a rendition encodes. */
   nice?: boolean;
+}
+
+/**
+ * How far below the server's own priority a background job's ffmpeg runs: MEDIA_JOB_NICE levels (0–19), 19 by default
+ * — the lowest, so a rendition only takes what requests leave. A test run whose browsers raise their own priority sets
+ * it lower, or its jobs would wait minutes behind them.
+ */
+export function backgroundPriority(env: NodeJS.ProcessEnv = process.env): number {
+  const levels = Number.parseInt(env.MEDIA_JOB_NICE ?? "", 10);
+  const below = Number.isInteger(levels) && levels >= 0 && levels <= 19 ? levels : 19;
+  return Math.min(19, getPriority() + below);
 }
 
 /** Last lines of stderr: enough to tell why ffmpeg stopped, short enough for a log line. */
@@ -118,7 +129,7 @@ export function runToolForBytes(
     );
     if (nice && child.pid !== undefined) {
       try {
-        setPriority(child.pid, 19);
+        setPriority(child.pid, backgroundPriority());
       } catch {
         // Gone already, or not allowed here: it then runs at normal priority.
       }

@@ -49,10 +49,6 @@ export default defineConfig({
           // names every test that needed it (scripts/test.mjs).
           retry: process.env.CI === "true" || process.env.CI === "1" ? 1 : 0,
           fileParallelism: false,
-          // The files run one after another in one process, which imports vitest and Playwright once instead of once
-          // per file (about 2 s of CPU a file); each file still launches its own browser and closes it
-          // (docs/decisions/235-integration-by-engine-one-browser-per-group.md).
-          isolate: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },
       },

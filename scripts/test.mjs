@@ -12,7 +12,7 @@
 // docs/decisions/228-integration-beside-the-prelude.md): from the start, one production build then the typecheck, lint
 // then the unit suite, and two lanes, PGlite (integration, then end-to-end once the build is there) and PostgreSQL (the
 // same), which share no database and no port. The integration suite runs whole on PostgreSQL and, on PGlite, the files
-// whose subject is the engine (ADR 235). Each end-to-end file runs on one of the two (ADR 127), except the few
+// whose subject is the engine; both lanes' end-to-end groups start once both integration suites have ended (ADR 235). Each end-to-end file runs on one of the two (ADR 127), except the few
 // whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
 // database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
 // printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
@@ -132,13 +132,8 @@ function run(label, command, args, env = {}) {
 // with the integration suites, which the end-to-end groups wait for (ADR 228). The unit suite keeps its priority: some
 // of its tests have time-outs.
 const BACKGROUND = ["nice", "-n", "10"];
-// The integration suites run ahead of the browsers where the system allows it: an end-to-end group's Chromium raises
-// its own threads' priority (nice −8 when it may), and beside it an integration suite's ffmpeg cuts took ten times
-// their quiet time (renditions 19 → 187 s) while the other lane's end-to-end files ran (ADR 235). Only root may raise
-// a priority; elsewhere the suites run as they are.
-const FOREGROUND = process.getuid?.() === 0 ? ["nice", "-n", "-10"] : [];
-// Their media jobs' ffmpeg runs at the suite's own priority instead of 19 levels below it (MEDIA_JOB_NICE, README), for
-// the same reason: niced to the lowest, renditions.test.ts waited behind the browsers for two minutes.
+// The integration suites' media jobs run ffmpeg at the suite's own priority instead of 19 levels below it
+// (MEDIA_JOB_NICE, README): at the lowest, renditions.test.ts waited minutes behind the other suites.
 const INTEGRATION_ENV = { MEDIA_JOB_NICE: "0" };
 
 async function script(name, env = {}, { background = false } = {}) {
@@ -158,8 +153,7 @@ async function vitest(project, label, env = {}, files) {
   const args = ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
   if (files) args.push(...files);
   else if (filters.length) args.push("--passWithNoTests", ...filters);
-  const [command, ...rest] = [...(project === "integration" ? FOREGROUND : []), "npx", ...args];
-  const ok = (await run(label, command, rest, project === "integration" ? { ...INTEGRATION_ENV, ...env } : env)) === 0;
+  const ok = (await run(label, "npx", args, project === "integration" ? { ...INTEGRATION_ENV, ...env } : env)) === 0;
   summary.push(
     `${ok ? "passed" : "FAILED"}  ${label} (${seconds(since)}; ${cpuOf(label)}${loadSince(loadBefore)}; slowest: ${slowestIn(report).join(", ")})`,
   );
@@ -220,10 +214,8 @@ function splitEndToEnd() {
   const median = known.length ? known[Math.floor(known.length / 2)] : 30;
   const seconds = (file) => timings.files[file] ?? median;
   const longestFirst = (list) => [...list].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
-  // Every group of an engine starts when that engine's integration suite ends.
-  const groups = ["pglite", "postgres"].flatMap((engine) =>
-    Array.from({ length: E2E_GROUPS }, () => ({ engine, files: [], load: timings.integration[engine] ?? 0 })),
-  );
+  // Every group starts when both integration suites have ended (ADR 235).
+  const groups = ["pglite", "postgres"].flatMap((engine) => Array.from({ length: E2E_GROUPS }, () => ({ engine, files: [], load: 0 })));
   const place = (file, engines) => {
     const group = groups.filter((g) => engines.includes(g.engine)).reduce((least, g) => (g.load < least.load ? g : least));
     group.files.push(file);
@@ -268,7 +260,7 @@ function recordTimings() {
 // subject is the engine or what it changes — migrations and the database's own functions and triggers, the engine
 // modes and their locks, notifications and the caches they keep, the flame and signal writers, the feed's statements
 // (which read heard flames in process), boot and shutdown, the CLI on its own data folder — rather than every file a
-// second time (docs/decisions/235-integration-by-engine-one-browser-per-group.md). INTEGRATION_ON_BOTH=1 runs every file on both.
+// second time (docs/decisions/235-integration-by-engine.md). INTEGRATION_ON_BOTH=1 runs every file on both.
 const INTEGRATION_ON_PGLITE = [
   "admin-cli",
   "catalog-schema",
@@ -372,17 +364,29 @@ const seeding = building.then(async (ok) => {
   return code === 0 ? { TEST_SEEDED_DATA_DIR: seededDir } : {};
 });
 
+// Both engines' end-to-end groups start once both integration suites have ended (ADR 235): an end-to-end group's
+// Chromium raises its own threads' priority, and beside the other lane's integration suite both ran far slower.
+const ended = { pglite: () => {}, postgres: () => {} };
+const integrationsEnded = Promise.all([
+  new Promise((resolve) => (ended.pglite = resolve)),
+  new Promise((resolve) => (ended.postgres = resolve)),
+]);
+
 await Promise.all([
   prelude,
   (async () => {
     const files = integrationOnPglite();
     if (files?.length === 0) summary.push(`passed  integration on PGlite (no file of this run's filter is assigned to it)`);
     else await vitest("integration", "integration on PGlite", { TEST_DATABASE_URL: "" }, files);
+    ended.pglite();
+    await integrationsEnded;
     const seeded = await seeding;
     await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),
   withPostgres(async (url) => {
     await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
+    ended.postgres();
+    await integrationsEnded;
     await Promise.all(
       lanes.postgres.map((files, i) => {
         const label = groupLabel("PostgreSQL", i);
@@ -390,12 +394,12 @@ await Promise.all([
         return besideDatabase(url, `e2e${i + 1}`, (own) => endToEnd(label, { TEST_DATABASE_URL: own }, files));
       }),
     );
-  }),
+  }).finally(() => ended.postgres()),
 ]);
 if (process.env.RECORD_E2E_TIMINGS === "1" && !failed) recordTimings();
 
 console.log(
-  `\nTest suites (side by side: build then typecheck, lint then unit, and the PGlite lane beside the PostgreSQL lane — each its integration suite, then its end-to-end groups side by side once the build is there):`,
+  `\nTest suites (side by side: build then typecheck, lint then unit, and the PGlite lane beside the PostgreSQL lane — each its integration suite, then, once both have ended, its end-to-end groups side by side):`,
 );
 console.log(`  ${summary.join("\n  ")}`);
 const passedCount = summary.filter((s) => s.startsWith("passed")).length;

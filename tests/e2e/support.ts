@@ -22,48 +22,8 @@ export function chromiumPath(): string {
   return path;
 }
 
-/** The Chromium that the files of this process share, launched by the first that asks (see launchBrowser). */
-let shared: Promise<Browser> | undefined;
-
-/**
- * A browser for one test file. A file that needs flags of its own gets a Chromium of its own; the others share one per
- * process — a group's files run one after another in one process (vitest.config.ts) and a launch costs about 2.4 s of
- * CPU (docs/decisions/235-integration-by-engine-one-browser-per-group.md). Each file gets a handle whose `close()` closes
- * the contexts (and so the pages) that file opened through it, which is all a file's browser held before; each context
- * is a fresh profile, so no cookie, storage or cache passes from one file to the next. The shared Chromium ends with
- * the process.
- */
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  const launch = () => chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs] });
-  // E2E_BROWSER_PER_FILE=1: every file launches its own, as before, to tell a shared browser's effect from others'.
-  if (extraArgs.length > 0 || process.env.E2E_BROWSER_PER_FILE === "1") return launch();
-  let browser = await (shared ??= launch());
-  if (!browser.isConnected()) browser = await (shared = launch());
-  const opened = new Set<BrowserContext>();
-  const handle = {
-    async newContext(...args: Parameters<Browser["newContext"]>) {
-      const context = await browser.newContext(...args);
-      opened.add(context);
-      return context;
-    },
-    async newPage(...args: Parameters<Browser["newPage"]>) {
-      const page = await browser.newPage(...args);
-      opened.add(page.context());
-      return page;
-    },
-    contexts: () => browser.contexts().filter((context) => opened.has(context)),
-    async close() {
-      await Promise.all([...opened].map((context) => context.close().catch(() => {})));
-      opened.clear();
-    },
-  };
-  return new Proxy(browser, {
-    get(target, key) {
-      if (key in handle) return handle[key as keyof typeof handle];
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs] });
 }
 
 export interface ContextOptions {

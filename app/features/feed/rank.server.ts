@@ -15,7 +15,7 @@ import { withOwn } from "./with-own";
 
 const LIMITS = { trending: 300, classics: 60, fresh: 400, weekFresh: 500, tagRecent: 300, tagPopular: 100 } as const;
 const TASTE_LIMITS = { hot: 8, newest: 4, drawn: 30, explore: 40, recent: 30 } as const;
-/** A drawn stretch of a taste starts at a random moment within this many days back. */
+/** A drawn stretch of a taste starts at a random moment within this many days back (and after the oldest clip). */
 const DRAWN_DAYS = 730;
 /** What a walk's rows are to the ranking: shared by visitors of a filter or taste, the visitor's drawn stretch of a taste, their exploration. */
 const WALK = { shared: 0, drawn: 1, explore: 2 } as const;
@@ -458,18 +458,39 @@ async function readTaste(db: Database, query: RankQuery, taste: Taste, part: { s
   return pool;
 }
 
+/**
+ * When the catalogue's oldest published clip came out (now when there is none), kept ten minutes: drawn moments fall
+ * between it and now. A stretch walks back from its moment, so a moment before the first clip finds nothing — with
+ * moments over DRAWN_DAYS, a catalogue a few months old left most of its tastes' stretches empty.
+ */
+const oldestMemo = memoPerDatabase<number>("feed-oldest-published", { ttlMs: 600_000, maxEntries: 1, refreshAside: true });
+
+function oldestPublished(db: Database): Promise<number> {
+  return oldestMemo(db).get("oldest", 0, async () => {
+    const [row] = await rowsOf<{ at: string | Date | null }>(
+      db,
+      sql`select c.published_at as at from clips c where ${PUBLISHED} and c.published_at is not null
+        order by c.published_at asc nulls last, c.id desc limit 1`,
+    );
+    return row?.at ? new Date(row.at).getTime() : Date.now();
+  });
+}
+
+/** A taste's drawn moments: TASTE_STRETCHES instants at random between `oldest` (at most DRAWN_DAYS back) and `now`. */
+export function drawnMoments(now: number, oldest: number, random: () => number = Math.random): string[] {
+  const span = Math.max(0, Math.min(DRAWN_DAYS * 24 * 3600_000, now - oldest));
+  return Array.from({ length: TASTE_STRETCHES }, () => new Date(now - random() * span).toISOString());
+}
+
 function tastePool(db: Database, query: RankQuery, taste: Taste): Promise<TastePool> {
   const key = JSON.stringify([query.audience, query.filters.category, query.filters.tag, query.filters.period, taste.facet, taste.id]);
-  const moments = () => {
-    const now = Date.now();
-    return Array.from({ length: TASTE_STRETCHES }, () => new Date(now - Math.random() * DRAWN_DAYS * 24 * 3600_000).toISOString());
-  };
+  const moments = async () => drawnMoments(Date.now(), await oldestPublished(db));
   return generationFor(db, query).then(async (generation) => {
     const [kept, drawn] = await Promise.all([
       taste.facet === "filter"
         ? Promise.resolve<TastePool>({ shared: [], stretches: [] })
         : tasteShared(db).get(key, generation, () => readTaste(db, query, taste, { shared: true, moments: [] })),
-      tasteStretches(db).get(key, generation, () => readTaste(db, query, taste, { shared: false, moments: moments() })),
+      tasteStretches(db).get(key, generation, async () => readTaste(db, query, taste, { shared: false, moments: await moments() })),
     ]);
     return { shared: kept.shared, stretches: drawn.stretches };
   });

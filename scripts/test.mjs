@@ -9,13 +9,14 @@
 // skipped.
 //
 // What runs at the same time (docs/decisions/125-test-run-in-lanes.md, amended by
-// docs/decisions/228-integration-beside-the-prelude.md): from the start, one production build then the typecheck, lint
-// then the unit suite, and two lanes, PGlite (integration, then end-to-end once the build is there) and PostgreSQL (the
-// same), which share no database and no port. The integration suite runs whole on PostgreSQL and, on PGlite, the files
-// whose subject is the engine; both lanes' end-to-end groups start once both integration suites have ended (ADR 235). Each end-to-end file runs on one of the two (ADR 127), except the few
-// whose subject is the engine; each engine's end-to-end files run in groups side by side, each with its own server and
-// database (ADR 219). Every end-to-end group serves that one build, which none writes to. Each suite's output is
-// printed whole when it ends, and the summary gives each suite's time and CPU time, and the whole run's.
+// docs/decisions/228-integration-beside-the-prelude.md and docs/decisions/235-integration-by-engine.md): from the start,
+// one production build then the typecheck, lint then the unit suite, and two lanes, PGlite and PostgreSQL, which share
+// no database and no port. Each lane runs its integration suite first — every file on PostgreSQL, the files whose
+// subject is the engine on PGlite — and its end-to-end groups once both integration suites have ended. Each end-to-end
+// file runs on one of the two (ADR 127), except the few whose subject is the engine; each engine's end-to-end files run
+// in groups side by side, each with its own server and database (ADR 219). Every end-to-end group serves that one
+// build, which none writes to. Each suite's output is printed whole when it ends, and the summary gives each suite's
+// time and CPU time, and the whole run's.
 import { spawn } from "node:child_process";
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -209,7 +210,7 @@ function splitEndToEnd() {
     .map((name) => `tests/e2e/${name}`)
     .filter(matches);
   const named = (list) => (file) => list.some((name) => file === `tests/e2e/${name}.test.ts`);
-  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
   const known = Object.values(timings.files).sort((a, b) => a - b);
   const median = known.length ? known[Math.floor(known.length / 2)] : 30;
   const seconds = (file) => timings.files[file] ?? median;
@@ -231,28 +232,15 @@ function splitEndToEnd() {
   return { pglite: of("pglite"), postgres: of("postgres") };
 }
 
-/** Writes the files' and the integration suites' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
+/** Writes the end-to-end files' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
 function recordTimings() {
-  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {}, integration: {} };
+  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
   for (const name of readdirSync(reports).filter((name) => name.startsWith("end-to-end-") && name.endsWith(".json"))) {
     const report = join(reports, name);
     for (const file of JSON.parse(readFileSync(report, "utf8")).testResults ?? [])
       timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
   }
-  // A filtered run's integration suites are not the whole suites: their times would be no head start.
-  for (const [lane, label] of filters.length
-    ? []
-    : [
-        ["pglite", "integration on PGlite"],
-        ["postgres", "integration on PostgreSQL"],
-      ]) {
-    const report = join(reports, `${label.replace(/\W+/g, "-")}.json`);
-    if (!existsSync(report)) continue;
-    const { startTime, testResults = [] } = JSON.parse(readFileSync(report, "utf8"));
-    const end = Math.max(...testResults.map((file) => file.endTime));
-    if (Number.isFinite(end)) timings.integration[lane] = Math.round((end - startTime) / 1000);
-  }
-  writeFileSync(TIMINGS, `${JSON.stringify(timings, null, 2)}\n`);
+  writeFileSync(TIMINGS, `${JSON.stringify({ files: timings.files }, null, 2)}\n`);
   console.log(`recorded the files' times in ${TIMINGS}`);
 }
 

@@ -81,8 +81,8 @@ export interface RunOptions {
 
 /**
  * How far below the server's own priority a background job's ffmpeg runs: MEDIA_JOB_NICE levels (0–19), 19 by default
- * — the lowest, so a rendition only takes what requests leave. A test run whose browsers raise their own priority sets
- * it lower, or its jobs would wait minutes behind them.
+ * — the lowest, so a rendition only takes what requests leave. `npm test` sets 0 for its integration suites: at the
+ * lowest, a test that waits for a rendition waited minutes behind the suites running beside it.
  */
 export function backgroundPriority(env: NodeJS.ProcessEnv = process.env): number {
   const levels = Number.parseInt(env.MEDIA_JOB_NICE ?? "", 10);

@@ -13,7 +13,7 @@ import { startCeiling, type CapturedResponse } from "./ceiling";
 import { load, settle, type LoadResult } from "./load";
 import { documentedOffloadConfig, findNginx, sendfileConfig, startNginx, type Nginx } from "../support/nginx";
 import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from "./http-load";
-import { clientVerdict, judge, markdownTable, type Row } from "./report";
+import { ceilingWasTheServer, clientVerdict, judge, markdownTable, type Row } from "./report";
 import { withServerCpu } from "./server-cpu";
 import { benchRun, writeReport } from "./run";
 
@@ -176,6 +176,10 @@ async function main() {
                 nginxCores: nginxRun!.cpuSeconds! / (nginxResult!.requests / nginxResult!.rps),
               }
             : undefined,
+        ceilingCores:
+          ceilingRun.cpuSeconds === null || !ceilingResult.requests
+            ? undefined
+            : ceilingRun.cpuSeconds / (ceilingResult.requests / ceilingResult.rps),
         ratioCeiling: appResult.rps / ceilingResult.rps,
         ratioNginx: nginxResult ? appResult.rps / nginxResult.rps : undefined,
         ratioNginxPerCore: appCpuMs !== undefined && nginxCpuMs !== undefined ? nginxCpuMs / appCpuMs : undefined,
@@ -190,6 +194,11 @@ async function main() {
               : "") +
           (row.serverCpu?.ceilingMsPerAnswer !== undefined
             ? `; ceiling ${Math.round(ceilingResult.rps)} req/s, ${fixed(row.serverCpu.ceilingMsPerAnswer, 3)} ms CPU per answer`
+            : "") +
+          (c.target.kind === "ceiling"
+            ? row.ceilingCores === undefined
+              ? "; the ceiling server's CPU unknown: no verdict"
+              : `; ceiling server at ${fixed(row.ceilingCores)} cores${ceilingWasTheServer(row) ? "" : ": client-bound, the ratio says nothing"}`
             : "") +
           (nginxResult ? `; nginx ${Math.round(nginxResult.rps)} req/s, p99 ${nginxResult.p99} ms` : "") +
           (row.serverCpu

@@ -2,7 +2,8 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
 import { httpLoadProcesses, mergeLoads, type RawLoad } from "../../scripts/bench/http-load";
-import { clientIsNotTheLimit, clientVerdict } from "../../scripts/bench/report";
+import type { BenchCase } from "../../scripts/bench/cases";
+import { clientIsNotTheLimit, clientVerdict, judge } from "../../scripts/bench/report";
 
 const part = (over: Partial<RawLoad>): RawLoad => ({
   latencies: [],
@@ -53,6 +54,26 @@ describe("the bench's large-body client", () => {
     expect(clientVerdict({ nginx, client: { ...client, cpuMaxAtNginx: 0.9 } })).toMatch(/saturated/);
     expect(clientIsNotTheLimit({ nginx, client: { ...client, ceilingRps: 1_500 } })).toBe(false);
     expect(clientVerdict({ nginx, client: { ...client, ceilingRps: 1_500 } })).toMatch(/half the client's ceiling/);
+  });
+
+  it("gives no ratio to the node:http ceiling a verdict unless the ceiling server itself was busy", () => {
+    const feed = { name: "feed", target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 } } as BenchCase;
+    const run = (rps: number, p99: number) => ({
+      rps,
+      p50: 1,
+      p99,
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      non2xxCodes: "",
+      requests: rps * 10,
+    });
+    const row = { case: "feed", connections: 100, app: run(1_000, 150), ceiling: run(8_000, 20), loadAverage: [2], ratioCeiling: 0.125 };
+    expect(judge(feed, { ...row, ceilingCores: 0.95 })).toBe(true);
+    // The client set the ceiling's pace: 12.5 % of what it could send says nothing of node:http.
+    expect(judge(feed, { ...row, ceilingCores: 0.39 })).toBe(false);
+    expect(judge(feed, row)).toBe(false);
+    expect(judge(feed, { ...row, ceilingCores: 0.95, ratioCeiling: 0.05 })).toBe(false);
   });
 
   it("drives one server from several processes and counts every answer", async () => {

@@ -4,15 +4,18 @@ import os from "node:os";
 import type { RequestSpec } from "./cases";
 import type { LoadResult } from "./load";
 
-// A load generator for large bodies, on node:net. autocannon turns every body chunk into a string and tops out near
+// The bench's load generator, on node:net. autocannon turns every body chunk into a string and tops out near
 // 60–70 MB/s on this machine; node:http's client allocates a Buffer for every 64 KiB it receives and spent ~1.1 ms of
 // CPU per MiB (2.4 times this one's), so on two shared cores it was what nginx's figure measured. This client reads
-// every socket into one reused buffer (`onread`), parses only the status line and Content-Length, and counts the body.
+// every socket into one reused buffer (`onread`), parses only the status line and the body's framing (Content-Length
+// or chunks), and counts the body; each distinct request is serialised once.
 //
-// Receiving a megabyte still costs a copy out of the kernel, and one thread reached a whole core before nginx did
-// (docs/performance.md § Media on a quiet machine). So the connections are shared among several client processes
-// (`httpLoadProcesses`), each with its own event loop, started together and merged: their requests, latencies and
-// errors, and each one's CPU share — near 1 for any of them means that process, not the server, set the pace.
+// Small answers have the same problem the other way round: autocannon is one thread in the bench's own process and
+// spent more CPU per answer than the bare node:http ceiling server did to produce it, so against /api/feed's bytes the
+// ceiling server sat at 0.4–0.5 of a core while autocannon used a whole one. So the connections are shared among
+// several client processes (`httpLoadProcesses`), each with its own event loop, started together and merged: their
+// requests, latencies and errors, and each one's CPU — its share (near 1 for any of them means that process, not the
+// server, set the pace) and its CPU per answer (what the client costs, whatever the server).
 
 export interface HttpLoadResult extends LoadResult {
   /** Body bytes received per second. */
@@ -43,6 +46,73 @@ export interface RawLoad {
 const TIMEOUT_MS = 10_000;
 const HEAD_END = Buffer.from("\r\n\r\n");
 
+/**
+ * A `Transfer-Encoding: chunked` body read as it arrives (the app streams its pages and some JSON that way): `feed`
+ * takes the next bytes and says 1 once the last chunk and its trailer section are in, 0 while more are due, -1 for
+ * bytes that are not chunked framing. Only the framing is looked at; chunk data is skipped, not copied.
+ */
+export class ChunkedBody {
+  private phase: "size" | "extension" | "data" | "data-end" | "trailer" = "size";
+  private size = 0;
+  private digits = 0;
+  private left = 0;
+  private lineLength = 0;
+
+  feed(data: Uint8Array): 1 | 0 | -1 {
+    let i = 0;
+    while (i < data.length) {
+      if (this.phase === "data") {
+        const take = Math.min(this.left, data.length - i);
+        i += take;
+        this.left -= take;
+        if (this.left === 0) this.phase = "data-end";
+        continue;
+      }
+      const c = data[i++]!;
+      if (this.phase === "data-end") {
+        if (c === 0x0a) this.phase = "size";
+        else if (c !== 0x0d) return -1;
+      } else if (this.phase === "trailer") {
+        if (c === 0x0a) {
+          if (this.lineLength === 0) return i === data.length ? 1 : -1;
+          this.lineLength = 0;
+        } else if (c !== 0x0d) this.lineLength++;
+      } else if (c === 0x0a) {
+        // The end of a size line: the last chunk (size 0) leads to the trailer section, any other to its data.
+        if (this.digits === 0) return -1;
+        if (this.size === 0) this.phase = "trailer";
+        else [this.phase, this.left] = ["data", this.size];
+        [this.size, this.digits, this.lineLength] = [0, 0, 0];
+      } else if (this.phase === "size") {
+        const digit = c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x61 && c <= 0x66 ? c - 0x57 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1;
+        if (digit >= 0) [this.size, this.digits] = [this.size * 16 + digit, this.digits + 1];
+        else if (c === 0x3b) this.phase = "extension";
+        else if (c !== 0x0d) return -1;
+      }
+      // In a chunk extension every byte up to the line's end is ignored.
+    }
+    return 0;
+  }
+}
+
+/** A request as the bytes sent, made once per distinct spec object (each client process cycles through a fixed list). */
+const serialized = new WeakMap<RequestSpec, Buffer>();
+function serialize(spec: RequestSpec, host: string): Buffer {
+  let bytes = serialized.get(spec);
+  if (!bytes) {
+    const headers = Object.entries({
+      host,
+      ...spec.headers,
+      ...(spec.body ? { "content-length": String(Buffer.byteLength(spec.body)) } : {}),
+    });
+    bytes = Buffer.from(
+      `${spec.method} ${spec.path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n${spec.body ?? ""}`,
+    );
+    serialized.set(spec, bytes);
+  }
+  return bytes;
+}
+
 /** `connections` keep-alive connections, each sending `request(n)` as soon as the previous answer has ended, for `seconds`. */
 export async function rawLoad(
   baseUrl: string,
@@ -51,12 +121,17 @@ export async function rawLoad(
   seconds: number,
 ): Promise<RawLoad> {
   const { hostname, port } = new URL(baseUrl);
+  const host = `${hostname}:${port}`;
   const latencies: number[] = [];
   const codes = new Map<number, number>();
   let n = 0;
   let bytes = 0;
   let errors = 0;
   let timeouts = 0;
+  // One timer for every connection rather than one per request: at tens of thousands of small answers a second, a
+  // timer set and cleared per request is a measurable share of the client's CPU.
+  const overdue = new Set<() => void>();
+  const watchdog = setInterval(() => overdue.forEach((check) => check()), 250);
   const cpuBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + seconds * 1000;
@@ -67,14 +142,22 @@ export async function rawLoad(
       const buffer = Buffer.allocUnsafe(256 * 1024);
       let socket: Socket;
       let head: Buffer[] = [];
-      /** Body bytes still due; -1 while the head is being read. */
+      /** Body bytes still due (Infinity while a chunked body lasts, 0 once the answer is in); -1 while the head is read. */
       let remaining = -1;
+      let chunked: ChunkedBody | undefined;
       let status = 0;
       let sent = 0;
-      let timer: NodeJS.Timeout | undefined;
+      let waiting = false;
+      const check = () => {
+        if (!waiting || performance.now() - sent <= TIMEOUT_MS) return;
+        timeouts++;
+        restart();
+      };
+      overdue.add(check);
+      const stop = () => (overdue.delete(check), done());
 
       const finish = () => {
-        clearTimeout(timer);
+        waiting = false;
         latencies.push(performance.now() - sent);
         codes.set(status, (codes.get(status) ?? 0) + 1);
         next();
@@ -82,42 +165,49 @@ export async function rawLoad(
       const next = () => {
         if (performance.now() >= deadline) {
           socket.end();
-          return done();
+          return stop();
         }
-        const spec = request_(n++);
-        const headers = Object.entries({
-          host: `${hostname}:${port}`,
-          ...spec.headers,
-          ...(spec.body ? { "content-length": String(Buffer.byteLength(spec.body)) } : {}),
-        });
         head = [];
         remaining = -1;
+        chunked = undefined;
         sent = performance.now();
-        timer = setTimeout(() => (timeouts++, restart()), TIMEOUT_MS);
-        socket.write(`${spec.method} ${spec.path} HTTP/1.1\r\n${headers.map(([k, v]) => `${k}: ${v}\r\n`).join("")}\r\n${spec.body ?? ""}`);
+        waiting = true;
+        socket.write(serialize(request_(n++), host));
       };
       const restart = () => {
-        clearTimeout(timer);
+        waiting = false;
         socket.destroy();
-        if (performance.now() >= deadline) return done();
+        if (performance.now() >= deadline) return stop();
         open();
       };
       const onRead = (size: number, chunk: Buffer) => {
         let body = chunk.subarray(0, size);
         if (remaining < 0) {
-          head.push(Buffer.from(body));
-          const all = Buffer.concat(head);
+          // Usually a small answer's head and body come in one read: then nothing is copied.
+          if (head.length) head.push(Buffer.from(body));
+          const all = head.length ? Buffer.concat(head) : body;
           const end = all.indexOf(HEAD_END);
-          if (end < 0) return;
+          if (end < 0) {
+            if (!head.length) head.push(Buffer.from(body));
+            return;
+          }
           const text = all.subarray(0, end).toString("latin1");
           status = Number(text.slice(9, 12));
           const length = /\r\ncontent-length: *(\d+)/i.exec(text);
-          // Every answer this bench asks for has a length (a media range, an error page); anything else is an error.
-          if (!length) return void (errors++, restart());
-          remaining = Number(length[1]);
+          if (length) remaining = Number(length[1]);
+          else if (/\r\ntransfer-encoding: *chunked/i.test(text)) [remaining, chunked] = [Infinity, new ChunkedBody()];
+          // Every answer this bench asks for has a length or chunks; anything else is an error.
+          else return void (errors++, restart());
           body = all.subarray(end + HEAD_END.length);
         }
         bytes += body.length;
+        if (chunked) {
+          const state = chunked.feed(body);
+          if (state < 0) return void (errors++, restart());
+          if (state === 0) return;
+          remaining = 0;
+          return finish();
+        }
         remaining -= body.length;
         if (remaining <= 0) finish();
       };
@@ -127,6 +217,7 @@ export async function rawLoad(
           port: Number(port),
           onread: { buffer, callback: (size, chunk) => (onRead(size, chunk as Buffer), true) },
         });
+        socket.setNoDelay(true);
         socket.once("connect", next);
         socket.once("error", () => (errors++, restart()));
         // The server closed the connection between answers (or mid-answer: then the answer counts as an error).
@@ -139,6 +230,7 @@ export async function rawLoad(
     });
 
   await Promise.all(Array.from({ length: connections }, connection));
+  clearInterval(watchdog);
   const elapsed = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   return { latencies, codes: [...codes], bytes, errors, timeouts, elapsed, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
@@ -219,7 +311,9 @@ export async function httpLoadProcesses(
       (child) =>
         new Promise<RawLoad>((resolve, reject) => {
           child.once("message", (raw) => resolve(raw as RawLoad));
-          child.once("exit", (code) => reject(new Error(`a client process exited with ${code}`)));
+          // "close", not "exit": a process may exit before its parent has read all of a long message (every
+          // latency of tens of thousands of answers); "close" comes after the channel has been read to its end.
+          child.once("close", (code) => reject(new Error(`a client process exited with ${code} and sent no figures`)));
         }),
     );
     children.forEach((child, i) => {

@@ -1,7 +1,7 @@
 // `npm run bench` (docs/performance.md § Throughput): builds, starts the production server on a temporary
-// data directory with a seeded catalogue, and drives it over loopback (autocannon; /media with a plain node:net
-// client), next to a bare node:http "ceiling" returning the same bytes and nginx serving the same media file.
-// Every figure is printed with the load average when it was taken.
+// data directory with a seeded catalogue, and drives it over loopback from several node:net client processes
+// (http-load.ts), next to a bare node:http "ceiling" returning the same bytes and nginx serving the same media file.
+// Every figure is printed with the load average when it was taken, and with the client's own CPU.
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -13,7 +13,7 @@ import { startCeiling, type CapturedResponse } from "./ceiling";
 import { load, settle, type LoadResult } from "./load";
 import { documentedOffloadConfig, findNginx, sendfileConfig, startNginx, type Nginx } from "../support/nginx";
 import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from "./http-load";
-import { ceilingWasTheServer, clientVerdict, judge, markdownTable, type Row } from "./report";
+import { ceilingVerdict, clientText, clientVerdict, judge, markdownTable, type ClientFigures, type Row } from "./report";
 import { withServerCpu } from "./server-cpu";
 import { benchRun, writeReport } from "./run";
 
@@ -30,8 +30,11 @@ const { values: args } = parseArgs({
     "data-dir": { type: "string" },
     "no-seed": { type: "boolean", default: false },
     profile: { type: "string" },
-    // Large bodies: the connections shared among this many client processes (scripts/bench/http-load.ts).
+    // The connections shared among this many node:net client processes (scripts/bench/http-load.ts).
     "client-processes": { type: "string", default: String(DEFAULT_CLIENT_PROCESSES) },
+    // Small bodies: "net" (those processes) or "autocannon" (in the bench's own process, one thread: it cannot keep
+    // the bare ceiling server busy, so its ceiling figures get a verdict only on CPU per answer). Large bodies: net.
+    client: { type: "string", default: "net" },
     out: { type: "string", default: "bench-results" },
     label: { type: "string" },
   },
@@ -114,12 +117,30 @@ async function main() {
 
   const rows: Row[] = [];
   const clientProcesses = Number(args["client-processes"]);
-  /** A case's load: large bodies from several node:net client processes, small ones from autocannon (http-load.ts says why). */
-  const driverFor = (c: BenchCase) =>
-    c.largeBodies
-      ? (url: string, request: (n: number) => RequestSpec, connections: number, secs: number) =>
-          httpLoadProcesses(url, request, connections, secs, clientProcesses)
-      : load;
+  if (args.client !== "net" && args.client !== "autocannon") throw new Error(`--client is net or autocannon, not ${args.client}`);
+  type Driven = { result: LoadResult; client: ClientFigures; large?: HttpLoadResult };
+  const viaNet = async (url: string, request: (n: number) => RequestSpec, connections: number, secs: number): Promise<Driven> => {
+    const result = await httpLoadProcesses(url, request, connections, secs, clientProcesses);
+    const client: ClientFigures = {
+      name: "node:net",
+      processes: result.clientProcesses,
+      cores: result.clientCpu,
+      busiest: result.clientCpuMax,
+      msPerAnswer: result.clientCpuPerRequest * 1000,
+    };
+    return { result, client, large: result };
+  };
+  const viaAutocannon = async (url: string, request: (n: number) => RequestSpec, connections: number, secs: number): Promise<Driven> => {
+    const [cpuBefore, started] = [process.cpuUsage(), performance.now()];
+    const result = await load(url, request, connections, secs);
+    const cpu = process.cpuUsage(cpuBefore);
+    const [cpuSeconds, elapsed] = [(cpu.user + cpu.system) / 1e6, (performance.now() - started) / 1000];
+    const cores = cpuSeconds / elapsed;
+    const msPerAnswer = result.requests ? (cpuSeconds / result.requests) * 1000 : 0;
+    return { result, client: { name: "autocannon", processes: 1, cores, busiest: cores, msPerAnswer } };
+  };
+  /** A case's client: autocannon caps large bodies, so they always get node:net. */
+  const driverFor = (c: BenchCase) => (c.largeBodies || args.client === "net" ? viaNet : viaAutocannon);
   const measure = async (c: BenchCase, target: string, healthz: string, serverPids: () => number[]) => {
     const drive = driverFor(c);
     if (warmup > 0) await drive(target, c.request, 10, warmup);
@@ -127,23 +148,25 @@ async function main() {
     for (const connections of connectionCounts) {
       say(`${c.name} × ${connections} connections`);
       const appRun = await withServerCpu(serverPids(), () => drive(target, c.request, connections, seconds));
-      const appResult = appRun.result;
+      const appResult = appRun.result.result;
       const loadAverage = os.loadavg();
       await settle(healthz);
+      // The same requests (headers, cookies, body) as the app's, to the case's path: the ceiling server reads what the app reads.
       const ceilingPath = `/${c.name}`;
       const ceilingRun = await withServerCpu([ceiling.pid], () =>
-        drive(ceiling.url(""), () => ({ method: "GET", path: ceilingPath, headers: {} }), connections, seconds),
+        drive(ceiling.url(""), (n) => ({ ...c.request(n), path: ceilingPath }), connections, seconds),
       );
-      const ceilingResult = ceilingRun.result;
-      const nginxRun =
+      const ceilingResult = ceilingRun.result.result;
+      const nginxDriven =
         nginx && c.nginxPath
           ? await withServerCpu([nginx.pid], () =>
               drive(nginx.url, (n) => ({ ...c.request(n), headers: { range: c.request(n).headers.range! } }), connections, seconds),
             )
           : undefined;
+      const nginxRun = nginxDriven && { result: nginxDriven.result.result, cpuSeconds: nginxDriven.cpuSeconds };
       const nginxResult = nginxRun?.result;
       const nginxLoadAverage = nginxRun ? os.loadavg() : undefined;
-      const large = nginxResult && "clientCpu" in nginxResult ? (nginxResult as HttpLoadResult) : undefined;
+      const large = nginxDriven?.result.large;
       const perAnswer = (cpu: number | null, result: LoadResult) =>
         cpu === null || !result.requests ? undefined : (cpu / result.requests) * 1000;
       const appCpuMs = perAnswer(appRun.cpuSeconds, appResult);
@@ -176,30 +199,27 @@ async function main() {
                 nginxCores: nginxRun!.cpuSeconds! / (nginxResult!.requests / nginxResult!.rps),
               }
             : undefined,
+        clients: { app: appRun.result.client, ceiling: ceilingRun.result.client },
         ceilingCores:
           ceilingRun.cpuSeconds === null || !ceilingResult.requests
             ? undefined
             : ceilingRun.cpuSeconds / (ceilingResult.requests / ceilingResult.rps),
+        appCpuMsPerAnswer: appCpuMs,
+        ceilingCpuMsPerAnswer: ceilingCpuMs,
         ratioCeiling: appResult.rps / ceilingResult.rps,
+        ratioCeilingPerCpu: appCpuMs !== undefined && ceilingCpuMs !== undefined ? ceilingCpuMs / appCpuMs : undefined,
         ratioNginx: nginxResult ? appResult.rps / nginxResult.rps : undefined,
         ratioNginxPerCore: appCpuMs !== undefined && nginxCpuMs !== undefined ? nginxCpuMs / appCpuMs : undefined,
       };
       const fixed = (x: number, digits = 2) => x.toFixed(digits);
       say(
         `${c.name} × ${connections}: ${Math.round(appResult.rps)} req/s, p99 ${appResult.p99} ms, load average ${loadAverage.map((l) => fixed(l)).join(" ")}` +
-          (row.serverCpu
-            ? `, server ${fixed(row.serverCpu.appMsPerAnswer, 3)} ms CPU per answer (${fixed(row.serverCpu.appCores)} cores)`
-            : appCpuMs !== undefined
-              ? `, app ${fixed(appCpuMs, 3)} ms CPU per answer (${fixed(appRun.cpuSeconds! / seconds)} cores); ceiling ${Math.round(ceilingResult.rps)} req/s (${fixed(row.ratioCeiling * 100, 1)} %)`
-              : "") +
-          (row.serverCpu?.ceilingMsPerAnswer !== undefined
-            ? `; ceiling ${Math.round(ceilingResult.rps)} req/s, ${fixed(row.serverCpu.ceilingMsPerAnswer, 3)} ms CPU per answer`
-            : "") +
-          (c.target.kind === "ceiling"
-            ? row.ceilingCores === undefined
-              ? "; the ceiling server's CPU unknown: no verdict"
-              : `; ceiling server at ${fixed(row.ceilingCores)} cores${ceilingWasTheServer(row) ? "" : ": client-bound, the ratio says nothing"}`
-            : "") +
+          (appCpuMs !== undefined ? `, ${fixed(appCpuMs, 3)} ms CPU per answer (${fixed(appRun.cpuSeconds! / seconds)} cores)` : "") +
+          `; ceiling ${Math.round(ceilingResult.rps)} req/s (${fixed(row.ratioCeiling * 100, 1)} %), p99 ${ceilingResult.p99} ms` +
+          (ceilingCpuMs !== undefined ? `, ${fixed(ceilingCpuMs, 3)} ms CPU per answer (${fixed(row.ceilingCores ?? 0)} cores)` : "") +
+          (row.ratioCeilingPerCpu !== undefined ? `; per CPU ${fixed(row.ratioCeilingPerCpu * 100, 1)} % of the ceiling` : "") +
+          (c.target.kind === "ceiling" ? `; ${ceilingVerdict(row)}` : "") +
+          `; client ${clientText(row.clients)}` +
           (nginxResult ? `; nginx ${Math.round(nginxResult.rps)} req/s, p99 ${nginxResult.p99} ms` : "") +
           (row.serverCpu
             ? `, ${fixed(row.serverCpu.nginxMsPerAnswer, 3)} ms CPU per answer (${fixed(row.serverCpu.nginxCores)} cores)`

@@ -1,9 +1,17 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it } from "vitest";
-import { httpLoadProcesses, mergeLoads, type RawLoad } from "../../scripts/bench/http-load";
-import type { BenchCase } from "../../scripts/bench/cases";
-import { clientIsNotTheLimit, clientVerdict, judge } from "../../scripts/bench/report";
+import { ChunkedBody, httpLoadProcesses, mergeLoads, type RawLoad } from "../../scripts/bench/http-load";
+import type { BenchCase, RequestSpec } from "../../scripts/bench/cases";
+import {
+  ceilingBasis,
+  ceilingVerdict,
+  clientIsNotTheLimit,
+  clientText,
+  clientVerdict,
+  judge,
+  type ClientFigures,
+} from "../../scripts/bench/report";
 
 const part = (over: Partial<RawLoad>): RawLoad => ({
   latencies: [],
@@ -74,6 +82,114 @@ describe("the bench's large-body client", () => {
     expect(judge(feed, { ...row, ceilingCores: 0.39 })).toBe(false);
     expect(judge(feed, row)).toBe(false);
     expect(judge(feed, { ...row, ceilingCores: 0.95, ratioCeiling: 0.05 })).toBe(false);
+  });
+
+  it("judges a ceiling the client or the machine held back on the servers' CPU per answer, and says so", () => {
+    const feed = { name: "feed", target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 } } as BenchCase;
+    const run = (rps: number, p99: number) => ({
+      rps,
+      p50: 1,
+      p99,
+      errors: 0,
+      timeouts: 0,
+      non2xx: 0,
+      non2xxCodes: "",
+      requests: rps * 10,
+    });
+    // 20 % of the ceiling's req/s, but per CPU the app costs 0.5 ms an answer against the ceiling server's 0.025: 5 %.
+    const row = {
+      case: "feed",
+      connections: 100,
+      app: run(4_000, 150),
+      ceiling: run(20_000, 20),
+      loadAverage: [2],
+      ratioCeiling: 0.2,
+      appCpuMsPerAnswer: 0.5,
+      ceilingCpuMsPerAnswer: 0.025,
+      ratioCeilingPerCpu: 0.05,
+    };
+    expect(ceilingBasis({ ...row, ceilingCores: 0.55 })).toBe("CPU per answer");
+    expect(judge(feed, { ...row, ceilingCores: 0.55 })).toBe(false);
+    expect(judge(feed, { ...row, ceilingCores: 0.55, ratioCeilingPerCpu: 0.12 })).toBe(true);
+    expect(ceilingVerdict({ ...row, ceilingCores: 0.55 })).toMatch(/0\.55 cores, under 0\.8.*CPU per answer/);
+    // A busy ceiling server: req/s against req/s, whatever the CPU says.
+    expect(ceilingBasis({ ...row, ceilingCores: 0.9 })).toBe("req/s");
+    expect(judge(feed, { ...row, ceilingCores: 0.9 })).toBe(true);
+    expect(ceilingVerdict({ ...row, ceilingCores: 0.9 })).toMatch(/judged on req\/s/);
+    // No CPU figures and an idle ceiling server: nothing to judge on.
+    expect(ceilingBasis({ ceilingCores: 0.55 })).toBeUndefined();
+    expect(ceilingVerdict({ ceilingCores: 0.55, ratioCeiling: 0.2 })).toMatch(/no verdict/);
+    // The p99 still counts on either basis.
+    expect(judge(feed, { ...row, ceilingCores: 0.9, app: run(4_000, 400) })).toBe(false);
+  });
+
+  it("names the client of both runs with its CPU", () => {
+    const net = (msPerAnswer: number, cores: number): ClientFigures => ({
+      name: "node:net",
+      processes: 2,
+      cores,
+      busiest: cores / 2,
+      msPerAnswer,
+    });
+    expect(clientText({ app: net(0.08, 0.1), ceiling: net(0.02, 0.43) })).toBe(
+      "node:net ×2: 0.080 / 0.020 ms CPU per answer, 0.10 / 0.43 cores, busiest 22 %",
+    );
+    const autocannon: ClientFigures = { name: "autocannon", processes: 1, cores: 0.9, busiest: 0.9, msPerAnswer: 0.06 };
+    expect(clientText({ app: autocannon, ceiling: net(0.02, 0.43) })).toMatch(/^autocannon ×1 \/ node:net ×2: /);
+  });
+
+  it("reads chunked bodies however the bytes are split", () => {
+    const body = Buffer.from("5\r\nhello\r\n1a;name=value\r\nabcdefghijklmnopqrstuvwxyz\r\n0\r\nx-trailer: 1\r\n\r\n");
+    for (let step = 1; step <= body.length; step++) {
+      const chunked = new ChunkedBody();
+      const states: number[] = [];
+      for (let i = 0; i < body.length; i += step) states.push(chunked.feed(body.subarray(i, i + step)));
+      expect(states.at(-1)).toBe(1);
+      expect(states.slice(0, -1).every((s) => s === 0)).toBe(true);
+    }
+    expect(new ChunkedBody().feed(Buffer.from("0\r\n\r\n"))).toBe(1);
+    expect(new ChunkedBody().feed(Buffer.from("zz\r\n"))).toBe(-1);
+    expect(new ChunkedBody().feed(Buffer.from("2\r\nabX"))).toBe(-1);
+    // Bytes after the last chunk are not this answer's.
+    expect(new ChunkedBody().feed(Buffer.from("0\r\n\r\nHTTP/1.1"))).toBe(-1);
+  });
+
+  it("sends each request's own path, cookies and body from every client process, and counts small and chunked answers", async () => {
+    const seen = new Map<string, number>();
+    const server = createServer((req, res) => {
+      let body = "";
+      req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+      req.on("end", () => {
+        const key = `${req.method} ${req.url} ${req.headers.cookie} ${body}`;
+        seen.set(key, (seen.get(key) ?? 0) + 1);
+        // Every other answer streamed (chunked), the rest with a length.
+        if (req.url!.endsWith("/chunked")) {
+          res.writeHead(200, { "content-type": "text/html" });
+          res.write("<p>first</p>");
+          res.end("<p>second</p>");
+        } else res.writeHead(200, { "content-type": "application/json" }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const request = (n: number): RequestSpec =>
+        n % 2
+          ? { method: "GET", path: `/api/feed?offset=${n % 4}/chunked`, headers: { cookie: `feed_seed=${n % 10}` } }
+          : { method: "POST", path: "/api/flames", headers: { cookie: `session=${n % 10}` }, body: `clipId=${n % 10}` };
+      const result = await httpLoadProcesses(`http://127.0.0.1:${port}`, request, 6, 0.5, 3, 20);
+      expect(result.clientProcesses).toBe(3);
+      expect(result.errors + result.timeouts + result.non2xx).toBe(0);
+      expect(result.requests).toBeGreaterThan(60);
+      // Each of the 20 distinct requests arrived as sent, from some process.
+      const expected = Array.from({ length: 20 }, (_, n) => {
+        const spec = request(n);
+        return `${spec.method} ${spec.path} ${spec.headers.cookie} ${spec.body ?? ""}`;
+      });
+      expect([...seen.keys()].sort()).toEqual([...new Set(expected)].sort());
+    } finally {
+      server.close();
+    }
   });
 
   it("drives one server from several processes and counts every answer", async () => {

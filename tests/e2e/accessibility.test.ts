@@ -4,11 +4,12 @@ import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { removeCaptions, setCaptions, vtt } from "./captions-desk";
 import { hydrated, launchBrowser, newPage, reactOwns, type ContextOptions } from "./support";
 import { newSitePage, signIn, signInModerator, site } from "./sign-in";
 
 // The bar of docs/product.md §19, "axe reports no serious or critical violation", page by page in real Chromium.
-// Sign-ins here: one member and a11y-desk@example.com (ADMIN_EMAILS of the e2e server).
+// Sign-ins here: one member, a11y-desk@example.com and a11y-captions@example.com (ADMIN_EMAILS of the e2e server).
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 const BLOCKING = new Set(["serious", "critical"]);
@@ -93,6 +94,39 @@ describe("accessibility: axe finds no serious or critical violation", () => {
     await audit(page, "/search?q=ne");
     await expect(page.locator('main a[href^="/video/"]').count()).resolves.toBeGreaterThan(0);
     await page.context().close();
+  });
+
+  it("on the home page and the video page of a lead clip with captions (its CC button)", async () => {
+    const page = await auditablePage();
+    await page.goto("/");
+    await hydrated(page);
+    const lead = await page.evaluate(async () => {
+      const id = document.querySelector<HTMLElement>("section[data-clip-id]")!.dataset.clipId!;
+      const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] };
+      return clips.find((c) => c.id === id)!;
+    });
+    const desk = await newSitePage(browser);
+    await signInModerator(desk, "a11y-captions@example.com");
+    try {
+      await setCaptions(desk, lead.slug, vtt("Synthetic caption line"));
+      // The stored home page is dropped when the catalogue changes; on PostgreSQL that notice may come a moment later.
+      await expect
+        .poll(
+          async () => {
+            await page.goto("/");
+            return page.getByRole("button", { name: "Captions" }).count();
+          },
+          { timeout: 20_000, interval: 500 },
+        )
+        .toBe(1);
+      await audit(page, "/");
+      await audit(page, `/video/${lead.slug}`);
+      expect(await page.getByRole("button", { name: "Captions" }).count()).toBe(1);
+    } finally {
+      await removeCaptions(desk, lead.slug);
+      await desk.context().close();
+      await page.context().close();
+    }
   });
 
   it("on the forms, the static pages and the 404 page", async () => {

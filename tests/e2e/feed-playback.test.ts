@@ -27,7 +27,8 @@ interface Probe {
   pressedAt: number;
   waitingFor: string | null;
   samples: { ms: number; title: string }[];
-  shifts: { value: number; recent: boolean }[];
+  /** Each shift with what moved: the element (tag, class, label) and its box before and after. */
+  shifts: { value: number; recent: boolean; moved: string[]; barOnly: boolean }[];
 }
 
 describe("playback in the feed", () => {
@@ -40,7 +41,7 @@ describe("playback in the feed", () => {
       .toBe(true);
 
     // Measured inside the page: from the key press to the `playing` event of the clip that came on screen.
-    // Every layout shift is counted, even those right after input (which CLS itself forgives).
+    // Every layout shift is counted, even those right after input (which CLS itself forgives), with what moved.
     await page.evaluate(() => {
       const probe: Probe = { pressedAt: 0, waitingFor: null, samples: [], shifts: [] };
       Object.assign(window, { __probe: probe });
@@ -65,8 +66,27 @@ describe("playback in the feed", () => {
         true,
       );
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
-          probe.shifts.push({ value: entry.value, recent: entry.hadRecentInput });
+        type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+        const box = (r: DOMRectReadOnly) => `${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+        const name = (node?: Node | null) =>
+          node instanceof Element
+            ? `${node.tagName.toLowerCase()}.${node.className}${node.getAttribute("aria-label") ? ` "${node.getAttribute("aria-label")}"` : ""}`
+            : String(node?.nodeName);
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources: Source[] })[])
+          probe.shifts.push({
+            value: entry.value,
+            recent: entry.hadRecentInput,
+            moved: entry.sources.map((s) => `${name(s.node)}: ${box(s.previousRect)} → ${box(s.currentRect)}`),
+            // A control of the player bar sliding sideways, the same size on the same line.
+            barOnly: entry.sources.every(
+              (s) =>
+                s.node instanceof Element &&
+                s.node.closest("[data-no-swipe]") !== null &&
+                Math.round(s.previousRect.y) === Math.round(s.currentRect.y) &&
+                Math.round(s.previousRect.width) === Math.round(s.currentRect.width) &&
+                Math.round(s.previousRect.height) === Math.round(s.currentRect.height),
+            ),
+          });
       }).observe({ type: "layout-shift" });
     });
 
@@ -92,7 +112,10 @@ describe("playback in the feed", () => {
         `layout shift during the presses: ${cls} (${probe.shifts.length} entries)`,
     );
     expect(median).toBeLessThanOrEqual(100);
-    expect(probe.shifts).toEqual([]);
+    // The one movement allowed: the player bar's own controls, right after the press, when the clip that comes on
+    // screen has captions and the last had none or the other way round (the CC button shows only for a clip with
+    // captions, and the seek bar takes the room it leaves). Nothing else on the page may move.
+    expect(probe.shifts.filter((s) => !(s.recent && s.barOnly))).toEqual([]);
     await page.context().close();
   });
 

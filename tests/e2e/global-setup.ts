@@ -71,6 +71,7 @@ export async function setup(project: TestProject) {
       "admin@example.com", // admin.test.ts
       "desk@example.com", // desk.test.ts
       "a11y-desk@example.com", // accessibility.test.ts
+      "a11y-captions@example.com", // accessibility.test.ts, a clip with captions
       "uploads@example.com", // upload-and-publish.test.ts
       "polish-desk-phone@example.com", // newcomer-header.test.ts, on a phone
       "polish-desk-desktop@example.com", // newcomer-header.test.ts, on a desktop

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { flushSync } from "react-dom";
-import { Form, Link, useNavigation, useSubmit } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import { feedSearch, FEED_PERIODS, type FeedFilters, type TagOption } from "../feed-filters";
 import { CategoryBar, type CategoryChip } from "./category-bar";
@@ -9,9 +9,14 @@ import { CategoryBar, type CategoryChip } from "./category-bar";
  * Whether the feed is loading other filters. The first choice marks it at once, in the click itself
  * (flushSync), so the feed shows it is loading even while the router is still starting the navigation on a
  * busy phone, and a second click while loading is ignored even within the same frame.
+ *
+ * The mark ends when the router is idle again after a navigation or on a new location. The router's "loading" state
+ * can be skipped by React: a navigation whose render waits for code (the CC button's, fetched by the same press)
+ * commits its "idle" state directly, and a mark that waited for idle to change would stay, with the filters disabled.
  */
 export function useFilterLoading() {
   const navigation = useNavigation();
+  const { key } = useLocation();
   const navigating = navigation.state !== "idle" && navigation.location?.pathname === "/";
   const [chosen, setChosen] = useState(false);
   const busy = useRef(false);
@@ -19,7 +24,7 @@ export function useFilterLoading() {
     if (navigation.state !== "idle") return;
     busy.current = false;
     setChosen(false);
-  }, [navigation.state]);
+  }, [navigation.state, key]);
   const loading = navigating || chosen;
   return {
     loading,

@@ -125,16 +125,15 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
       aria-label={t("player.captions")}
       title={showing ? LABELS[showing as CaptionTrack["language"]] : undefined}
       onClick={toggle}
-      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white hover:bg-white/15 ${
+      className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 ${
         showing ? "bg-white/25" : ""
       }`}
     >
-      <span
-        aria-hidden="true"
-        className={`rounded border-2 px-0.5 leading-none ${showing ? "border-white" : "border-white/70 text-white/80"}`}
-      >
-        CC
-      </span>
+      {/* Drawn, not written: a visible "CC" would have to be part of the button's name (WCAG 2.5.3, Label in Name). */}
+      <svg aria-hidden="true" viewBox="0 0 24 24" className={`h-6 w-6 ${showing ? "" : "opacity-80"}`} fill="none" stroke="currentColor">
+        <rect x="2.5" y="5.5" width="19" height="13" rx="2.5" strokeWidth="2" />
+        <path d="M10.4 10.2a2.3 2.3 0 1 0 0 3.6M16.4 10.2a2.3 2.3 0 1 0 0 3.6" strokeWidth="1.8" strokeLinecap="round" />
+      </svg>
     </button>
   );
 }

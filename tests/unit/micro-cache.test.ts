@@ -1,7 +1,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { microCache } from "../../server/micro-cache";
+import { microCache, offsetsOf, withNonce } from "../../server/micro-cache";
 
 // The micro-cache renders a page once for a burst of anonymous visitors (ADR 032): those who arrive while it
 // is being rendered wait for it and get the stored page.
@@ -84,5 +84,28 @@ describe("micro-cache under a burst", () => {
     expect(await page(false)).toMatch(/^<p>lead nonce/);
     expect(await page(true)).toMatch(/^<p>lead saver nonce/);
     expect(await page(false)).toMatch(/^<p>lead nonce/);
+  });
+});
+
+describe("a stored page's nonce", () => {
+  // Multi-byte text before and between the nonces: byte offsets, not character offsets.
+  const page = (nonce: string) => `<p>Búsqueda ✓ 🔥</p><script nonce="${nonce}"></script><p>Ñandú</p><style nonce="${nonce}"></style>`;
+  const stored = (nonce: string) => {
+    const body = Buffer.from(page(nonce));
+    return { body, nonce, nonceAt: offsetsOf(body, nonce) };
+  };
+
+  it("is found at each of its places and swapped for this response's, the rest unchanged", () => {
+    const entry = stored("AAAAAAAAAAAAAAAAAAAAAA==");
+    expect(entry.nonceAt).toHaveLength(2);
+    expect(withNonce(entry, "bbbbbbbbbbbbbbbbbbbbbb==").toString("utf8")).toBe(page("bbbbbbbbbbbbbbbbbbbbbb=="));
+    // The stored bytes are not written over: the next visitor gets their own nonce in the same page.
+    expect(withNonce(entry, "cccccccccccccccccccccc==").toString("utf8")).toBe(page("cccccccccccccccccccccc=="));
+  });
+
+  it("of another length is swapped too, and a page without one is served as stored", () => {
+    expect(withNonce(stored("short"), "a-longer-nonce").toString("utf8")).toBe(page("a-longer-nonce"));
+    const plain = { body: Buffer.from("<p>no scripts</p>"), nonce: "", nonceAt: [] };
+    expect(withNonce(plain, "whatever")).toBe(plain.body);
   });
 });

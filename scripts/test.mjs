@@ -254,6 +254,7 @@ const INTEGRATION_ON_PGLITE = [
   "catalog-schema",
   "catalogue-counters",
   "database-doc",
+  "dismissed-sets",
   "engine-mode",
   "feed-cache",
   "feed-for-you",

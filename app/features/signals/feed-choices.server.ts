@@ -1,5 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
+import { followOwnerSets, type OwnerSets, type SetOwner } from "~/lib/cache/owner-sets.server";
+import { CHANNELS } from "~/lib/db/channels";
+import { perDatabase } from "~/lib/db/engine.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { ownerColumns, ownerIs, type SignalOwnerRef } from "./signals.server";
 import { AFFINITY_MAX, SIGNAL_WEIGHTS } from "./signal-rules";
@@ -13,6 +16,18 @@ const rowsOf = async <T>(db: Database, query: ReturnType<typeof sql>): Promise<T
   const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
   return Array.isArray(result) ? result : result.rows;
 };
+
+/** Each visitor's dismissed clips, kept on PGlite in process by the `dismissed_clips` announcements (migration 0047). */
+const dismissedSetsOf: (db: Database) => Promise<OwnerSets | null> = perDatabase("dismissed-sets", (db) =>
+  followOwnerSets(db, {
+    channel: CHANNELS.dismissedClips,
+    trigger: "dismissed_clips_notify",
+    load: async (owner: SetOwner) =>
+      new Set(
+        (await rowsOf<{ clip_id: string }>(db, sql`select clip_id from dismissed_clips where ${ownerIs(owner)}`)).map((row) => row.clip_id),
+      ),
+  }),
+);
 
 /** The visitor's chosen order; For you until they choose. */
 export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<FeedOrder> {
@@ -50,10 +65,15 @@ export async function hasDismissedClips(db: Database, owner: SignalOwnerRef): Pr
   return (await rowsOf(db, sql`select 1 from dismissed_clips where ${ownerIs(owner)} limit 1`)).length > 0;
 }
 
-/** Which of these clips the visitor marked "Not interested" (dismissed_clips' owner key, one probe per clip). */
+/**
+ * Which of these clips the visitor marked "Not interested": from their kept set on PGlite in process (a stored page
+ * asks for every visit), else dismissed_clips' owner key, one probe per clip.
+ */
 export async function dismissedAmong(db: Database, owner: SignalOwnerRef, clipIds: readonly string[]): Promise<Set<string>> {
   const ids = clipIds.filter(isUuidV4);
   if (ids.length === 0) return new Set();
+  const known = await (await dismissedSetsOf(db))?.of(owner);
+  if (known) return new Set(ids.filter((id) => known.has(id)));
   const rows = await rowsOf<{ clip_id: string }>(
     db,
     sql`select clip_id from dismissed_clips where ${ownerIs(owner)} and clip_id = any(${`{${ids.join(",")}}`}::uuid[])`,

@@ -9,6 +9,8 @@ export const CHANNELS = {
   clipFlames: "clip_flames",
   /** An owner flamed or unflamed a clip; the payload is "+|- owner clipId" (`user_flames_notify`). */
   userFlames: "user_flames",
+  /** A visitor marked a clip "Not interested" or took it back; the payload is "+|- owner clipId" (`dismissed_clips_notify`). */
+  dismissedClips: "dismissed_clips",
   /** A session row changed or went; the payload is its token (`session_changed_notify`). */
   sessionChanged: "session_changed",
   /** A user row changed or went; the payload is its id (`user_changed_notify`). */

@@ -4,7 +4,7 @@ import { createRequire } from "node:module";
 import type { AxeResults } from "axe-core";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeCaptions, setCaptions, vtt } from "./captions-desk";
+import { leadClip, removeCaptions, setCaptions, vtt } from "./captions-desk";
 import { hydrated, launchBrowser, newPage, reactOwns, type ContextOptions } from "./support";
 import { newSitePage, signIn, signInModerator, site } from "./sign-in";
 
@@ -100,11 +100,7 @@ describe("accessibility: axe finds no serious or critical violation", () => {
     const page = await auditablePage();
     await page.goto("/");
     await hydrated(page);
-    const lead = await page.evaluate(async () => {
-      const id = document.querySelector<HTMLElement>("section[data-clip-id]")!.dataset.clipId!;
-      const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] };
-      return clips.find((c) => c.id === id)!;
-    });
+    const lead = await leadClip(page);
     const desk = await newSitePage(browser);
     await signInModerator(desk, "a11y-captions@example.com");
     try {

@@ -5,6 +5,15 @@ import { hydrated, reactOwns } from "./support";
 // Captions attached and removed on the moderation desk, for the files that need a clip with captions. Each file
 // removes what it attached (in a `finally`): the next files' pages, the home page above all, meet no captions.
 
+/** The home page's lead clip, as the page on `page` shows it (hydrated), with its slug from the feed's first page. */
+export async function leadClip(page: Page): Promise<{ id: string; slug: string }> {
+  return page.evaluate(async () => {
+    const id = document.querySelector<HTMLElement>("section[data-clip-id]")!.dataset.clipId!;
+    const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] };
+    return clips.find((c) => c.id === id)!;
+  });
+}
+
 /** A one-cue WebVTT file: `text` shows for the clip's first minute. */
 export const vtt = (text: string) => `WEBVTT\n\n00:00:00.000 --> 00:01:00.000\n${text}\n`;
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { removeCaptions, setCaptions, vtt } from "./captions-desk";
+import { leadClip, removeCaptions, setCaptions, vtt } from "./captions-desk";
 import { newSitePage, signInModerator, site } from "./sign-in";
 import { FIRST_VISIT_BUDGET, firstVisitScripts, hydrated, launchBrowser, newContext, newPage, reactOwns } from "./support";
 
@@ -157,11 +157,7 @@ describe("captions", { timeout: 120_000 }, () => {
     const visitor = await (await newContext(browser, { viewport: { width: 390, height: 844 }, touch: true })).newPage();
     await visitor.goto("/");
     await hydrated(visitor);
-    const lead = await visitor.evaluate(async () => {
-      const id = document.querySelector<HTMLElement>("section[data-clip-id]")!.dataset.clipId!;
-      const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string; slug: string }[] };
-      return clips.find((c) => c.id === id)!;
-    });
+    const lead = await leadClip(visitor);
     expect(await visitor.getByRole("button", { name: "Captions" }).count()).toBe(0);
     await visitor.context().close();
 

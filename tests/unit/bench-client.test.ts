@@ -24,6 +24,18 @@ const part = (over: Partial<RawLoad>): RawLoad => ({
   ...over,
 });
 
+/** A load run's result with these figures, every request answered. */
+const run = (rps: number, p99: number) => ({
+  rps,
+  p50: 1,
+  p99,
+  errors: 0,
+  timeouts: 0,
+  non2xx: 0,
+  non2xxCodes: "",
+  requests: rps * 10,
+});
+
 describe("the bench's large-body client", () => {
   it("merges its processes: requests over the longest window, latencies pooled, CPU summed and the busiest kept", () => {
     const merged = mergeLoads([
@@ -66,16 +78,6 @@ describe("the bench's large-body client", () => {
 
   it("gives no ratio to the node:http ceiling a verdict unless the ceiling server itself was busy", () => {
     const feed = { name: "feed", target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 } } as BenchCase;
-    const run = (rps: number, p99: number) => ({
-      rps,
-      p50: 1,
-      p99,
-      errors: 0,
-      timeouts: 0,
-      non2xx: 0,
-      non2xxCodes: "",
-      requests: rps * 10,
-    });
     const row = { case: "feed", connections: 100, app: run(1_000, 150), ceiling: run(8_000, 20), loadAverage: [2], ratioCeiling: 0.125 };
     expect(judge(feed, { ...row, ceilingCores: 0.95 })).toBe(true);
     // The client set the ceiling's pace: 12.5 % of what it could send says nothing of node:http.
@@ -86,16 +88,6 @@ describe("the bench's large-body client", () => {
 
   it("judges a ceiling the client or the machine held back on the servers' CPU per answer, and says so", () => {
     const feed = { name: "feed", target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 } } as BenchCase;
-    const run = (rps: number, p99: number) => ({
-      rps,
-      p50: 1,
-      p99,
-      errors: 0,
-      timeouts: 0,
-      non2xx: 0,
-      non2xxCodes: "",
-      requests: rps * 10,
-    });
     // 20 % of the ceiling's req/s, but per CPU the app costs 0.5 ms an answer against the ceiling server's 0.025: 5 %.
     const row = {
       case: "feed",

@@ -75,6 +75,30 @@ describe("the clip menu on the feed", () => {
     );
   }
 
+  it("closes when Tab moves focus on past its last control, leaving focus where it went", async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+    const first = ownPage(page);
+    await page.goto("/");
+    await hydrated(page);
+    await first;
+    await menuButton(page).focus();
+    await page.keyboard.press("Enter");
+    await menu(page).getByRole("button", { name: "Why this clip" }).waitFor();
+    const inMenu = () => page.evaluate(() => document.getElementById("clip-menu")?.contains(document.activeElement) ?? false);
+    expect(await inMenu()).toBe(true);
+    for (let press = 0; press < 12 && (await inMenu()); press++) await page.keyboard.press("Tab");
+    await expect.poll(() => menu(page).count()).toBe(0);
+    expect(await menuButton(page).getAttribute("aria-expanded")).toBe("false");
+    // Focus went on to the page's next control, not back to the menu's button.
+    expect(
+      await page.evaluate(
+        () => document.activeElement !== document.body && document.activeElement?.closest("button, a, input, select") !== null,
+      ),
+    ).toBe(true);
+    expect(await menuButton(page).evaluate((el) => el === document.activeElement)).toBe(false);
+    await page.context().close();
+  });
+
   it("a lead marked Not interested does not come back: the next visit opens on another clip", { timeout: 120_000 }, async () => {
     const page = await (await newContext(browser, { viewport: { width: 390, height: 844 } })).newPage();
     const first = page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());

@@ -7,13 +7,15 @@ const ORDERS: FeedOrder[] = ["for-you", "newest", "shuffle"];
 
 /**
  * A feed clip's menu, loaded only when first opened: its items (clip-menu-items.tsx) and the feed's order
- * (For you / Newest / Shuffle, remembered per visitor). Escape closes it and gives focus back to its button.
+ * (For you / Newest / Shuffle, remembered per visitor). Escape closes it and gives focus back to its button; focus
+ * moving on past it (Tab from its last control) closes it too, and stays where it went (`onFocusLeave`).
  */
 export default function ClipMenu({
   order,
   onOrder,
+  onFocusLeave,
   ...props
-}: ClipMenuItemProps & { order: FeedOrder | null; onOrder: (order: FeedOrder) => void }) {
+}: ClipMenuItemProps & { order: FeedOrder | null; onOrder: (order: FeedOrder) => void; onFocusLeave: () => void }) {
   const { t } = useT("feed");
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(props.close);
@@ -25,7 +27,18 @@ export default function ClipMenu({
     return () => document.removeEventListener("keydown", onKey);
   }, []);
   return (
-    <div ref={panel} id="clip-menu" className="clip-menu" role="dialog" aria-label={t("menu.label")}>
+    <div
+      ref={panel}
+      id="clip-menu"
+      className="clip-menu"
+      role="dialog"
+      aria-label={t("menu.label")}
+      onBlur={(event) => {
+        // Another control of the page took focus; the menu's own button toggles it itself.
+        const to = event.relatedTarget;
+        if (to instanceof Element && !panel.current?.contains(to) && to.getAttribute("aria-controls") !== "clip-menu") onFocusLeave();
+      }}
+    >
       <ul>
         {CLIP_MENU_ITEMS.map(({ id, Item }) => (
           <Item key={id} {...props} />

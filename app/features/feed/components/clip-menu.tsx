@@ -8,14 +8,14 @@ const ORDERS: FeedOrder[] = ["for-you", "newest", "shuffle"];
 /**
  * A feed clip's menu, loaded only when first opened: its items (clip-menu-items.tsx) and the feed's order
  * (For you / Newest / Shuffle, remembered per visitor). Escape closes it and gives focus back to its button; focus
- * moving on past it (Tab from its last control) closes it too, and stays where it went (`onFocusLeave`).
+ * moving on past it (Tab from its last control) closes it too, and is put back where it went. That is done here, in the
+ * menu's own chunk: the button's side is in the home page's first load, which has no byte to spare (ADR 040).
  */
 export default function ClipMenu({
   order,
   onOrder,
-  onFocusLeave,
   ...props
-}: ClipMenuItemProps & { order: FeedOrder | null; onOrder: (order: FeedOrder) => void; onFocusLeave: () => void }) {
+}: ClipMenuItemProps & { order: FeedOrder | null; onOrder: (order: FeedOrder) => void }) {
   const { t } = useT("feed");
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(props.close);
@@ -36,7 +36,10 @@ export default function ClipMenu({
       onBlur={(event) => {
         // Another control of the page took focus; the menu's own button toggles it itself.
         const to = event.relatedTarget;
-        if (to instanceof Element && !panel.current?.contains(to) && to.getAttribute("aria-controls") !== "clip-menu") onFocusLeave();
+        if (to instanceof HTMLElement && !panel.current?.contains(to) && to.getAttribute("aria-controls") !== "clip-menu") {
+          close.current();
+          to.focus();
+        }
       }}
     >
       <ul>

@@ -124,14 +124,7 @@ export function ActionRail({
       </button>
       {menuOpen ? (
         <Suspense fallback={null}>
-          <ClipMenu
-            clip={clip}
-            close={closeMenu}
-            onFocusLeave={() => setMenuOpen(false)}
-            onRemoved={onRemoved}
-            order={order}
-            onOrder={onOrder}
-          />
+          <ClipMenu clip={clip} close={closeMenu} onRemoved={onRemoved} order={order} onOrder={onOrder} />
         </Suspense>
       ) : null}
     </div>

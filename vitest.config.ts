@@ -49,6 +49,10 @@ export default defineConfig({
           // names every test that needed it (scripts/test.mjs).
           retry: process.env.CI === "true" || process.env.CI === "1" ? 1 : 0,
           fileParallelism: false,
+          // A lane's files run one after another in one process, which imports vitest and Playwright once instead of
+          // once per file; each file still launches its own Chromium and closes it
+          // (docs/decisions/238-end-to-end-files-in-one-process.md).
+          isolate: false,
           globalSetup: ["tests/e2e/global-setup.ts"],
         },
       },

@@ -22,6 +22,7 @@ import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { loadavg, tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import pg from "pg";
+import { balancedGroups, longestFirst, placeInLeastLoaded, recordedSeconds } from "./support/test-split.mjs";
 
 const ci = process.env.CI === "true" || process.env.CI === "1";
 // `npm test -- <filter>…` runs only the matching test files of each suite (vitest's file filters), e.g. to try the
@@ -210,29 +211,26 @@ function splitEndToEnd() {
     .map((name) => `tests/e2e/${name}`)
     .filter(matches);
   const named = (list) => (file) => list.some((name) => file === `tests/e2e/${name}.test.ts`);
-  const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
-  const known = Object.values(timings.files).sort((a, b) => a - b);
-  const median = known.length ? known[Math.floor(known.length / 2)] : 30;
-  const seconds = (file) => timings.files[file] ?? median;
-  const longestFirst = (list) => [...list].sort((a, b) => seconds(b) - seconds(a) || a.localeCompare(b));
+  const seconds = recordedSeconds(TIMINGS, 30);
   // Every group starts when both integration suites have ended (ADR 235).
   const groups = ["pglite", "postgres"].flatMap((engine) => Array.from({ length: E2E_GROUPS }, () => ({ engine, files: [], load: 0 })));
-  const place = (file, engines) => {
-    const group = groups.filter((g) => engines.includes(g.engine)).reduce((least, g) => (g.load < least.load ? g : least));
-    group.files.push(file);
-    group.load += seconds(file);
-  };
+  const place = (file, engines) =>
+    placeInLeastLoaded(
+      groups.filter((g) => engines.includes(g.engine)),
+      file,
+      seconds,
+    );
   const both = process.env.E2E_ON_BOTH === "1" ? files : files.filter(named(E2E_ON_BOTH_ENGINES));
   const postgresOnly = files.filter((file) => !both.includes(file) && named(E2E_ON_POSTGRES)(file));
-  for (const file of longestFirst(both)) for (const engine of ["pglite", "postgres"]) place(file, [engine]);
-  for (const file of longestFirst(postgresOnly)) place(file, ["postgres"]);
+  for (const file of longestFirst(both, seconds)) for (const engine of ["pglite", "postgres"]) place(file, [engine]);
+  for (const file of longestFirst(postgresOnly, seconds)) place(file, ["postgres"]);
   const rest = files.filter((file) => !both.includes(file) && !postgresOnly.includes(file));
-  for (const file of longestFirst(rest)) place(file, ["pglite", "postgres"]);
+  for (const file of longestFirst(rest, seconds)) place(file, ["pglite", "postgres"]);
   const of = (engine) => groups.filter((g) => g.engine === engine).map((g) => g.files.sort());
   return { pglite: of("pglite"), postgres: of("postgres") };
 }
 
-/** Writes the end-to-end files' times of this run to tests/e2e/timings.json (RECORD_E2E_TIMINGS=1). */
+/** Writes the files' times of this run to tests/e2e/timings.json and tests/integration/timings.json (RECORD_E2E_TIMINGS=1). */
 function recordTimings() {
   const timings = existsSync(TIMINGS) ? JSON.parse(readFileSync(TIMINGS, "utf8")) : { files: {} };
   for (const name of readdirSync(reports).filter((name) => name.startsWith("end-to-end-") && name.endsWith(".json"))) {
@@ -241,7 +239,13 @@ function recordTimings() {
       timings.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 1000);
   }
   writeFileSync(TIMINGS, `${JSON.stringify({ files: timings.files }, null, 2)}\n`);
-  console.log(`recorded the files' times in ${TIMINGS}`);
+  const integration = existsSync(INTEGRATION_TIMINGS) ? JSON.parse(readFileSync(INTEGRATION_TIMINGS, "utf8")) : { files: {} };
+  for (const name of readdirSync(reports).filter((name) => name.startsWith("integration-on-PostgreSQL") && name.endsWith(".json"))) {
+    for (const file of JSON.parse(readFileSync(join(reports, name), "utf8")).testResults ?? [])
+      integration.files[relative(process.cwd(), file.name)] = Math.round((file.endTime - file.startTime) / 100) / 10;
+  }
+  writeFileSync(INTEGRATION_TIMINGS, `${JSON.stringify({ files: integration.files }, null, 2)}\n`);
+  console.log(`recorded the files' times in ${TIMINGS} and ${INTEGRATION_TIMINGS}`);
 }
 
 // The integration suite runs whole on PostgreSQL, the engine the site serves from; on PGlite it runs the files whose
@@ -278,6 +282,23 @@ const INTEGRATION_ON_PGLITE = [
   "session",
   "signals",
 ];
+
+// PostgreSQL's integration suite, the longest part of the run before the browsers start, runs in INTEGRATION_GROUPS
+// vitests side by side (default 2), each on a database of its own, its files split by their times in
+// tests/integration/timings.json: one vitest is one JavaScript thread, and once PGlite's shorter suite has ended a core
+// sat idle until it did (docs/decisions/237-postgres-integration-in-two-groups.md).
+const INTEGRATION_GROUPS = Math.max(1, Number.parseInt(process.env.INTEGRATION_GROUPS ?? "2", 10) || 1);
+const INTEGRATION_TIMINGS = "tests/integration/timings.json";
+
+/** PostgreSQL's integration files in INTEGRATION_GROUPS groups of about equal recorded time, longest first. */
+function integrationOnPostgres() {
+  const files = readdirSync("tests/integration")
+    .filter((name) => name.endsWith(".test.ts"))
+    .sort()
+    .map((name) => `tests/integration/${name}`)
+    .filter((file) => filters.length === 0 || filters.some((filter) => file.includes(filter)));
+  return balancedGroups(files, INTEGRATION_GROUPS, recordedSeconds(INTEGRATION_TIMINGS, 2));
+}
 
 /** The integration files PGlite's lane runs (`undefined`: every file, as on PostgreSQL). */
 function integrationOnPglite() {
@@ -318,20 +339,31 @@ const counts = (groups) => groups.map((files) => files.length).join(" + ");
 console.log(`end-to-end files: ${counts(lanes.pglite)} on PGlite, ${counts(lanes.postgres)} on PostgreSQL (ADR 127, ADR 219)`);
 const groupLabel = (engine, index) => `end-to-end on ${engine}${E2E_GROUPS > 1 ? ` (group ${index + 1} of ${E2E_GROUPS})` : ""}`;
 
-/** A database beside `url`'s, for a further end-to-end group on PostgreSQL (its server migrates and seeds it), dropped after `run`. */
+/**
+ * A database beside `url`'s, for a further group on PostgreSQL (an end-to-end group's server migrates and seeds it; an
+ * integration group's set-up migrates it as its files' template), dropped after `run`. No connection to `url`'s own
+ * database stays open meanwhile: the integration suite copies that one as a template, which PostgreSQL refuses while
+ * anyone else is connected to it.
+ */
 async function besideDatabase(url, suffix, run) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
   const own = new URL(url);
   const name = `${decodeURIComponent(own.pathname.slice(1))}_${suffix}`;
+  const admin = async (statement) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
   try {
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.query(`create database "${name}"`);
+    await admin(`drop database if exists "${name}" with (force)`);
+    await admin(`create database "${name}"`);
     own.pathname = `/${name}`;
     return await run(own.toString());
   } finally {
-    await admin.query(`drop database if exists "${name}" with (force)`).catch(() => {});
-    await admin.end();
+    await admin(`drop database if exists "${name}" with (force)`).catch(() => {});
   }
 }
 
@@ -373,7 +405,15 @@ await Promise.all([
     await Promise.all(lanes.pglite.map((files, i) => endToEnd(groupLabel("PGlite", i), { TEST_DATABASE_URL: "", ...seeded }, files)));
   })(),
   withPostgres(async (url) => {
-    await vitest("integration", "integration on PostgreSQL", { TEST_DATABASE_URL: url });
+    const groups = integrationOnPostgres();
+    if (groups.length === 0) summary.push(`passed  integration on PostgreSQL (no file of this run's filter is assigned to it)`);
+    const label = (i) => `integration on PostgreSQL${groups.length > 1 ? ` (group ${i + 1} of ${groups.length})` : ""}`;
+    await Promise.all(
+      groups.map((files, i) => {
+        if (i === 0) return vitest("integration", label(i), { TEST_DATABASE_URL: url }, files);
+        return besideDatabase(url, `int${i + 1}`, (own) => vitest("integration", label(i), { TEST_DATABASE_URL: own }, files));
+      }),
+    );
     ended.postgres();
     await integrationsEnded;
     await Promise.all(

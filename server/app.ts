@@ -15,6 +15,7 @@ import { dismissedAmong as dismissedClipsAmong } from "../app/features/signals/i
 import { healthz } from "./health";
 import { mailboxRouter } from "./mailbox";
 import { mediaHandler } from "./media";
+import { feedFastPath } from "./feed-fast-path";
 import { mediaFastPath } from "./media-fast-path";
 import { createMetrics } from "./metrics";
 import { methodGuard } from "./methods";
@@ -29,6 +30,7 @@ import { bodyLimit, drainUnreadBody, requestLog, type TrustProxy } from "./reque
 import { refuseNulInAddress, refuseUnreadableAddress } from "./refusal";
 import { sameOriginOnly } from "./same-origin";
 import { cspNonce, securityHeaders, securityHeaderSetter } from "./security";
+import type { ServerBuild } from "react-router";
 import { brandIcons } from "./icons";
 import { brandModeOf, resolveVisitor } from "./visitor";
 import { secureCookies } from "../app/lib/cookies";
@@ -147,16 +149,27 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
       refusesRoute((res.locals.visitor as Visitor).brandMode, routeIds),
     ),
   );
+  // The loaded build, for the feed's path before Express (below): until it is, Express answers and loads it.
+  let loadedRouterBuild: ServerBuild | null = null;
+  const readyBuild = () => {
+    if (!loadedRouterBuild)
+      void routerBuild().then(
+        (loaded) => void (loadedRouterBuild = loaded),
+        () => undefined,
+      );
+    return loadedRouterBuild;
+  };
   // Whoever is not a moderator is answered by the build without the desk (server/desk-gate.ts).
   const pages = reactRouterHandler(routerBuild, services, mode);
   const pagesWithoutDesk = reactRouterHandler(buildWithoutDesk(routerBuild), services, mode);
   app.all("/{*splat}", deskGate(services, pages, pagesWithoutDesk));
 
-  app.use(((error, req, res, _next) => {
+  const onError: express.ErrorRequestHandler = (error, req, res, _next) => {
     log.error({ err: error, url: req.originalUrl }, "unhandled error"); // the logger scrubs url (ADR 096)
     if (res.headersSent) return res.end();
     res.status(500).type("text/plain").send("Internal Server Error");
-  }) as express.ErrorRequestHandler);
+  };
+  app.use(onError);
 
   // Plain GET and HEAD requests for /media skip Express altogether (docs/decisions/226-media-before-express.md): every
   // way of serving the app (app.listen, http.createServer(app), the tests' servers) calls app.handle.
@@ -167,9 +180,45 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     watch: metrics.watchMedia,
     trustProxy: () => app.get("trust proxy fn") as TrustProxy | undefined,
   });
+  // Plain GETs of `/api/feed` too (docs/decisions/236-feed-before-express.md); not in development, where Vite serves.
+  const feedFirst = vite
+    ? () => false
+    : feedFastPath({
+        routes: DIRECT_ROUTES,
+        build: readyBuild,
+        services,
+        secure,
+        log,
+        setSecurityHeaders: securityHeaderSetter(securityOptions),
+        watch: metrics.watch,
+        outage,
+        compress: compress as (req: IncomingMessage, res: ServerResponse, next: () => void) => void,
+        trustProxy: () => app.get("trust proxy fn") as TrustProxy | undefined,
+        // Express's own getters, over the same headers and socket: the same address and protocol as `req.ip`, `req.protocol`.
+        expressView: (req) => {
+          const view = Object.create(app.request, {
+            headers: { value: req.headers },
+            socket: { value: req.socket },
+            connection: { value: req.socket },
+          }) as express.Request;
+          return { ip: view.ip, protocol: view.protocol };
+        },
+        refused: (visitor, routeIds) => refusesRoute(visitor.brandMode, routeIds),
+        // As Express would have: its request and response, then the app's error handler.
+        fail: (error, req, res) => {
+          Object.setPrototypeOf(req, app.request);
+          Object.setPrototypeOf(res, app.response);
+          const expressReq = req as express.Request;
+          const expressRes = res as express.Response;
+          expressReq.res = expressRes;
+          expressReq.originalUrl ??= req.url ?? "";
+          expressRes.locals ??= Object.create(null) as express.Response["locals"];
+          onError(error, expressReq, expressRes, () => undefined);
+        },
+      });
   const expressHandle = (app as unknown as { handle: ExpressHandle }).handle.bind(app);
   (app as unknown as { handle: ExpressHandle }).handle = (req, res, next) => {
-    if (!mediaFirst(req, res)) expressHandle(req, res, next);
+    if (!mediaFirst(req, res) && !feedFirst(req, res)) expressHandle(req, res, next);
   };
 
   return app;

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { scrub, type Logger } from "../app/lib/logger.server";
+import type { Logger } from "../app/lib/logger.server";
 import { requestContext } from "../app/lib/request-context.server";
 import type { MediaHandler } from "./media";
-import { REQUEST_ID_HEADER, requestIdFrom, type TrustProxy } from "./request-log";
+import { requestIdFrom, startRequestLog, type TrustProxy } from "./request-log";
 import { freshNonce } from "./security";
 
 // `GET`/`HEAD /media/…` answered before Express (docs/decisions/226-media-before-express.md). Express and the
@@ -26,8 +26,11 @@ export interface MediaFastPathOptions {
 
 const PREFIX = "/media/";
 
-/** Whether Express's own middlewares would let this request through to `/media` unchanged. */
-function plain(req: IncomingMessage, url: string): boolean {
+/**
+ * Whether Express's own middlewares would let this GET or HEAD through unchanged: a Host, no body, no NUL, an address
+ * that decodes (server/refusal.ts, server/request-log.ts). Also the feed's test (server/feed-fast-path.ts).
+ */
+export function plain(req: IncomingMessage, url: string): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (!req.headers.host || req.headers["transfer-encoding"] !== undefined) return false;
   const length = req.headers["content-length"];
@@ -48,14 +51,7 @@ export function mediaFastPath(options: MediaFastPathOptions): (req: IncomingMess
     const url = req.url ?? "";
     if (!url.startsWith(PREFIX) || !plain(req, url)) return false;
     watch(req, res);
-    const started = process.hrtime.bigint();
-    const requestId = requestIdFrom(req, trustProxy());
-    res.setHeader(REQUEST_ID_HEADER, requestId);
-    res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : "info";
-      log[level]({ reqId: requestId, method: req.method, url: scrub(url), status: res.statusCode, ms: Math.round(ms) }, "request");
-    });
+    const requestId = startRequestLog(log, req, res, { requestId: requestIdFrom(req, trustProxy()), url });
     setSecurityHeaders(res, freshNonce());
     requestContext.run({ requestId }, () => {
       handle(req, res, url.slice(PREFIX.length - 1)).catch((err: unknown) => {

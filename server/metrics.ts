@@ -138,18 +138,16 @@ export function createMetrics({ build, database, token }: MetricsOptions) {
     return patterns.match;
   };
 
-  /** Counts every request; mounted first so nothing escapes it. */
-  const middleware: RequestHandler = (req, res, next) => {
+  /** Counts a request to `path` when its answer is finished. */
+  const watch = (req: IncomingMessage, res: ServerResponse, path: string) => {
     const started = process.hrtime.bigint();
-    // Read now: a mounted router (/media) strips its prefix from the URL and may never put it back.
-    const path = req.path;
     if (path.startsWith("/media/")) countBodyBytes(res, (n) => mediaBytes.inc(n));
     res.on("finish", () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       void patternsFor().then((match) => {
         const route = routeLabel(path, res.statusCode, match);
         const labels = {
-          method: METHODS.has(req.method) ? req.method : "OTHER",
+          method: METHODS.has(req.method ?? "") ? req.method! : "OTHER",
           route,
           status_class: `${Math.floor(res.statusCode / 100)}xx`,
         };
@@ -158,6 +156,12 @@ export function createMetrics({ build, database, token }: MetricsOptions) {
         if (res.statusCode === 429) refusals.inc({ route });
       });
     });
+  };
+
+  /** Counts every request; mounted first so nothing escapes it. */
+  const middleware: RequestHandler = (req, res, next) => {
+    // The path is read now: a mounted router (/media) strips its prefix from the URL and may never put it back.
+    watch(req, res, req.path);
     next();
   };
 
@@ -187,7 +191,14 @@ export function createMetrics({ build, database, token }: MetricsOptions) {
     });
   };
 
-  return { registry, middleware, handler, watchMedia };
+  return {
+    registry,
+    middleware,
+    handler,
+    watchMedia,
+    /** The middleware's counting for a request answered before Express (server/feed-fast-path.ts), by its path. */
+    watch,
+  };
 }
 
 function countBodyBytes(res: ServerResponse, count: (bytes: number) => void) {

@@ -4,6 +4,7 @@ import { readCookie } from "../app/lib/cookies";
 import { isLanguage, LANGUAGE_COOKIE, negotiateLanguage } from "../app/lib/i18n/languages";
 import { serverT } from "../app/lib/i18n/server";
 import type { Logger } from "../app/lib/logger.server";
+import { pingWithin } from "./ping";
 
 // While the database cannot be reached, pages and APIs answer 503 with the
 // connectivity banner's own words instead of failing one by one with 500, and
@@ -12,13 +13,16 @@ import type { Logger } from "../app/lib/logger.server";
 export interface OutageGate {
   /** Answers 503 while the database is known to be down; turns a 500 written meanwhile, or during a check, into 503. */
   middleware: RequestHandler;
+  /**
+   * What the middleware does to an answer it lets through, for one given outside Express (server/feed-fast-path.ts,
+   * which leaves a request to Express while `isDown()`): a 500 written while down or checking becomes 503.
+   */
+  watch(res: ServerResponse): void;
   /** Something failed in a way that may mean the database is gone: check now. */
   suspect(): void;
   isDown(): boolean;
   stop(): void;
 }
-
-const PING_TIMEOUT_MS = 2000;
 
 export function databaseOutageGate(ping: () => Promise<void>, log: Logger, recheckMs = 500): OutageGate {
   let down = false;
@@ -26,10 +30,7 @@ export function databaseOutageGate(ping: () => Promise<void>, log: Logger, reche
   let timer: NodeJS.Timeout | undefined;
 
   const check = () => {
-    checking ??= Promise.race([
-      ping(),
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("database ping timed out")), PING_TIMEOUT_MS).unref()),
-    ])
+    checking ??= pingWithin(ping)
       .then(
         () => {
           if (down) log.warn("database reachable again");
@@ -49,8 +50,7 @@ export function databaseOutageGate(ping: () => Promise<void>, log: Logger, reche
     return checking;
   };
 
-  const middleware: RequestHandler = async (req, res, next) => {
-    if (down) return void (await refuse(req.headers, req.originalUrl, res));
+  const watch = (res: ServerResponse) => {
     const writeHead = res.writeHead;
     res.writeHead = function (this: ServerResponse, status: number, ...rest: unknown[]) {
       // An error answer written while the database is known to be down, or while a lost connection is being
@@ -66,11 +66,17 @@ export function databaseOutageGate(ping: () => Promise<void>, log: Logger, reche
     res.once("finish", () => {
       if (res.statusCode >= 500) void check();
     });
+  };
+
+  const middleware: RequestHandler = async (req, res, next) => {
+    if (down) return void (await refuse(req.headers, req.originalUrl, res));
+    watch(res);
     next();
   };
 
   return {
     middleware,
+    watch,
     suspect: () => void check(),
     isDown: () => down,
     stop: () => clearTimeout(timer),

@@ -31,15 +31,19 @@ export function loadedBuild(build: BuildSource, mode: string): BuildSource {
  * (app/entry.server.tsx) so the loaders read the very keys set here.
  */
 export function loadContextFor(build: BuildSource, services: Services) {
-  return async (req: Request, res: Response): Promise<RouterContextProvider> => {
-    const { servicesContext, visitorContext } = (await build()).entry.module as unknown as ContextKeys;
-    const context = new RouterContextProvider();
-    // Absolute URLs follow the brand host the request came to (app/lib/site-origin.server.ts).
-    const origin = originForHost(services.env, services.origin, req.headers.host, req.protocol);
-    context.set(servicesContext, origin === services.origin ? services : { ...services, origin });
-    context.set(visitorContext, res.locals.visitor as Visitor);
-    return context;
-  };
+  return async (req: Request, res: Response): Promise<RouterContextProvider> =>
+    contextOf(await build(), services, req.headers.host, req.protocol, res.locals.visitor as Visitor);
+}
+
+/** The context of a request to `host` by `protocol` (Express's, a trusted proxy's) from this visitor. */
+export function contextOf(build: ServerBuild, services: Services, host: string | undefined, protocol: string, visitor: Visitor) {
+  const { servicesContext, visitorContext } = build.entry.module as unknown as ContextKeys;
+  const context = new RouterContextProvider();
+  // Absolute URLs follow the brand host the request came to (app/lib/site-origin.server.ts).
+  const origin = originForHost(services.env, services.origin, host, protocol);
+  context.set(servicesContext, origin === services.origin ? services : { ...services, origin });
+  context.set(visitorContext, visitor);
+  return context;
 }
 
 /**

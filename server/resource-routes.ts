@@ -1,4 +1,5 @@
-import type { Request as ExpressRequest, RequestHandler, Response as ExpressResponse } from "express";
+import express, { type Request as ExpressRequest, type RequestHandler, type Response as ExpressResponse } from "express";
+import type { ServerResponse } from "node:http";
 import { Readable } from "node:stream";
 import type { RouterContextProvider, ServerBuild } from "react-router";
 import { jsonTextOf } from "../app/lib/http/json-text";
@@ -56,21 +57,43 @@ export function directResourceRoutes(
     if (!id || !kind) return next();
     void (async () => {
       const loaded = await build();
-      const module = loaded.routes[id]?.module as { loader?: RouteFunction; action?: RouteFunction } | undefined;
-      const run = module?.[kind];
+      const run = routeFunctions(loaded, id)?.[kind];
       // A route without this function gets React Router's own answer (405); a refused one its layouts' answer.
       if (!run || refused(req, res, routeChain(loaded, id))) return next();
       const request = await webRequest(req, res, route!.signal !== false);
-      let result: unknown;
-      try {
-        result = await run({ request, params: {}, context: await contextFor(req, res) });
-      } catch (thrown) {
-        if (!isResponse(thrown) && !isData(thrown)) throw thrown;
-        result = thrown;
-      }
-      await send(res, result);
+      await answerWith(res, run, request, await contextFor(req, res));
     })().catch(next);
   };
+}
+
+/**
+ * Runs a route's loader or action and sends what it returned or threw, as React Router would for a resource route;
+ * anything else it throws is rethrown (the app's 500). Shared with the feed's path before Express (server/feed-fast-path.ts).
+ */
+export async function answerWith(res: ServerResponse, run: RouteFunction, request: Request, context: RouterContextProvider): Promise<void> {
+  let result: unknown;
+  try {
+    result = await run({ request, params: {}, context });
+  } catch (thrown) {
+    if (!isResponse(thrown) && !isData(thrown)) throw thrown;
+    result = thrown;
+  }
+  await send(res, result);
+}
+
+/** A route module's loader and action, as the build holds them. */
+export function routeFunctions(build: ServerBuild, id: string): { loader?: RouteFunction; action?: RouteFunction } | undefined {
+  return build.routes[id]?.module as { loader?: RouteFunction; action?: RouteFunction } | undefined;
+}
+
+/**
+ * The web Request of a GET made without a signal (`signal: false`): the URL as React Router builds it (protocol, Host,
+ * the request target) and the headers as sent, in their order.
+ */
+export function unsignalledGet(url: string, rawHeaders: string[]): Request {
+  const headers = new Headers();
+  for (let i = 0; i < rawHeaders.length; i += 2) headers.append(rawHeaders[i]!, rawHeaders[i + 1]!);
+  return new Request(url, { method: "GET", headers });
 }
 
 /** Bodies up to this size, announced by Content-Length, are read whole before the web Request is made. */
@@ -78,10 +101,10 @@ const SMALL_BODY = 16 * 1024;
 
 /** The web Request React Router would make of this Express request (as @react-router/express does). */
 async function webRequest(req: ExpressRequest, res: ExpressResponse, abortable: boolean): Promise<Request> {
+  const url = requestUrl(req.protocol, req.get("host"), req.originalUrl);
+  if (!abortable && req.method === "GET") return unsignalledGet(url, req.rawHeaders);
   const headers = new Headers();
   for (let i = 0; i < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-  const url = `${req.protocol}://${req.get("host") ?? "localhost"}${req.originalUrl}`;
-  if (!abortable && req.method === "GET") return new Request(url, { method: "GET", headers });
   const controller = new AbortController();
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
@@ -100,6 +123,11 @@ async function webRequest(req: ExpressRequest, res: ExpressResponse, abortable: 
     body: Readable.toWeb(req) as ReadableStream<Uint8Array>,
     duplex: "half",
   } as RequestInit);
+}
+
+/** The URL React Router gives a request: Express's protocol (a trusted proxy's), the Host as sent, the request target. */
+export function requestUrl(protocol: string, host: string | undefined, target: string): string {
+  return `${protocol}://${host ?? "localhost"}${target}`;
 }
 
 /** The body of a request that announced its length (Node's parser holds it to that length). */
@@ -129,18 +157,30 @@ function isResponse(value: unknown): value is Response {
   return value instanceof Response;
 }
 
-async function send(res: ExpressResponse, result: unknown): Promise<void> {
+/** Express's `res.append` on Node's own response: values added to the header's, a Content-Type given its charset. */
+function append(res: ServerResponse, name: string, value: string): void {
+  const prev = res.getHeader(name) as string | string[] | number | undefined;
+  const joined = prev ? (Array.isArray(prev) ? [...prev, value] : [String(prev), value]) : value;
+  (express.response.set as (this: ServerResponse, field: string, value: string | string[]) => unknown).call(res, name, joined);
+}
+
+/** Express's `res.status` (its checks included) on Node's own response. */
+function setStatus(res: ServerResponse, status: number): void {
+  (express.response.status as (this: ServerResponse, code: number) => unknown).call(res, status);
+}
+
+async function send(res: ServerResponse, result: unknown): Promise<void> {
   if (isResponse(result)) {
-    res.status(result.status);
-    result.headers.forEach((value, name) => res.append(name, value));
+    setStatus(res, result.status);
+    result.headers.forEach((value, name) => append(res, name, value));
     const body = Buffer.from(await result.arrayBuffer());
     res.setHeader("Content-Length", body.length);
     res.end(body);
     return;
   }
   const { data, init } = isData(result) ? result : { data: result, init: null };
-  res.status(init?.status ?? 200);
-  new Headers(init?.headers).forEach((value, name) => res.append(name, value));
+  setStatus(res, init?.status ?? 200);
+  new Headers(init?.headers).forEach((value, name) => append(res, name, value));
   if (!res.getHeader("content-type")) res.setHeader("Content-Type", "application/json");
   const body = jsonTextOf(data) ?? JSON.stringify(data) ?? "";
   res.setHeader("Content-Length", Buffer.byteLength(body));

@@ -10,7 +10,7 @@ import { isLanguage, LANGUAGE_COOKIE, negotiateLanguage } from "../app/lib/i18n/
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
 /** Whether the TCP peer itself is on this machine (proxies' headers are not trusted for this). */
-export function isLoopbackPeer(req: Request): boolean {
+export function isLoopbackPeer(req: Pick<Request, "socket">): boolean {
   return LOOPBACK.test(req.socket.remoteAddress ?? "");
 }
 
@@ -24,8 +24,16 @@ export function brandModeOf(req: Pick<Request, "headers">, env: Env): BrandMode 
   }).mode;
 }
 
-/** Everything the server decides about a request before React Router sees it. */
-export function resolveVisitor(req: Request, res: Response, env: Env, secure: boolean): Visitor {
+/**
+ * Everything the server decides about a request before React Router sees it. Reads only what is named here, so the
+ * feed's path before Express (server/feed-fast-path.ts) decides it from the same fields.
+ */
+export function resolveVisitor(
+  req: Pick<Request, "headers" | "originalUrl" | "ip" | "socket">,
+  res: Pick<Response, "append" | "locals">,
+  env: Env,
+  secure: boolean,
+): Visitor {
   const cookies = req.headers.cookie;
   const query = queryOf(req.originalUrl);
 

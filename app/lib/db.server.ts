@@ -65,14 +65,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // here and never ends the process (ADR 101). The pool reconnects on its own.
     const listeners: ((error: Error) => void)[] = [];
     reportLostConnections(pool, (error) => listeners.forEach((listener) => listener(error)));
+    // The ping has a connection of its own: requests queued for the pool on a busy server are not an outage, and
+    // /healthz and the outage gate must hear whether PostgreSQL answers, not how long the queue is.
+    const pingPool = new pg.Pool({ connectionString: options.databaseUrl, max: 1 });
+    reportLostConnections(pingPool, (error) => listeners.forEach((listener) => listener(error)));
     const db = drizzlePg(pool, { schema, casing: "snake_case", logger });
     return {
       db: db as unknown as Database,
       engine: "postgres",
       migrate: () => migratePg(db, { migrationsFolder }),
-      ping: async () => void (await pool.query("select 1")),
+      ping: async () => void (await pingPool.query("select 1")),
       onConnectionError: (listener) => void listeners.push(listener),
-      close: () => pool.end(),
+      close: async () => void (await Promise.all([pool.end(), pingPool.end()])),
       probe: probePgPool(pool),
     };
   }

@@ -200,6 +200,33 @@ describe("captions", { timeout: 120_000 }, () => {
       await expect
         .poll(() => subtitles(page, `section[data-clip-id] video[data-clip-id="${lead.id}"]`), { timeout: 15_000 })
         .toEqual({ mode: "showing", kind: "subtitles", label: "English", active: [CUE] });
+      // The action rail lies over the clip's right edge on a phone: the subtitles' box ends left of it.
+      const placed = () =>
+        page.evaluate((id) => {
+          const video = document.querySelector<HTMLVideoElement>(`section[data-clip-id] video[data-clip-id="${id}"]`)!;
+          const box = video.getBoundingClientRect();
+          const track = Array.from(video.textTracks).find((t) => t.mode === "showing")!;
+          return {
+            // A cue left to the browser ("auto") is centred.
+            cues: Array.from(track.cues ?? []).map((cue) => {
+              const { size, position } = cue as VTTCue;
+              return { size, position: position === "auto" ? 50 : position };
+            }),
+            width: box.width,
+            over: box.right - document.querySelector(".feed-rail")!.getBoundingClientRect().left,
+          };
+        }, lead.id);
+      const { cues, width, over } = await placed();
+      expect(over).toBeGreaterThan(30);
+      expect(cues.length).toBeGreaterThan(0);
+      for (const cue of cues) {
+        // The box's right edge, in pixels from the clip's left: its centre (position) plus half its size.
+        expect(((cue.position + cue.size / 2) / 100) * width).toBeLessThanOrEqual(width - over + 1);
+      }
+      // Wider, the rail stands beside the clip: the cues are placed as their file placed them again.
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect.poll(async () => (await placed()).cues).toEqual(cues.map(() => ({ size: 100, position: 50 })));
+      expect((await placed()).over).toBeLessThanOrEqual(0);
       await page.context().close();
 
       // A visitor whose first press is a category link: that press also fetches the CC button's code (held back here

@@ -161,7 +161,7 @@ describe("Conscious Mode helps a visitor stop", () => {
     };
     const rows = async () => ((await (await page.request.get(`${site()}/api/usage`)).json()) as { sessions: Row[] }).sessions;
     await expect
-      .poll(async () => (await rows()).find((r) => r.endedBy === "done"), { timeout: 15_000 })
+      .poll(async () => (await rows()).find((r) => r.endedBy === "done"), { timeout: 60_000 })
       .toMatchObject({
         clips: 5,
         intentionKind: "clips",
@@ -203,7 +203,7 @@ describe("Conscious Mode helps a visitor stop", () => {
         await page.setViewportSize(viewport);
         await stopFlow(page, language, site(), made.length > 0);
         const fresh = async () => (await rows()).find((r) => r.endedBy === "done" && !made.some((m) => m.id === r.id));
-        await expect.poll(fresh, { timeout: 15_000 }).toBeTruthy();
+        await expect.poll(fresh, { timeout: 60_000 }).toBeTruthy();
         made.push((await fresh())!);
       }
 

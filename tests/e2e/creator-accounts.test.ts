@@ -73,6 +73,7 @@ describe("creator accounts", () => {
 
     // The member's dashboard, phone and desktop, English and Spanish.
     for (const [width, height] of [
+      [360, 640],
       [390, 844],
       [1440, 900],
     ] as const) {
@@ -96,6 +97,10 @@ describe("creator accounts", () => {
       // Every figure's label fits its tile ("Visualizaciones" ran out of a third of the phone's width).
       for (const label of await member.locator("[data-stat] dt").all())
         expect(await label.evaluate((el) => el.scrollWidth <= el.clientWidth), (await label.textContent()) ?? "").toBe(true);
+      // Each period is one line in its pill ("Últimos 30 días" broke inside it at 360 px), and the page still fits.
+      for (const pill of await member.getByRole("navigation", { name: "Periodo" }).getByRole("link").all())
+        expect((await pill.boundingBox())!.height, (await pill.textContent()) ?? "").toBeLessThan(40);
+      expect(await fitsTheScreen(member)).toBe(true);
       await member.goto(`${site()}/my-creator?lang=en`);
     }
   });
@@ -129,6 +134,7 @@ describe("creator accounts", () => {
     await desk.getByText("Creator page change approved").first().waitFor();
 
     for (const [width, height] of [
+      [360, 640],
       [390, 844],
       [1440, 900],
     ] as const) {
@@ -143,6 +149,7 @@ describe("creator accounts", () => {
   it("the desk renames a creator's address and the old one redirects permanently", async () => {
     if (!desk) throw new Error("the first test signs the desk in");
     for (const [width, height] of [
+      [360, 640],
       [390, 844],
       [1440, 900],
     ] as const) {

@@ -39,7 +39,24 @@ function findings(page: Page): Promise<Finding[]> {
     const out: { kind: "overlap" | "offscreen" | "page-overflow"; detail: string }[] = [];
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth > width + 1) {
-      out.push({ kind: "page-overflow", detail: `document is ${document.documentElement.scrollWidth}px wide in ${width}px` });
+      // The deepest elements whose box reaches past the viewport's right edge: what to look at.
+      const past = [...document.body.querySelectorAll("*")].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.right > width + 1 && ![...el.children].some((child) => child.getBoundingClientRect().right > width + 1);
+      });
+      const describe = (el: Element) => {
+        const classes = String(el.getAttribute("class") ?? "")
+          .split(" ")
+          .slice(0, 3)
+          .join(".");
+        const text = (el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
+        return `${el.tagName.toLowerCase()}.${classes} to ${Math.round(el.getBoundingClientRect().right)}px「${text}」`;
+      };
+      const described = past.slice(0, 3).map(describe);
+      out.push({
+        kind: "page-overflow",
+        detail: `document is ${document.documentElement.scrollWidth}px wide in ${width}px${described.length ? `: ${described.join(", ")}` : ""}`,
+      });
     }
     const selector = "a[href], button, input:not([type=hidden]), select, textarea, summary, [role=slider], [role=button], [role=tab]";
     const name = (el: Element) =>

@@ -75,14 +75,52 @@ describe("watch signals from the feed", () => {
   }
 });
 
-type FeedPage = { clips: { id: string; category: { slug: string } }[]; total: number };
+type FeedClip = {
+  id: string;
+  category: { slug: string };
+  creatorSlug: string;
+  tags: { slug: string }[];
+  why?: { kind: string; facet?: string; slug?: string }[];
+};
+type FeedPage = { clips: FeedClip[]; total: number };
 
-/** The visitor's own order as /api/feed ranks it now, the lead first (asked from the page: its cookies, its agent). */
-const rankedNow = (page: Page) =>
-  page.evaluate(async () => {
-    const res = await fetch("/api/feed?offset=0", { headers: { Accept: "application/json" } });
-    return ((await res.json()) as FeedPage).clips.map((clip) => clip.id);
+/** The visitor's own first page as /api/feed ranks it now, the lead first (asked from the page: its cookies, its agent). */
+const rankedNow = (page: Page, offset = 0) =>
+  page.evaluate(async (at) => {
+    const res = await fetch(`/api/feed?offset=${at}`, { headers: { Accept: "application/json" } });
+    return (await res.json()) as FeedPage;
+  }, offset);
+
+/** The tastes a clip's reasons say the visitor has ("You often watch …"), as `facet:slug`. */
+const tastesOf = (clip: FeedClip) => (clip.why ?? []).filter((why) => why.kind === "taste").map((why) => `${why.facet}:${why.slug}`);
+
+/** The clip on screen and its category, as the feed's stage names them. */
+const onScreen = (page: Page) =>
+  feed(page).evaluate((stage) => ({ id: stage.getAttribute("data-clip-id")!, category: stage.getAttribute("data-clip-category")! }));
+
+/** Plays the clip on screen to its end (a seek there, then the loop): a finished clip, not a skip. */
+async function finish(page: Page) {
+  await videoReady(page);
+  await currentVideo(page).evaluate((video: HTMLVideoElement) => {
+    video.currentTime = Math.max(0, video.duration - 0.2);
+    void video.play().catch(() => {});
   });
+  // Until the browser has played it to its end (or looped): a busy machine may take more than a second to seek, and a
+  // clip left before then is a skip.
+  await expect
+    .poll(
+      () =>
+        currentVideo(page).evaluate((video: HTMLVideoElement) => {
+          for (let r = 0; r < video.played.length; r++) if (video.played.end(r) >= video.duration - 0.1) return true;
+          return false;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}
+
+/** The rounds of five clips a visitor goes through before the share must have doubled: 30 clips. */
+const ROUNDS = 6;
 
 describe("the feed learns from what the player reports", () => {
   for (const viewport of [
@@ -90,63 +128,89 @@ describe("the feed learns from what the player reports", () => {
     { width: 1440, height: 900 },
   ]) {
     it(
-      `at ${viewport.width}×${viewport.height}: a category's share doubles after watching its clips to the end, then falls after Reset everything`,
-      { timeout: 180_000 },
+      `at ${viewport.width}×${viewport.height}: a category's share at least doubles within 30 clips of watching its clips to the end and skipping the rest, and is forgotten after Reset everything`,
+      { timeout: 240_000 },
       async () => {
         const page = await (await newContext(browser, { viewport, userAgent: VISITOR_CHROME })).newPage();
         const accepted: number[] = [];
         page.on("response", (response) => {
           if (response.url().endsWith("/api/signals")) accepted.push(response.status());
         });
-        const first = page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());
         await page.goto("/");
         await hydrated(page);
-        const opening = (await (await first).json()) as FeedPage;
-        // Every clip of the feed and its category (the demo catalogue is small: a few pages).
+        // Every clip of the feed and its category, asked before the visitor has any history (the demo catalogue is small).
+        const opening = await rankedNow(page);
         const categoryOf = new Map<string, string>();
-        for (let offset = 0; offset < opening.total; offset += 12) {
-          const more = await page.evaluate(
-            async (at) => (await (await fetch(`/api/feed?offset=${at}`, { headers: { Accept: "application/json" } })).json()) as FeedPage,
-            offset,
-          );
-          for (const clip of more.clips) categoryOf.set(clip.id, clip.category.slug);
-        }
-        // The category of the first clip after the lead: the visitor likes it, and the order shows it early.
+        for (let offset = 0; offset < opening.total; offset += 12)
+          for (const clip of (await rankedNow(page, offset)).clips) categoryOf.set(clip.id, clip.category.slug);
+        // The category of the first clip after the lead: the visitor likes it.
         const target = opening.clips[1]!.category.slug;
-        const share = (ids: string[]) => ids.filter((id) => categoryOf.get(id) === target).length / ids.length;
-        const catalogueShare = share([...categoryOf.keys()]);
+        const watched = new Set<string>();
+        const ofTarget = (ids: string[]) => ids.filter((id) => categoryOf.get(id) === target).length;
 
-        // Five clips leave the screen: the liked ones watched to their end (a seek there, then the loop), the others
-        // left at once (skips). The fifth event sends the batch.
-        for (let i = 0; i < 5; i++) {
-          const id = opening.clips[i]!.id;
-          if (categoryOf.get(id) === target) {
-            await videoReady(page);
-            await currentVideo(page).evaluate((video: HTMLVideoElement) => {
-              video.currentTime = Math.max(0, video.duration - 0.2);
-              void video.play().catch(() => {});
-            });
-            await page.waitForTimeout(1000);
+        // Rounds of five clips: those of the liked category watched to their end, the others left at once (skips);
+        // each fifth event sends a batch. After each, the next five clips the visitor's order offers (after the lead):
+        // the liked category's share of them against its share of the clips not yet shown. Not of the whole catalogue:
+        // on 26 clips a visitor who finishes the category's clips soon has few of them left to be offered.
+        let learned: { clips: FeedClip[] } | undefined;
+        const tries: string[] = [];
+        let finished = 0;
+        for (let round = 0; round < ROUNDS && !learned; round++) {
+          for (let i = 0; i < 5; i++) {
+            const { index } = await position(page);
+            const clip = await onScreen(page);
+            if (clip.category === target) {
+              await finish(page);
+              finished += 1;
+            }
+            watched.add(clip.id);
+            await page.keyboard.press("ArrowDown");
+            await expect.poll(() => position(page).then((p) => p.index)).toBe(index + 1);
           }
-          await page.keyboard.press("ArrowDown");
-          await expect.poll(() => position(page).then((p) => p.index)).toBe(i + 2);
+          await expect.poll(() => accepted.length, { timeout: 15_000 }).toBe(round + 1);
+          const ranked = (await rankedNow(page)).clips;
+          const next = ranked.slice(1, 6).map((clip) => clip.id);
+          const unseen = [...categoryOf.keys()].filter((id) => !watched.has(id));
+          const left = ofTarget(unseen) / unseen.length;
+          const share = ofTarget(next) / next.length;
+          tries.push(`after ${watched.size} clips (${finished} finished): ${share} against ${left.toFixed(2)} of those left`);
+          if (ofTarget(unseen) === 0) break;
+          // Only once the visitor finished a clip of the category is there something to learn: before, a share that
+          // doubled would be chance.
+          if (finished > 0 && share >= 2 * left && ofTarget(next) >= Math.min(2, ofTarget(unseen))) learned = { clips: ranked };
         }
-        await expect.poll(() => accepted.length, { timeout: 15_000 }).toBeGreaterThan(0);
-        expect(accepted).toEqual([204]);
-
-        // The next five clips the visitor's order offers (after the lead): the liked category's share at least doubles.
-        const learned = share((await rankedNow(page)).slice(1, 6));
-        expect(learned, `share ${learned} against ${catalogueShare} in the catalogue`).toBeGreaterThanOrEqual(2 * catalogueShare);
+        expect(accepted.every((status) => status === 204)).toBe(true);
+        expect(learned, tries.join("; ")).toBeDefined();
+        // The reasons say why: each clip of the category among them is there for a taste the visitor showed, named by
+        // the clip's category, creator or one of its tags (whichever the visitor finished most: the category's clips
+        // may share one creator or tag, which then weighs as much as the category or more).
+        const ofCategory = learned!.clips.slice(1, 6).filter((clip) => clip.category.slug === target);
+        for (const clip of ofCategory) {
+          const own = new Set([
+            `category:${clip.category.slug}`,
+            `creator:${clip.creatorSlug}`,
+            ...clip.tags.map((tag) => `tag:${tag.slug}`),
+          ]);
+          const tastes = tastesOf(clip);
+          expect(tastes.length, JSON.stringify(clip.why)).toBeGreaterThan(0);
+          for (const taste of tastes) expect(own, tries.join("; ")).toContain(taste);
+        }
 
         await page.goto("/what-the-feed-learned");
         await hydrated(page);
+        // The page lists the category among the visitor's likings, with a positive weight.
+        const liking = page.locator(`[data-facet="category"] [data-learned-item="${target}"] [data-weight]`);
+        expect(Number(await liking.getAttribute("data-weight"))).toBeGreaterThan(0);
         const resetButton = page.getByRole("button", { name: "Reset everything" });
         await reactOwns(resetButton);
         await resetButton.click();
         // Nothing learned is left to list.
         await page.locator("[data-learned-empty]").waitFor();
-        const reset = share((await rankedNow(page)).slice(1, 6));
-        expect(reset, `share ${reset} after Reset against ${learned} learned`).toBeLessThan(learned);
+        // The feed ranks as for a newcomer who saw these clips: no clip is there for a taste. (That the category's share
+        // then falls back is measured on a catalogue large enough for it, tests/integration/feed-for-you.test.ts: on
+        // 26 clips, two of the few left in the next five are as likely by chance.)
+        const reset = (await rankedNow(page)).clips;
+        expect(reset.flatMap(tastesOf)).toEqual([]);
         await page.context().close();
       },
     );

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { testEngine } from "../support/database";
-import { withSimApp } from "../support/taste";
+import { BROWSER, withSimApp } from "../support/taste";
 
 interface Page {
   clips: { id: string; why?: { kind: string; facet?: string; name?: string }[] }[];
@@ -50,6 +50,18 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     // Global Privacy Control: the same visitor is ranked without their profile.
     const { page: private_ } = await feed(likesA, "offset=12", { "sec-gpc": "1" });
     expect(named(private_)).toEqual([]);
+
+    // "Reset everything": nothing is there for a taste any more, and the liked category's share falls back.
+    const reset = await fetch(`${t.app.url}/what-the-feed-learned`, {
+      method: "POST",
+      headers: { origin: t.app.url, cookie: likesA, "user-agent": BROWSER },
+      body: new URLSearchParams({ intent: "reset" }),
+      redirect: "manual",
+    });
+    expect(reset.status).toBe(200);
+    const { page: forgotten } = await feed(likesA, "offset=12");
+    expect(named(forgotten)).toEqual([]);
+    expect(share(forgotten, a)).toBeLessThan(share(forA, a));
   }, 120_000);
 
   it("pages a newcomer's order without repeats, the lead first, with `shown` too; refuses a bad `shown`", async () => {

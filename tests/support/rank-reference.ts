@@ -1,6 +1,7 @@
 // The feed's page ranking as first written (ADR 160): one straightforward scan of every candidate per place. The
 // unit tests hold the server's rankPage to exactly its pages on random inputs.
 import {
+  affinityOf,
   hotScore,
   outsideTaste,
   RANK,
@@ -68,7 +69,9 @@ export function referenceRankPage(input: RankInput): RankedClip[] {
       }
     } else if (RANK.drawnPlaces.includes((input.position + i) % RANK.exploreEvery)) {
       // The best of the visitor's own stretches of their tastes (each walked for a facet they like).
-      chosen = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen);
+      const drawn = bestFit((entry) => Boolean(entry.clip.drawn) && !entry.seen);
+      const best = drawn && bestFit((entry) => !entry.seen);
+      chosen = best && affinityOf(best.clip, profile) - affinityOf(drawn.clip, profile) > RANK.drawnYield ? best : drawn;
     }
     chosen ??= bestFit() ?? scored.find((entry) => !taken.has(entry.clip.id));
     if (!chosen) break;

@@ -1,6 +1,6 @@
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { type IncomingMessage, type ServerResponse } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveFastPath } from "../support/fast-path-server";
 import { mediaFastPath } from "../../server/media-fast-path";
 
 // What the fast path answers itself and what it leaves to Express: Express's middlewares refuse the unusual
@@ -11,7 +11,7 @@ const logAt = (level: string) => (fields: Record<string, unknown>) => void lines
 const log = { info: logAt("info"), error: logAt("error"), warn: logAt("warn") } as never;
 const handled: string[] = [];
 let base: string;
-let server: ReturnType<typeof createServer>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
   const fast = mediaFastPath({
@@ -26,16 +26,10 @@ beforeAll(async () => {
     watch: (_req, res) => void res.setHeader("X-Watched", "1"),
     trustProxy: () => undefined,
   });
-  server = createServer((req, res) => {
-    if (fast(req, res)) return;
-    res.statusCode = 299;
-    res.end("express");
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  ({ base, close } = await serveFastPath(fast));
 });
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => close());
 
 describe("media before Express", () => {
   it("answers a plain GET or HEAD with the request id, the security headers, the metrics and a log line", async () => {

@@ -123,4 +123,21 @@ describe("the feed's score (ADR 160)", () => {
     const newcomer = rankPage(input([...shared, ...other], { count: 4 }));
     expect(newcomer.map((c) => c.id[0]).join("")).not.toContain("d");
   });
+
+  it("gives a drawn place to the liked category's clip when the drawn one is a liked creator's in a category always skipped", () => {
+    const profile = emptyProfile();
+    // Finished every clip of one category, skipped every clip of another; one creator of both finished twice.
+    profile.category.set("cat-liked", 8);
+    profile.category.set("cat-skipped", -8);
+    profile.creator.set("creator-both", 1.3);
+    const liked = Array.from({ length: 10 }, (_, i) => clip(`l${i}`, { categoryId: "cat-liked" }));
+    // The creator's stretch, drawn for the visitor: only their clips of the skipped category are left unseen.
+    const drawnSkipped = Array.from({ length: 6 }, (_, i) =>
+      clip(`s${i}`, { categoryId: "cat-skipped", creatorId: "creator-both", drawn: true }),
+    );
+    // A drawn stretch of the liked category still takes its places, though the shared clips score higher.
+    const drawnLiked = clip("d0", { categoryId: "cat-liked", publishedAt: NOW - 300 * DAY, drawn: true });
+    const page = rankPage(input([...liked, ...drawnSkipped, drawnLiked], { profile, count: 4 }));
+    expect(page.map((c) => c.id[0]).join("")).toBe("ldll");
+  });
 });

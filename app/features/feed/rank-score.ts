@@ -66,6 +66,13 @@ export const RANK = {
    * when they have one: visitors of one taste spread over its whole catalogue instead of sharing its hottest clips.
    */
   drawnPlaces: [1, 2, 3] as readonly number[],
+  /**
+   * A drawn place goes to the best of all candidates instead when that clip's affinity exceeds the best drawn clip's
+   * by more than this (a category liked to the full is 2): a liked creator's clip in a category the visitor always
+   * skips does not take a place from the category they always finish, while clips the visitor likes alike still
+   * spread over the drawn stretches.
+   */
+  drawnYield: 1,
   /** At most this many clips in a row from one creator. */
   maxSameCreator: 2,
   /** A weight at or below this is no affinity (for exploration and reasons). */
@@ -176,6 +183,7 @@ export interface RankInput {
 interface Scored {
   clip: Candidate;
   hot: number;
+  affinity: number;
   score: number;
   seen: boolean;
   index: number;
@@ -271,7 +279,7 @@ export function rankPage(input: RankInput): RankedClip[] {
     const hot = hotScore(clip, now);
     const affinity = tasteless ? 0 : affinityOf(clip, profile);
     const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
-    const entry = { clip, hot, score, seen: input.seen.has(clip.id), index: scored.length };
+    const entry = { clip, hot, affinity, score, seen: input.seen.has(clip.id), index: scored.length };
     scored.push(entry);
     if (!entry.seen) unseen.push(entry);
   }
@@ -355,8 +363,11 @@ export function rankPage(input: RankInput): RankedClip[] {
       chosen = firstFitting((ownExplorers ??= explorersOf(true))) ?? firstFitting((allExplorers ??= explorersOf(false)));
       exploring = Boolean(chosen);
     } else if (RANK.drawnPlaces.includes(place)) {
-      // The best of the visitor's own stretches of their tastes (each walked for a facet they like).
-      chosen = bestOf((drawnRuns ??= runsOf(unseen.filter((entry) => entry.clip.drawn))));
+      // The best of the visitor's own stretches of their tastes (each walked for a facet they like), unless the best
+      // of all is clearly more to their taste.
+      const drawn = bestOf((drawnRuns ??= runsOf(unseen.filter((entry) => entry.clip.drawn))));
+      const best = drawn && bestOf((allRuns ??= runsOf(unseen)));
+      chosen = best && best.affinity - drawn.affinity > RANK.drawnYield ? best : drawn;
     }
     chosen ??= bestFit() ?? anyOpen();
     if (!chosen) break;

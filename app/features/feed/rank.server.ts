@@ -476,10 +476,14 @@ function oldestPublished(db: Database): Promise<number> {
   });
 }
 
-/** A taste's drawn moments: TASTE_STRETCHES instants at random between `oldest` (at most DRAWN_DAYS back) and `now`. */
+/**
+ * A taste's drawn moments: TASTE_STRETCHES instants between `oldest` (at most DRAWN_DAYS back) and `now`, one at random
+ * in each of as many equal parts of that span, so each refresh of a pool holds stretches from the taste's newest to its
+ * oldest part instead of wherever independent draws happened to clump.
+ */
 export function drawnMoments(now: number, oldest: number, random: () => number = Math.random): string[] {
   const span = Math.max(0, Math.min(DRAWN_DAYS * 24 * 3600_000, now - oldest));
-  return Array.from({ length: TASTE_STRETCHES }, () => new Date(now - random() * span).toISOString());
+  return Array.from({ length: TASTE_STRETCHES }, (_, part) => new Date(now - ((part + random()) / TASTE_STRETCHES) * span).toISOString());
 }
 
 function tastePool(db: Database, query: RankQuery, taste: Taste): Promise<TastePool> {

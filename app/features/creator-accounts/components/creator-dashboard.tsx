@@ -28,13 +28,14 @@ export function CreatorDashboard({
       <h2 id="dashboard-heading" className="text-xl font-bold text-white">
         {t("dashboard.heading", { name: creator.name })}
       </h2>
-      <nav aria-label={t("dashboard.period")} className="flex gap-2">
+      {/* Each period is one unbroken pill ("Últimos 30 días" wrapped inside it at 360 px): the row wraps instead. */}
+      <nav aria-label={t("dashboard.period")} className="flex flex-wrap gap-2">
         {([7, 30] as const).map((period) => (
           <Link
             key={period}
             to={`${base}&days=${period}`}
             aria-current={period === days ? "page" : undefined}
-            className={`rounded-full border px-4 py-1.5 text-sm font-semibold ${period === days ? "border-flame-400 bg-flame-500 text-white" : "border-ink-600 text-ink-200 hover:bg-ink-800"}`}
+            className={`whitespace-nowrap rounded-full border px-4 py-1.5 text-sm font-semibold ${period === days ? "border-flame-400 bg-flame-500 text-white" : "border-ink-600 text-ink-200 hover:bg-ink-800"}`}
           >
             {t(`dashboard.days${period}`)}
           </Link>

@@ -45,6 +45,31 @@ export function captionLanguage(captions: readonly CaptionTrack[], choice: strin
   return has(choice) ? choice : has(pageLanguage) ? pageLanguage : captions[0]!.language;
 }
 
+/** A cue's placement as its file gave it, kept while the cue is fitted beside the feed's action rail. */
+const placedByFile = new WeakMap<VTTCue, { size: number; position: VTTCue["position"]; positionAlign: PositionAlignSetting }>();
+
+/**
+ * On a phone the feed's action rail sits over the clip's right edge: the subtitles keep left of it, as the title and
+ * tags do — the cue's box narrowed to the part of the clip left of the rail (`over` pixels of `width` covered) and
+ * centred there. The browser places cues by these, in percent of the video; a style on its subtitle box does not move
+ * them. Where the rail stands beside the clip (`over` 0: wider screens, a phone turned) the cue is put back as its file
+ * placed it.
+ */
+function fitCue(cue: VTTCue, width: number, over: number) {
+  const own = placedByFile.get(cue);
+  if (over <= 0) {
+    if (own) Object.assign(cue, own);
+    placedByFile.delete(cue);
+    return;
+  }
+  const size = Math.round((1000 * (width - over)) / width) / 10;
+  if (cue.size === size && own) return;
+  if (!own) placedByFile.set(cue, { size: cue.size, position: cue.position, positionAlign: cue.positionAlign });
+  cue.size = size;
+  cue.position = size / 2;
+  cue.positionAlign = "center";
+}
+
 /**
  * The CC button (only rendered for a clip with captions): shows or hides its subtitles and remembers the choice for
  * the next clips. The `<track kind="subtitles">` elements are added to the clip's video here, in its own lazily
@@ -91,6 +116,8 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
           track.srclang = caption.language;
           track.label = LABELS[caption.language];
           track.src = caption.url;
+          // Its cues arrive after it is added: they are fitted then.
+          track.addEventListener("load", apply);
           video.append(track);
         }
         const mode = caption.language === showing ? "showing" : "disabled";
@@ -99,10 +126,15 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
       // The subtitles rise above what is drawn over the clip's foot (the feed's title and tags, the controls), which
       // hid them: how far, for the style sheet's rule on the video's subtitle box.
       const covered = button.current?.closest(".feed-overlay")?.firstElementChild ?? button.current?.parentElement;
+      const box = video.getBoundingClientRect();
       if (covered) {
-        const clear = Math.max(0, Math.round(video.getBoundingClientRect().bottom - covered.getBoundingClientRect().top));
+        const clear = Math.max(0, Math.round(box.bottom - covered.getBoundingClientRect().top));
         video.style.setProperty("--cues-clear", `${clear}px`);
       }
+      const rail = video.closest(".feed-stage")?.querySelector(".feed-rail")?.getBoundingClientRect();
+      const over = rail && rail.left < box.right && rail.right > box.left && box.width > 0 ? box.right - rail.left : 0;
+      for (const track of Array.from(video.textTracks))
+        for (const cue of Array.from(track.cues ?? [])) if (cue instanceof VTTCue) fitCue(cue, box.width, over);
     };
     apply();
     // A source fallback gives the clip a new video element; the feed's stage swaps videos as clips change.

@@ -192,6 +192,18 @@ describe("local driver specifics", () => {
       });
       await expect(storage.put("a/broken.mp4", broken)).rejects.toThrow("boom");
       expect(await readdir(path.join(dir, "a"))).toEqual(["b.mp4"]);
+
+      // A source that fails before the temp file is even open: the file the open creates afterwards is removed too.
+      const failing = () =>
+        new Readable({
+          read() {
+            this.push(bytes(10));
+            this.destroy(new Error("gone"));
+          },
+        });
+      const puts = await Promise.allSettled(Array.from({ length: 200 }, (_, i) => storage.put(`a/early-${i}.mp4`, failing())));
+      expect(puts.map((put) => put.status === "rejected" && String(put.reason))).toEqual(puts.map(() => "Error: gone"));
+      expect(await readdir(path.join(dir, "a"))).toEqual(["b.mp4"]);
     } finally {
       await remove();
     }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { close as closeFile, createWriteStream, open as openFile, read as readFile, type Stats } from "node:fs";
-import { mkdir, open, rename, rm, stat, unlink, writeFile } from "node:fs/promises";
+import { close as closeFile, open as openFile, read as readFile, type Stats } from "node:fs";
+import { mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -69,9 +69,16 @@ export function createLocalStorage(rootDir: string): Storage {
       // `~` cannot appear in a key, so a half-written temp file is unreachable
       // through any URL; rename() then swaps the complete file in atomically.
       const tmp = `${file}~${randomUUID()}.part`;
+      // The temp file is opened before a byte is read: a source that fails at once must not leave the open to
+      // create the file after the clean-up below has looked for it.
+      const handle = await open(tmp, "w");
       try {
-        if (Buffer.isBuffer(body)) await writeFile(tmp, body);
-        else await pipeline(body, createWriteStream(tmp));
+        try {
+          if (Buffer.isBuffer(body)) await handle.writeFile(body);
+          else await pipeline(body, handle.createWriteStream());
+        } finally {
+          await handle.close().catch(() => {});
+        }
         await rename(tmp, file);
       } catch (err) {
         await unlink(tmp).catch(() => {});

@@ -90,8 +90,19 @@ export async function setup(project: TestProject) {
   project.provide("buildDir", process.env.BUILD_DIR);
 }
 
+/** The server's error lines (pino level 50 and up), for the suite's log: a failure seen in the browser often starts here. */
+function errorLines(output: string, limit = 30): string[] {
+  return output
+    .split("\n")
+    .filter((line) => /"level":(5\d|60)\b/.test(line))
+    .slice(0, limit);
+}
+
 export async function teardown() {
   const code = await server?.stop();
+  const errors = server ? errorLines(server.output()) : [];
+  if (errors.length > 0)
+    console.warn(`the end-to-end server logged error lines; the first ${errors.length} of its kept output:\n${errors.join("\n")}`);
   if (seeded) rmSync(seeded, { recursive: true, force: true });
   if (ownBuild && process.env.BUILD_DIR) rmSync(process.env.BUILD_DIR, { recursive: true, force: true });
   // Without a server, setup failed and has said why.

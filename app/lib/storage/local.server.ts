@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { close as closeFile, open as openFile, read as readFile, type Stats } from "node:fs";
+import { close as closeFile, createWriteStream, open as openFile, read as readFile, type Stats } from "node:fs";
 import { mkdir, open, rename, rm, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { type Readable } from "node:stream";
@@ -75,7 +75,7 @@ export function createLocalStorage(rootDir: string): Storage {
       try {
         try {
           if (Buffer.isBuffer(body)) await handle.writeFile(body);
-          else await pipeline(body, handle.createWriteStream());
+          else await pipeline(body, createWriteStream(tmp, { fd: handle }));
         } finally {
           await handle.close().catch(() => {});
         }

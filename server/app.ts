@@ -20,6 +20,7 @@ import { mediaFastPath } from "./media-fast-path";
 import { createMetrics } from "./metrics";
 import { methodGuard } from "./methods";
 import { databaseOutageGate } from "./outage";
+import { precompressedAssets } from "./precompressed-assets";
 import { microCache } from "./micro-cache";
 import { withheldMedia } from "./withheld-media";
 import { loadContextFor, loadedBuild, reactRouterHandler, type BuildSource } from "./react-router";
@@ -117,7 +118,8 @@ export function createApp({ services, outbox, ping, database, onDatabaseError, b
     app.use(vite.middlewares);
   } else {
     // Hashed file names never change: cache them for a year.
-    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }));
+    const assets = path.join(clientDir, "assets");
+    app.use("/assets", precompressedAssets(assets), express.static(assets, { immutable: true, maxAge: "1y", index: false }));
     // The client build's top-level files all have an extension (favicon.ico, robots…): a page or API path
     // is not looked for on disk.
     const files = express.static(clientDir, { maxAge: "1h", index: false });

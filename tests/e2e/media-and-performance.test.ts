@@ -59,8 +59,19 @@ describe("home page weight", () => {
 
   it("loads under 136 KB of gzipped JavaScript on first visit", async () => {
     const page = await newPage(browser);
+    // Each script of 1 KB or more goes as the Brotli copy made at build time (ADR 240), its length known in advance,
+    // not compressed again per request (which streams it without a Content-Length); a smaller one goes as it is.
+    const encodings = new Map<string, string | undefined>();
+    page.on("response", async (r) => {
+      if (r.request().resourceType() !== "script") return;
+      const headers = await r.allHeaders();
+      const sent = headers["content-length"] ? headers["content-encoding"] : "streamed";
+      encodings.set(new URL(r.url()).pathname, (await r.body()).length < 1024 ? "br" : sent);
+    });
     const { bytes, files } = await firstVisitScripts(page, "/");
     expect(files.length).toBeGreaterThan(0);
+    await expect.poll(() => encodings.size).toBe(files.length);
+    expect([...encodings].filter(([, encoding]) => encoding !== "br")).toEqual([]);
     console.info(`home first-visit JS: ${bytes} B gzipped in ${files.length} files`);
     expect(bytes).toBeLessThan(FIRST_VISIT_BUDGET);
     await page.context().close();

@@ -246,6 +246,36 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     expect(await categoriesOf(id)).toEqual({ swing: 40, feet: 50 });
   });
 
+  it("keeps an ended session ended: a save of it sent earlier and answered later changes nothing", async () => {
+    const id = randomUUID();
+    const startedAt = new Date(Date.now() - 120_000).toISOString();
+    const [calm, bored] = await listEmotions(handle.db, "en");
+    // The browser sends the mood save and, a moment later, the final one ("I'm done"); the server may finish the
+    // second first.
+    const ended = await call(action, {
+      cookie,
+      body: beacon({
+        id,
+        seconds: "90",
+        startedAt,
+        clips: "5",
+        moodBeforeId: String(calm!.id),
+        emotionId: String(bored!.id),
+        endedBy: "done",
+        categories: JSON.stringify({ swing: 90 }),
+      }),
+    });
+    expect(ended.status).toBe(201);
+    const late = await call(action, {
+      cookie,
+      body: beacon({ id, seconds: "80", startedAt, clips: "4", moodBeforeId: String(calm!.id), categories: JSON.stringify({ feet: 80 }) }),
+    });
+    expect(late).toEqual({ status: 201, body: { ok: true, id } });
+    const [row] = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, id));
+    expect(row).toMatchObject({ seconds: 90, clips: 5, emotionId: bored!.id, endedBy: "done" });
+    expect(await categoriesOf(id)).toEqual({ swing: 90 });
+  });
+
   it("refuses to overwrite another member's session with its id, and bad session fields", async () => {
     const id = randomUUID();
     const startedAt = new Date().toISOString();

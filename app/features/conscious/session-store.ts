@@ -99,12 +99,15 @@ let pendingSave: Promise<number> | null = null;
 /**
  * Sends one save of a member's session and answers its HTTP status (0: not delivered); a beacon
  * when the page is going away. An in-app save is remembered, so a page that opens while it is in
- * flight (insights) can wait for it and read its figures again.
+ * flight (insights) can wait for it and read its figures again. Saves leave one after another: two
+ * sent together (a mood chosen, then "I'm done") would otherwise race to the server.
  */
 export function sendSession(body: URLSearchParams, leavingPage = false): Promise<number> {
   if (leavingPage && navigator.sendBeacon?.(USAGE_ENDPOINT, body)) return Promise.resolve(202);
+  const before = pendingSave ?? Promise.resolve(0);
   // The watches waiting to be sent go first: the save links the session to the categories they name.
-  const sent = flushSignals()
+  const sent = before
+    .then(() => flushSignals())
     .then(() => fetch(USAGE_ENDPOINT, { method: "POST", body, keepalive: true }))
     .then(
       (response) => response.status,

@@ -1,4 +1,4 @@
-import { desc, eq, inArray, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, isNotNull, sql } from "drizzle-orm";
 import { emotionTypes, usageSessionCategories, usageSessions, categories } from "~schema";
 import type { Database } from "~/lib/database";
 import { InvalidInput } from "~/lib/http/errors";
@@ -189,7 +189,9 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
   };
   const id = await db.transaction(async (tx) => {
     // A session saved again (the browser saves as it goes) replaces its row, but only its owner's:
-    // an id taken from someone else's session matches no row of this user and is refused.
+    // an id taken from someone else's session matches no row of this user and is refused. Once it has ended, only
+    // a save that ends it replaces it: the browser's saves can reach the server out of order (a mood chosen, then
+    // "I'm done" a moment later), and the earlier one must not reopen the session or take its time back.
     const [row] = input.id
       ? await tx
           .insert(usageSessions)
@@ -197,10 +199,11 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
           .onConflictDoUpdate({
             target: usageSessions.id,
             set: { ...values, userId: sql`${usageSessions.userId}` },
-            setWhere: eq(usageSessions.userId, userId),
+            setWhere: and(eq(usageSessions.userId, userId), values.endedBy === null ? isNull(usageSessions.endedBy) : undefined),
           })
           .returning({ id: usageSessions.id })
       : await tx.insert(usageSessions).values(values).returning({ id: usageSessions.id });
+    if (!row && input.id && values.endedBy === null && (await endedSessionOf(tx, input.id, userId))) return input.id;
     if (!row) throw new InvalidUsage("session");
     await tx.delete(usageSessionCategories).where(eq(usageSessionCategories.sessionId, row.id));
     // Zero seconds on a category says nothing worth a row.
@@ -213,6 +216,15 @@ export async function saveUsage(db: Database, userId: string, input: UsageInput)
     return row.id;
   });
   return { id };
+}
+
+/** Whether `id` is this user's session and has ended (a late save of it is then answered without a change). */
+async function endedSessionOf(db: Database, id: string, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: usageSessions.id })
+    .from(usageSessions)
+    .where(and(eq(usageSessions.id, id), eq(usageSessions.userId, userId), isNotNull(usageSessions.endedBy)));
+  return row !== undefined;
 }
 
 /** The user's latest sessions, newest first (usage_sessions_user_idx). */

@@ -52,8 +52,6 @@ export function useFlame(clipId: string, initial: FlameState) {
         method: "POST",
         body: new URLSearchParams({ clipId, flamed: String(next) }),
         headers: { Accept: "application/json" },
-        // A flame given just before leaving the page (a link, the back button) still reaches the server.
-        keepalive: true,
       });
       const reply = (await response.json().catch(() => null)) as (FlameState & { errors?: { form?: string }; reason?: string }) | null;
       if (!response.ok || !reply || typeof reply.flames !== "number") {

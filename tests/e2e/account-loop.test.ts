@@ -30,7 +30,10 @@ describe("account loop", () => {
     await hydrated(page);
     const title = (await page.locator("main h1").first().textContent())!.trim();
     const flame = page.getByRole("button", { name: /^Flame, / });
+    // The count moves at once; signing in (which takes the flame over) waits for the server's answer.
+    const stored = page.waitForResponse((r) => r.url().endsWith("/api/flames") && r.request().method() === "POST");
     await flame.click();
+    expect((await stored).status()).toBe(200);
     await expect.poll(() => flame.getAttribute("aria-pressed")).toBe("true");
 
     const usedLink = await signIn(page, email);

@@ -108,7 +108,12 @@ describe("a member's account and a moderator's desk", () => {
     await page.goto(`${site()}/?category=swing`);
     await hydrated(page);
     const flame = page.getByRole("button", { name: /^Flame, / });
-    if ((await flame.getAttribute("aria-pressed")) !== "true") await flame.click();
+    if ((await flame.getAttribute("aria-pressed")) !== "true") {
+      // The count moves at once; the liked list is opened once the server has answered the flame.
+      const stored = page.waitForResponse((r) => r.url().endsWith("/api/flames") && r.request().method() === "POST");
+      await flame.click();
+      expect((await stored).status()).toBe(200);
+    }
     await expect.poll(() => flame.getAttribute("aria-pressed")).toBe("true");
     for (const [viewport, language, play] of [
       [{ width: 390, height: 844 }, "en", "Play"],

@@ -61,7 +61,10 @@ describe("nothing hidden without a word", () => {
     for (let i = 0; i < 40 && (await position(page)).title !== gayOnly.title; i++) await page.keyboard.press("ArrowDown");
     expect((await position(page)).title).toBe(gayOnly.title);
     const flame = feed(page).getByRole("button", { name: /^Flame, / });
+    // The count moves at once; the list below is read once the server has answered the flame.
+    const stored = page.waitForResponse((r) => r.url().endsWith("/api/flames") && r.request().method() === "POST");
     await flame.click();
+    expect((await stored).status()).toBe(200);
     await expect.poll(() => flame.getAttribute("aria-pressed"), { timeout: 10_000 }).toBe("true");
 
     // Back in the default audience the list is empty, but says why and how to see it.

@@ -32,6 +32,30 @@ describe("a member's session saves", () => {
     await expect(second).resolves.toBe(201);
   });
 
+  it("do not wait for ever on one that is never answered", async () => {
+    vi.useFakeTimers();
+    try {
+      const { sendSession, SAVE_ORDER_WAIT_MS } = await import("~/features/conscious/session-store");
+      const sent: string[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn((_url: string, init: { body: URLSearchParams }) => {
+          sent.push(init.body.get("endedBy") ?? "mood");
+          return sent.length === 1 ? new Promise(() => {}) : Promise.resolve({ status: 201 });
+        }),
+      );
+      void sendSession(new URLSearchParams({ emotionId: "2" }));
+      const second = sendSession(new URLSearchParams({ endedBy: "done" }));
+      await vi.advanceTimersByTimeAsync(SAVE_ORDER_WAIT_MS - 100);
+      expect(sent).toEqual(["mood"]);
+      await vi.advanceTimersByTimeAsync(200);
+      await expect(second).resolves.toBe(201);
+      expect(sent).toEqual(["mood", "done"]);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it("go on after one that was not delivered", async () => {
     const { sendSession } = await import("~/features/conscious/session-store");
     let calls = 0;

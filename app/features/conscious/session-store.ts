@@ -96,6 +96,9 @@ export function randomId(): string {
 
 let pendingSave: Promise<number> | null = null;
 
+/** How long a save waits for the one before it to be answered: long enough to keep a moment's saves in order, short enough that one stuck request does not hold back the rest. */
+export const SAVE_ORDER_WAIT_MS = 5000;
+
 /**
  * Sends one save of a member's session and answers its HTTP status (0: not delivered); a beacon
  * when the page is going away. An in-app save is remembered, so a page that opens while it is in
@@ -104,7 +107,9 @@ let pendingSave: Promise<number> | null = null;
  */
 export function sendSession(body: URLSearchParams, leavingPage = false): Promise<number> {
   if (leavingPage && navigator.sendBeacon?.(USAGE_ENDPOINT, body)) return Promise.resolve(202);
-  const before = pendingSave ?? Promise.resolve(0);
+  const before = pendingSave
+    ? Promise.race([pendingSave, new Promise<number>((resolve) => setTimeout(() => resolve(0), SAVE_ORDER_WAIT_MS))])
+    : Promise.resolve(0);
   // The watches waiting to be sent go first: the save links the session to the categories they name.
   const sent = before
     .then(() => flushSignals())

@@ -176,16 +176,24 @@ describe(`feed ranking on ${testEngine()}`, () => {
     const before = new Set(first.flat());
     vi.useFakeTimers({ toFake: ["Date"] });
     try {
-      vi.setSystemTime(Date.now() + 16_000);
-      // The first request past their life is served the kept stretches and starts their read beside it.
-      expect(await drawnPicks()).toEqual(first);
-      let after = first;
-      for (let tries = 0; tries < 100 && JSON.stringify(after) === JSON.stringify(first); tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        after = await drawnPicks();
+      // Up to four lives past: each refresh draws its moments at random, so one refresh alone can land near the last one's.
+      const reached = new Set(before);
+      const spread = () => reached.size > before.size + before.size / 4;
+      let last = first;
+      for (let life = 1; life <= 4 && !spread(); life++) {
+        vi.setSystemTime(Date.now() + 16_000);
+        // The first request past their life is served the kept stretches and starts their read beside it.
+        const served = await drawnPicks();
+        if (life === 1) expect(served).toEqual(first);
+        let after = last;
+        for (let tries = 0; tries < 100 && JSON.stringify(after) === JSON.stringify(last); tries++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          after = await drawnPicks();
+        }
+        for (const id of after.flat()) reached.add(id);
+        last = after;
       }
       // New moments: the same visitors' drawn places reach clips the first stretches did not hold.
-      const reached = new Set([...first.flat(), ...after.flat()]);
       expect(reached.size).toBeGreaterThan(before.size + before.size / 4);
     } finally {
       vi.useRealTimers();

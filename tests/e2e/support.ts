@@ -22,8 +22,34 @@ export function chromiumPath(): string {
   return path;
 }
 
+/**
+ * One Chromium per test process, shared by its files (they run one after another in one process): a launch costs
+ * about a second of CPU, and every test makes its own contexts, which share nothing. A file's `close()` closes the
+ * contexts left open instead of the browser. A file that needs other flags (host rules) launches its own.
+ */
+let shared: Promise<Browser> | undefined;
+
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs] });
+  if (extraArgs.length > 0) return chromium.launch({ executablePath: chromiumPath(), args: [...FLAGS, ...extraArgs] });
+  shared ??= chromium.launch({ executablePath: chromiumPath(), args: FLAGS }).then((browser) => {
+    browser.on("disconnected", () => (shared = undefined));
+    return browser;
+  });
+  const browser = await shared.catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return forOneFile(browser);
+}
+
+function forOneFile(browser: Browser): Browser {
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === "close") return () => Promise.all(target.contexts().map((context) => context.close())).then(() => undefined);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }
 
 export interface ContextOptions {

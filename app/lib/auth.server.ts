@@ -21,6 +21,12 @@ export const CLIENT_IP_HEADER = "x-spicy-client-ip";
 /** docs/product.md §8.1, §15.2: at most 3 links per e-mail address in 10 minutes; SIGN_IN_LIMIT_PER_IP per client address. */
 export const SIGN_IN_LIMITS = { perEmail: { window: 600, max: 3 }, perIp: { window: 600 } };
 
+/**
+ * Links one client address may open in a minute: 20, or a tenth of the links it may ask for in 10 minutes when the
+ * operator raised that (many people behind one address), so each link asked for can be opened.
+ */
+export const verifyLimitPerMinute = (signInLimitPerIp: number) => Math.max(20, Math.ceil(signInLimitPerIp / 10));
+
 /** docs/product.md §8.5: a member may ask to change their address 5 times an hour, whichever way they ask. */
 export const CHANGE_EMAIL_LIMIT = { window: 3600, max: 5 };
 
@@ -279,7 +285,8 @@ export function createAuth(input: {
       max: 100,
       customRules: {
         "/sign-in/magic-link": { window: 60 * 10, max: input.signInLimitPerIp },
-        "/magic-link/verify": { window: 60, max: 20 },
+        // Opening links: 20 a minute, or the pace of the links the address may ask for when that is more.
+        "/magic-link/verify": { window: 60, max: verifyLimitPerMinute(input.signInLimitPerIp) },
         "/change-email": { window: 60 * 10, max: 5 },
       },
     },

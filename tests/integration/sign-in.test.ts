@@ -157,6 +157,32 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     expect(() => parseEnv({ SIGN_IN_LIMIT_PER_IP: "0" })).toThrow(/SIGN_IN_LIMIT_PER_IP/);
   });
 
+  it("lets one IP open 20 links a minute by default, and a tenth of SIGN_IN_LIMIT_PER_IP when that is more", async () => {
+    const openFrom = async (services: typeof env.services, count: number) => {
+      // An address of its own (a valid one: the limiter keys on it), so no other test's links count against it.
+      const clientIp = `10.${[0, 0, 0].map(() => Math.floor(Math.random() * 250)).join(".")}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < count; i++) {
+        const response = await services.auth.handler(
+          new Request(`${ORIGIN}/api/auth/magic-link/verify?token=not-a-token-${i}&callbackURL=%2F`, {
+            headers: { "x-spicy-client-ip": clientIp },
+          }),
+        );
+        statuses.push(response.status);
+      }
+      return statuses;
+    };
+    const byDefault = await openFrom(env.services, 21);
+    expect(byDefault.slice(0, 20).every((status) => status !== 429)).toBe(true);
+    expect(byDefault[20]).toBe(429);
+
+    // An operator who lets one address ask for 1 000 links in 10 minutes (many people behind one NAT) lets it open them.
+    const raised = createTestServices(handle, ORIGIN, { SIGN_IN_LIMIT_PER_IP: 1000 }).services;
+    const opened = await openFrom(raised, 101);
+    expect(opened.slice(0, 100).every((status) => status !== 429)).toBe(true);
+    expect(opened[100]).toBe(429);
+  });
+
   it("merges the visitor's anonymous flames into the account on sign-in", async () => {
     const [clip] = await makeClips(handle.db, 1);
     const anonymousId = randomUUID();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/react";
 import type { CaptionTrack } from "../../clip-card.server";
-import { CAPTIONS_CHOICE_KEY as CHOICE_KEY, earlyClick } from "./player-extras";
+import { CAPTIONS_CHOICE_KEY as CHOICE_KEY, clickToActOn, takeEarlyClick } from "./player-extras";
 
 // The visitor's captions choice (CHOICE_KEY), kept in this browser: a language, or `off`. Nothing on the server depends
 // on it (the tracks are added in the browser), so it is browser storage rather than a cookie that would split the page
@@ -87,11 +87,7 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
   // The press that asked for this code (the server's button, before hydration) is the visitor's: act on it once here.
   const pressedEarly = useRef(toggle);
   useEffect(() => {
-    const target = earlyClick.target;
-    if (target instanceof Node && button.current?.contains(target)) {
-      earlyClick.target = null;
-      pressedEarly.current();
-    }
+    if (takeEarlyClick((target) => target instanceof Node && !!button.current?.contains(target))) pressedEarly.current();
   }, []);
 
   useEffect(() => {
@@ -156,7 +152,7 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
       aria-pressed={showing !== null}
       aria-label={t("player.captions")}
       title={showing ? LABELS[showing as CaptionTrack["language"]] : undefined}
-      onClick={toggle}
+      onClick={(event) => clickToActOn(event.nativeEvent) && toggle()}
       className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-white hover:bg-white/15 ${
         showing ? "bg-white/25" : ""
       }`}

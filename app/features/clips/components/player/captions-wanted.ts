@@ -10,9 +10,32 @@ export const CAPTIONS_CHOICE_KEY = "player-captions";
 
 /**
  * The last click on the page. React drops a click on HTML it has not hydrated yet, such as the server's CC button
- * whose code is on its way; the button, once hydrated, acts on it when the element clicked is its own.
+ * whose code is on its way; the button, once hydrated, acts on it when the element clicked is its own. But a click
+ * that arrives once the code is in and before React has hydrated the button is hydrated at once and handed to the
+ * button too: `event` lets the button act on one click once, whichever of the two reaches it first.
  */
-export const earlyClick: { target?: EventTarget | null } = {};
+export const earlyClick: { target?: EventTarget | null; event?: Event | null } = {};
+
+/**
+ * For the button's first render: whether the early click was on it (`isOwn` of its target) and not yet acted on. It is
+ * taken, so the same click handed to the button's handler afterwards is not acted on again.
+ */
+export function takeEarlyClick(isOwn: (target: EventTarget) => boolean): boolean {
+  const { target } = earlyClick;
+  if (!target || !isOwn(target)) return false;
+  earlyClick.target = null;
+  return true;
+}
+
+/**
+ * For the button's click handler: whether this click is still to be acted on — false for the early click the first
+ * render already acted on. A click acted on here is taken from the first render.
+ */
+export function clickToActOn(event: Event): boolean {
+  if (event === earlyClick.event && earlyClick.target == null) return false;
+  if (event === earlyClick.event) earlyClick.target = null;
+  return true;
+}
 
 let wanted: Promise<unknown> | undefined;
 
@@ -21,7 +44,7 @@ export function captionsWanted(): Promise<unknown> {
   return (wanted ??= new Promise((go) => {
     // A press, a key or a wheel turn: the visitor may be moving to a clip whose button has no server HTML to show.
     for (const type of ["pointerdown", "keydown", "wheel", "click"])
-      addEventListener(type, (event) => go(type === "click" && (earlyClick.target = event.target)), true);
+      addEventListener(type, (event) => go(type === "click" && Object.assign(earlyClick, { target: event.target, event })), true);
     if ((read(() => localStorage, CAPTIONS_CHOICE_KEY) ?? "off") !== "off") go(0);
   }));
 }

@@ -204,30 +204,29 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
     await expect(deleteAccount(handle.db, otherId)).resolves.toBeUndefined();
     expect(await categoriesOf(id)).toEqual({});
   });
-  it("saves one session again under its browser id: each save replaces the last, categories included", async () => {
+  /** Saves of one new session, started two minutes ago, with the first emotion as its mood before: `fields` on top. */
+  async function oneSession() {
     const id = randomUUID();
     const startedAt = new Date(Date.now() - 120_000).toISOString();
     const [calm, bored] = await listEmotions(handle.db, "en");
-    const first = await call(action, {
-      cookie,
-      body: beacon({ id, seconds: "30", startedAt, clips: "3", moodBeforeId: String(calm!.id), categories: JSON.stringify({ swing: 30 }) }),
-    });
+    const save = (fields: Record<string, string>) =>
+      call(action, { cookie, body: beacon({ id, startedAt, moodBeforeId: String(calm!.id), ...fields }) });
+    return { id, calm: calm!, bored: bored!, save };
+  }
+
+  it("saves one session again under its browser id: each save replaces the last, categories included", async () => {
+    const { id, calm, bored, save } = await oneSession();
+    const first = await save({ seconds: "30", clips: "3", categories: JSON.stringify({ swing: 30 }) });
     expect(first).toEqual({ status: 201, body: { ok: true, id } });
-    const second = await call(action, {
-      cookie,
-      body: beacon({
-        id,
-        seconds: "90",
-        startedAt,
-        clips: "8",
-        moodBeforeId: String(calm!.id),
-        emotionId: String(bored!.id),
-        intention: "clips",
-        intentionTarget: "5",
-        extensions: "1",
-        endedBy: "done",
-        categories: JSON.stringify({ swing: 40, feet: 50 }),
-      }),
+    const second = await save({
+      seconds: "90",
+      clips: "8",
+      emotionId: String(bored.id),
+      intention: "clips",
+      intentionTarget: "5",
+      extensions: "1",
+      endedBy: "done",
+      categories: JSON.stringify({ swing: 40, feet: 50 }),
     });
     expect(second.status).toBe(201);
     const rows = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, id));
@@ -236,8 +235,8 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
       userId,
       seconds: 90,
       clips: 8,
-      moodBeforeId: calm!.id,
-      emotionId: bored!.id,
+      moodBeforeId: calm.id,
+      emotionId: bored.id,
       intentionKind: "clips",
       intentionTarget: 5,
       extensions: 1,
@@ -247,32 +246,21 @@ describe(`usage timer sessions on ${testEngine()}`, () => {
   });
 
   it("keeps an ended session ended: a save of it sent earlier and answered later changes nothing", async () => {
-    const id = randomUUID();
-    const startedAt = new Date(Date.now() - 120_000).toISOString();
-    const [calm, bored] = await listEmotions(handle.db, "en");
+    const { id, bored, save } = await oneSession();
     // The browser sends the mood save and, a moment later, the final one ("I'm done"); the server may finish the
     // second first.
-    const ended = await call(action, {
-      cookie,
-      body: beacon({
-        id,
-        seconds: "90",
-        startedAt,
-        clips: "5",
-        moodBeforeId: String(calm!.id),
-        emotionId: String(bored!.id),
-        endedBy: "done",
-        categories: JSON.stringify({ swing: 90 }),
-      }),
+    const ended = await save({
+      seconds: "90",
+      clips: "5",
+      emotionId: String(bored.id),
+      endedBy: "done",
+      categories: JSON.stringify({ swing: 90 }),
     });
     expect(ended.status).toBe(201);
-    const late = await call(action, {
-      cookie,
-      body: beacon({ id, seconds: "80", startedAt, clips: "4", moodBeforeId: String(calm!.id), categories: JSON.stringify({ feet: 80 }) }),
-    });
+    const late = await save({ seconds: "80", clips: "4", categories: JSON.stringify({ feet: 80 }) });
     expect(late).toEqual({ status: 201, body: { ok: true, id } });
     const [row] = await handle.db.select().from(usageSessions).where(eq(usageSessions.id, id));
-    expect(row).toMatchObject({ seconds: 90, clips: 5, emotionId: bored!.id, endedBy: "done" });
+    expect(row).toMatchObject({ seconds: 90, clips: 5, emotionId: bored.id, endedBy: "done" });
     expect(await categoriesOf(id)).toEqual({ swing: 90 });
   });
 

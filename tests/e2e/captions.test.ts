@@ -182,7 +182,7 @@ describe("captions", { timeout: 120_000 }, () => {
 
       // A first visit whose lead clip has captions (the home page's weight test, with them): the CC button shows,
       // its code waits for the visitor's first press, and every script loaded by network idle stays within budget.
-      const first = await (await newContext(browser)).newPage();
+      const first = await (await newContext(browser, { fresh: true })).newPage();
       const { bytes, files } = await firstVisitScripts(first, "/");
       console.info(`first visit with a captioned lead clip: ${bytes} B gzipped in ${files.length} files`);
       expect(await first.locator("section[data-clip-id]").getAttribute("data-clip-id")).toBe(lead.id);

@@ -2,6 +2,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { existsSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { inject } from "vitest";
+import { isParked, keepForReuse, takeParked } from "./context-pool";
 
 export const baseURL = () => inject("baseURL");
 
@@ -24,8 +25,9 @@ export function chromiumPath(): string {
 
 /**
  * One Chromium per test process, shared by its files (they run one after another in one process): a launch costs
- * about a second of CPU, and every test makes its own contexts, which share nothing. A file's `close()` closes the
- * contexts left open instead of the browser. A file that needs other flags (host rules) launches its own.
+ * about a second of CPU, and every visitor gets a context of their own (a used one reset to a new visitor's, ADR 242).
+ * A file's `close()` closes the contexts left open instead of the browser, and leaves the parked ones to the next file.
+ * A file that needs other flags (host rules) launches its own.
  */
 let shared: Promise<Browser> | undefined;
 
@@ -45,7 +47,9 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
 function forOneFile(browser: Browser): Browser {
   return new Proxy(browser, {
     get(target, key) {
-      if (key === "close") return () => Promise.all(target.contexts().map((context) => context.close())).then(() => undefined);
+      if (key === "close")
+        return () =>
+          Promise.all(target.contexts().map((context) => (isParked(context) ? undefined : context.close()))).then(() => undefined);
       const value: unknown = Reflect.get(target, key, target);
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;
     },
@@ -65,21 +69,35 @@ export interface ContextOptions {
    * watch signals are answered 204 and dropped): a test of what the feed learns passes a visitor's browser's.
    */
   userAgent?: string;
+  /**
+   * A context no visitor has used, with an empty HTTP cache, instead of a used one reset to a new visitor's state
+   * (tests/e2e/context-pool.ts): for a test about what a first visit fetches.
+   */
+  fresh?: boolean;
 }
 
 export async function newContext(browser: Browser, options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  const settings = {
     baseURL: baseURL(),
     locale: options.locale ?? "en-US",
     reducedMotion: options.reducedMotion ?? "no-preference",
     viewport: options.viewport ?? { width: 1280, height: 900 },
     ...(options.touch ? { hasTouch: true, isMobile: true } : {}),
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
-  });
-  if (options.ageVerified ?? true) {
-    await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);
+  } as const;
+  const ageVerified = options.ageVerified ?? true;
+  const key = JSON.stringify([settings, ageVerified]);
+  // E2E_FRESH_CONTEXTS=1: every visitor in a new context, as before the pool (to compare, or to rule it out).
+  const fresh = options.fresh || process.env.E2E_FRESH_CONTEXTS === "1";
+  const reused = fresh ? undefined : takeParked(browser, key);
+  if (reused) return reused;
+  const context = await browser.newContext(settings);
+  const cookies = ageVerified ? [{ name: "age_verified", value: "true", url: baseURL() }] : [];
+  if (ageVerified) {
+    await context.addCookies(cookies);
     await context.addInitScript(() => window.localStorage.setItem("age_verified", "true"));
   }
+  if (!fresh) keepForReuse(context, key, { viewport: settings.viewport, cookies });
   return context;
 }
 

@@ -19,12 +19,13 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
  */
 
 /** Contexts parked per browser and options, at most. */
-const PARKED_PER_KEY = 2;
+const PARKED_PER_KEY = 3;
 
 interface Kept {
   key: string;
   /** The context's own `close`, before it was replaced. */
   close: BrowserContext["close"];
+  /** The viewport the context was made or last taken with: a reset goes back to it. */
   viewport: { width: number; height: number } | null;
   /** Cookies every visitor of these options starts with (the age gate passed). */
   startCookies: Parameters<BrowserContext["addCookies"]>[0];
@@ -47,11 +48,27 @@ interface Kept {
 const parked = new Map<string, BrowserContext[]>();
 const kept = new WeakMap<BrowserContext, Kept>();
 
-/** A parked context of `browser` for these options, reset, or undefined. */
-export function takeParked(browser: Browser, key: string): BrowserContext | undefined {
+/**
+ * A parked context of `browser` for these options, reset, or undefined. Contexts that differ only in their viewport
+ * share a key: the one taken gets `viewport`, as a new one would be made with it.
+ */
+export async function takeParked(
+  browser: Browser,
+  key: string,
+  viewport: { width: number; height: number },
+): Promise<BrowserContext | undefined> {
   const list = parked.get(key) ?? [];
-  const at = list.findIndex((context) => kept.has(context) && browser.contexts().includes(context));
-  return at < 0 ? undefined : list.splice(at, 1)[0];
+  // The one parked last: the test that closed it may be the one asking again.
+  let at = list.length - 1;
+  while (at >= 0 && !(kept.has(list[at]!) && browser.contexts().includes(list[at]!))) at--;
+  if (at < 0) return undefined;
+  const context = list.splice(at, 1)[0]!;
+  const state = kept.get(context)!;
+  state.viewport = viewport;
+  const page = state.parkedPage;
+  const size = page?.viewportSize();
+  if (page && (size?.width !== viewport.width || size?.height !== viewport.height)) await page.setViewportSize(viewport);
+  return context;
 }
 
 /** Whether a context is parked (a file's close leaves it to the next file). */
@@ -149,7 +166,12 @@ export function keepForReuse(
     const page = state.parkedPage;
     state.parkedPage = null;
     if (page && !page.isClosed()) return page;
-    return watchPage(await newPage(), state);
+    const made = watchPage(await newPage(), state);
+    // A context taken for another viewport than it was made with makes its pages at the one it was taken for.
+    const size = made.viewportSize();
+    if (state.viewport && (size?.width !== state.viewport.width || size?.height !== state.viewport.height))
+      await made.setViewportSize(state.viewport);
+    return made;
   };
   context.close = async (options) => {
     if (state.spent || !(await reset(context, state))) {
@@ -220,7 +242,6 @@ async function reset(context: BrowserContext, state: Kept): Promise<boolean> {
       }
       for (const origin of state.origins) {
         await cdp.send("Storage.clearDataForOrigin", { origin, storageTypes: "all" });
-        await cdp.send("DOMStorage.clear", { storageId: { securityOrigin: origin, isLocalStorage: false } }).catch(() => {});
       }
       await cdp.send("Page.resetNavigationHistory");
       removeListenersSince(page, state.listeners.get(page) ?? new Map());

@@ -58,7 +58,8 @@ describe("a link-only submission published by a moderator", () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await clipLink.click();
     await page.getByRole("heading", { name: title }).waitFor();
-    expect(await page.locator(`main a[href="${link}"]`).count()).toBeGreaterThan(0);
+    // The page's extras (Full Content among them) may arrive a moment after its heading.
+    await expect.poll(() => page.locator(`main a[href="${link}"]`).count()).toBeGreaterThan(0);
     await page.context().close();
   });
 });

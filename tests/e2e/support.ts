@@ -86,10 +86,12 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   } as const;
   const ageVerified = options.ageVerified ?? true;
-  const key = JSON.stringify([settings, ageVerified]);
+  // Contexts that differ only in their viewport share parked ones (tests/e2e/context-pool.ts).
+  const { viewport, ...shared } = settings;
+  const key = JSON.stringify([shared, ageVerified]);
   // E2E_FRESH_CONTEXTS=1: every visitor in a new context, as before the pool (to compare, or to rule it out).
   const fresh = options.fresh || process.env.E2E_FRESH_CONTEXTS === "1";
-  const reused = fresh ? undefined : takeParked(browser, key);
+  const reused = fresh ? undefined : await takeParked(browser, key, viewport);
   if (reused) return reused;
   const context = await browser.newContext(settings);
   const cookies = ageVerified ? [{ name: "age_verified", value: "true", url: baseURL() }] : [];
@@ -97,7 +99,7 @@ export async function newContext(browser: Browser, options: ContextOptions = {})
     await context.addCookies(cookies);
     await context.addInitScript(() => window.localStorage.setItem("age_verified", "true"));
   }
-  if (!fresh) keepForReuse(context, key, { viewport: settings.viewport, cookies });
+  if (!fresh) keepForReuse(context, key, { viewport, cookies });
   return context;
 }
 

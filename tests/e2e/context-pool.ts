@@ -18,7 +18,7 @@ import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core"
  * for `fresh: true`.
  */
 
-/** Contexts parked per browser and options, at most. */
+/** Contexts parked per set of options (the key, whatever their viewport), at most. */
 const PARKED_PER_KEY = 3;
 
 interface Kept {
@@ -226,7 +226,11 @@ function watchPage(page: Page, state: Kept): Page {
 /** Resets a kept context to a new visitor's and parks its first page; false when it cannot be (then it is closed). */
 async function reset(context: BrowserContext, state: Kept): Promise<boolean> {
   try {
-    const [page, ...others] = context.pages();
+    // Only a page the pool watched from its start is parked: a popup left as the first page has no listeners recorded
+    // to tell the test's from Playwright's own, so it is closed with the rest.
+    const pages = context.pages();
+    const page = pages.find((one) => state.listeners.has(one));
+    const others = pages.filter((one) => one !== page);
     for (const other of others) {
       await other.close();
       state.listeners.delete(other);

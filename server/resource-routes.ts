@@ -183,6 +183,6 @@ async function send(res: ServerResponse, result: unknown): Promise<void> {
   new Headers(init?.headers).forEach((value, name) => append(res, name, value));
   if (!res.getHeader("content-type")) res.setHeader("Content-Type", "application/json");
   const body = jsonTextOf(data) ?? JSON.stringify(data) ?? "";
-  res.setHeader("Content-Length", Buffer.byteLength(body));
+  res.setHeader("Content-Length", typeof body === "string" ? Buffer.byteLength(body) : body.byteLength);
   res.end(body);
 }

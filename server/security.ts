@@ -1,7 +1,7 @@
-import { randomBytes } from "node:crypto";
 import type { RequestHandler } from "express";
 import type { ServerResponse } from "node:http";
 import helmet from "helmet";
+import { pooledRandom } from "../app/lib/random-pool.server";
 
 declare module "express-serve-static-core" {
   interface Locals {
@@ -9,21 +9,9 @@ declare module "express-serve-static-core" {
   }
 }
 
-const NONCE_BYTES = 16;
-/** Random bytes drawn from the system a page at a time: one call per 256 nonces instead of one per response. */
-const NONCE_POOL_BYTES = NONCE_BYTES * 256;
-let noncePool = Buffer.alloc(0);
-let nonceAt = 0;
-
 /** 16 random bytes never handed out before, in base64. */
 export function freshNonce(): string {
-  if (nonceAt + NONCE_BYTES > noncePool.length) {
-    noncePool = randomBytes(NONCE_POOL_BYTES);
-    nonceAt = 0;
-  }
-  const nonce = noncePool.toString("base64", nonceAt, nonceAt + NONCE_BYTES);
-  nonceAt += NONCE_BYTES;
-  return nonce;
+  return pooledRandom(16, "base64");
 }
 
 /** A fresh nonce per response for the inline scripts React Router emits. */

@@ -72,8 +72,12 @@ export async function loader(args: Route.LoaderArgs) {
     : version
       ? `${"userId" in personal ? `u:${personal.userId}` : `a:${personal.anonymousId}`}:${version}`
       : null;
+  // Written out rather than spread from pageInput: an object spread here was a measurable part of a page's CPU.
   const page = await forYouPage(db, {
-    ...pageInput,
+    offset,
+    mediaAllowed,
+    flameOwner,
+    language: visitor.language,
     filters,
     audience: visitor.audience,
     now,

@@ -80,6 +80,44 @@ describe(`/api/feed: newcomers' shared orders on ${testEngine()}`, () => {
     expect(ids(private_)).toEqual(ids(await feed(b)));
   }, 120_000);
 
+  it("gives newcomers a page made before, byte for byte, only while its flame counts and flamed states are what they were", async () => {
+    await sim();
+    const { a, b } = seedsSharingAnOrder();
+    const text = async (seed: string, cookie = "") => {
+      const res = await fetch(`${t.app.url}/api/feed?offset=12`, {
+        headers: { cookie: `age_verified=true; feed_seed=${seed}${cookie ? `; ${cookie}` : ""}` },
+      });
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    const first = await text(a);
+    expect(await text(b)).toBe(first);
+    const page = JSON.parse(first) as Page & { clips: { id: string; flames: number; flamed: boolean }[] };
+    const target = page.clips[4]!;
+
+    // A visitor flames one of the page's clips: every newcomer's next look at the page counts it.
+    const issued = await fetch(`${t.app.url}/api/visitor`, {
+      method: "POST",
+      headers: { origin: t.app.url, cookie: "age_verified=true", "content-type": "application/x-www-form-urlencoded" },
+      body: "",
+    });
+    const cookie = issued.headers.getSetCookie()[0]!.split(";")[0]!;
+    const flamed = await fetch(`${t.app.url}/api/flames`, {
+      method: "POST",
+      headers: { origin: t.app.url, cookie: `age_verified=true; ${cookie}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ clipId: target.id, flamed: "true" }),
+    });
+    expect(flamed.status).toBe(200);
+    const after = JSON.parse(await text(b)) as typeof page;
+    expect(after.clips.map((clip) => clip.id)).toEqual(ids(page));
+    expect(after.clips[4]).toMatchObject({ id: target.id, flames: target.flames + 1, flamed: false });
+    expect(JSON.parse(await text(a))).toEqual(after);
+    // The flamer sees it flamed wherever it is in their feed; the newcomers beside them do not.
+    const theirs = JSON.parse(await text(a, cookie)) as typeof page;
+    for (const clip of theirs.clips) expect(clip.flamed).toBe(clip.id === target.id);
+    expect((JSON.parse(await text(b)) as typeof page).clips[4]!.flamed).toBe(false);
+  }, 120_000);
+
   it("a visitor whose only history is one 'Not interested' is ranked for themself: the clip leaves their feed only", async () => {
     await sim();
     const { a, b } = seedsSharingAnOrder();

@@ -40,7 +40,7 @@ describe("forYouJson", () => {
     ];
     for (const order of ["for-you", "newest"]) {
       const page = { clips, total: 480 };
-      expect(forYouJson(order, page)).toBe(JSON.stringify({ order, ...page }));
+      expect(forYouJson(order, page).toString("utf8")).toBe(JSON.stringify({ order, ...page }));
     }
   });
 
@@ -66,7 +66,7 @@ describe("forYouJson", () => {
     // Each written twice (the second time from its kept text), exactly as JSON.stringify writes it.
     for (let i = 0; i < 2; i++) {
       const page = { clips: [a, ...others], total: 5 };
-      expect(forYouJson("for-you", page)).toBe(JSON.stringify({ order: "for-you", ...page }));
+      expect(forYouJson("for-you", page).toString("utf8")).toBe(JSON.stringify({ order: "for-you", ...page }));
     }
   });
 });

@@ -1,5 +1,5 @@
-import { randomBytes } from "node:crypto";
 import { FEED_SEED_COOKIE, readCookie } from "~/lib/cookies";
+import { pooledRandom } from "~/lib/random-pool.server";
 
 /**
  * The feed's shuffle seed lives in a session cookie (FEED_SEED_COOKIE): a reload or back/forward
@@ -9,6 +9,6 @@ import { FEED_SEED_COOKIE, readCookie } from "~/lib/cookies";
 export function feedSeed(request: Request, secure: boolean): { seed: string; setCookie?: string } {
   const existing = readCookie(request.headers.get("cookie"), FEED_SEED_COOKIE);
   if (existing && /^[a-z0-9]{8,32}$/i.test(existing)) return { seed: existing };
-  const seed = randomBytes(8).toString("hex");
+  const seed = pooledRandom(8, "hex");
   return { seed, setCookie: `${FEED_SEED_COOKIE}=${seed}; Path=/; SameSite=Lax${secure ? "; Secure" : ""}` };
 }

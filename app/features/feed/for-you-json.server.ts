@@ -1,15 +1,17 @@
 import type { ClipCard, TagChip } from "~/features/clips/index.server";
 import type { FeedClip, WhyReason } from "./feed-clip";
 
-// A "For you" page as JSON text, each clip's catalogue part serialized once per kept card
+// A "For you" page as JSON, each clip's catalogue part serialized once per kept card
 // (docs/decisions/230-for-you-page-from-kept-card-text.md): serializing a page's twelve cards whole on every request
-// was 6 % of a first visit's busy time in the bench's profile. The text is exactly `JSON.stringify` of the same page.
+// was 6 % of a first visit's busy time in the bench's profile. Each made clip is kept as UTF-8 bytes and a page is
+// their concatenation (docs/decisions/243-feed-pages-as-bytes.md): a page made as text was measured, flattened and
+// encoded again on every answer. The bytes are exactly `JSON.stringify` of the same page.
 
 /**
  * The kept card and tags a page's clip was made from (registered when the clip is made, read when the page is written),
- * and the clip's text once written: a made clip never changes (it is frozen).
+ * and the clip's JSON once written: a made clip never changes (it is frozen).
  */
-const madeFrom = new WeakMap<FeedClip, { card: ClipCard; tags: TagChip[]; json?: string }>();
+const madeFrom = new WeakMap<FeedClip, { card: ClipCard; tags: TagChip[]; json?: Buffer }>();
 /**
  * The clips last made of each kept card. A page that adds to a card what an earlier page added — the same flame count,
  * flamed state, tags and reasons, as newcomers' pages of one shared order do (ADR 232) — gets that clip and its text
@@ -77,18 +79,45 @@ function partsOf(card: ClipCard): { head: string; tail: string } | null {
   return parts;
 }
 
-function clipJson(clip: FeedClip): string {
+function clipJson(clip: FeedClip): Buffer {
   const made = madeFrom.get(clip);
   if (made?.json !== undefined) return made.json;
   const parts = made && made.tags === clip.tags ? partsOf(made.card) : null;
-  if (!parts) return JSON.stringify(clip);
+  if (!parts) return Buffer.from(JSON.stringify(clip));
   let tags = tagsJson.get(clip.tags);
   if (tags === undefined) tagsJson.set(clip.tags, (tags = JSON.stringify(clip.tags)));
   const why = clip.why === undefined ? "" : `,"why":${JSON.stringify(clip.why)}`;
-  return (made!.json = `${parts.head}${JSON.stringify(clip.flames)}${parts.tail},"flamed":${JSON.stringify(clip.flamed)},"tags":${tags}${why}}`);
+  return (made!.json = ownBytes(
+    `${parts.head}${JSON.stringify(clip.flames)}${parts.tail},"flamed":${JSON.stringify(clip.flamed)},"tags":${tags}${why}}`,
+  ));
 }
 
-/** `JSON.stringify({ order, clips, total })`, each clip made by `feedClipOf` written from its card's kept text. */
-export function forYouJson(order: string, page: { clips: FeedClip[]; total: number }): string {
-  return `{"order":${JSON.stringify(order)},"clips":[${page.clips.map(clipJson).join(",")}],"total":${JSON.stringify(page.total)}}`;
+/** UTF-8 bytes in a buffer of their own: a slice of Node's shared pool would keep the whole pool alive while kept. */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
+const COMMA = Buffer.from(",");
+const heads = new Map<string, Buffer>();
+
+/** The bytes last written of a page's list of clips (a page made again is the same list: made-pages.server.ts). */
+const written = new WeakMap<FeedClip[], { order: string; total: number; json: Buffer }>();
+
+/** `JSON.stringify({ order, clips, total })` as UTF-8 bytes, each clip made by `feedClipOf` written from its kept bytes. */
+export function forYouJson(order: string, page: { clips: FeedClip[]; total: number }): Buffer {
+  const last = written.get(page.clips);
+  if (last && last.order === order && last.total === page.total) return last.json;
+  let head = heads.get(order);
+  if (!head) heads.set(order, (head = Buffer.from(`{"order":${JSON.stringify(order)},"clips":[`)));
+  const parts: Buffer[] = [head];
+  for (let i = 0; i < page.clips.length; i++) {
+    if (i > 0) parts.push(COMMA);
+    parts.push(clipJson(page.clips[i]!));
+  }
+  parts.push(Buffer.from(`],"total":${JSON.stringify(page.total)}}`));
+  const json = Buffer.concat(parts);
+  written.set(page.clips, { order, total: page.total, json });
+  return json;
 }

@@ -8,6 +8,7 @@ import { FEED_LIMIT, FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip, WhyReason } from "./feed-clip";
 import { cachedFeedClips, cachedPoolLead, flameCountsFor } from "./feed-cache.server";
 import {
+  CARD_TTL_MS,
   feedCardsOf,
   knowsNothingOf,
   NEWCOMER_ORDER_TTL_MS,
@@ -16,6 +17,7 @@ import {
   type VisitorOrder,
 } from "./visitor-feed.server";
 import { ownLead } from "./own-lead.server";
+import { hasMadePage, keepMadePage, madePage, type MadePageRef } from "./made-pages.server";
 import { feedClipOf, feedWhy } from "./for-you-json.server";
 import { rankedFeedPage, type RankQuery, type VisitorHistory } from "./rank.server";
 import { newcomerSeed, type RankedClip } from "./rank-score";
@@ -81,14 +83,19 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   // this visitor dismissed it: then their own, read for them.
   const pool = await cachedPoolLead(db, { query, mediaAllowed: input.mediaAllowed, language: input.language, generation });
   const shared = { clips: pool.lead ? [pool.lead] : [], total: pool.total };
-  const lead = await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: history.dismissed });
+  // Only a visitor whose "Not interested" marks count can have dismissed the lead.
+  const lead = input.dismissedBy
+    ? await ownLead(db, shared, { ...leadInput, query, owner: input.dismissedBy, dismissed: history.dismissed })
+    : shared;
   const total = lead.total;
   const leadClip = lead.clips[0];
   if (!leadClip || input.offset >= total) return { clips: [], total };
   const end = Math.min(input.offset + FEED_PAGE_SIZE, total);
   const start = Math.max(input.offset, 1);
-  // The shared pools are taken at the generation this request read (the kept ranking is keyed by it too).
-  const rankInput = { ...input, seed, history, generation };
+  // The shared pools are taken at the generation this request read (the kept ranking is keyed by it too). Made only
+  // when something is ranked or filled: a page given from a kept order needs none of it.
+  let ranking: (ForYouInput & { seed: string; history: VisitorHistory; generation: number }) | undefined;
+  const rankInput = () => (ranking ??= { ...input, seed, history, generation });
   /**
    * The order from the lead on, at least to the page's end: kept, or ranked now `count` deep (a newcomers' order once
    * for all who ask meanwhile) and kept.
@@ -98,7 +105,7 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
     const count = depth;
     if (kept && kept.from === 1 && kept.before[0] === leadClip.id && kept.ranked.length >= end - 1)
       return { ranked: kept.ranked, fresh: false };
-    const rank = () => rankedFeedPage(db, { ...rankInput, shown: [leadClip.id], position: 1, count });
+    const rank = () => rankedFeedPage(db, { ...rankInput(), shown: [leadClip.id], position: 1, count });
     if (!newcomer) {
       const ranked = await rank();
       keep({ before: [leadClip.id], from: 1, ranked, history });
@@ -126,19 +133,26 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
   let before: string[];
   // The clips ranked ahead of the page by this request: their cards are read with the page's.
   let ahead: RankedClip[] = [];
+  // The kept order the page is a slice of: a page made from it before may be given again (made-pages.server.ts).
+  let from: readonly RankedClip[] | null = null;
   if (input.shown) {
     before = [leadClip.id, ...input.shown];
     ranked = kept && pageFromOrder(kept, { start, end, before });
+    if (ranked) from = kept!.ranked;
     // A newcomer's browser usually holds the shared order's first pages: their next page is that order's.
     if (!ranked && newcomer) {
       const whole = await wholeOrder();
       ranked = pageFromOrder({ before: [leadClip.id], from: 1, ranked: whole.ranked, history }, { start, end, before });
+      if (ranked) from = whole.ranked;
       if (ranked && whole.fresh) ahead = whole.ranked.slice(end - 1);
     }
     if (!ranked) {
-      const order = await rankedFeedPage(db, { ...rankInput, shown: before, position: start, count: end - start + RANK_AHEAD });
+      const order = await rankedFeedPage(db, { ...rankInput(), shown: before, position: start, count: end - start + RANK_AHEAD });
       // A newcomer's order ranked around what their browser holds is theirs: not kept under the shared key.
-      if (!newcomer) keep({ before, from: start, ranked: order, history });
+      if (!newcomer) {
+        keep({ before, from: start, ranked: order, history });
+        from = order;
+      }
       ranked = order.slice(0, end - start);
       ahead = order.slice(end - start);
     }
@@ -147,14 +161,33 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
     if (whole.fresh) ahead = whole.ranked.slice(end - 1);
     before = [leadClip.id, ...whole.ranked.slice(0, start - 1).map((clip) => clip.id)];
     ranked = whole.ranked.slice(start - 1, end - 1);
+    from = whole.ranked;
   }
   if (ranked.length < end - start)
-    ranked = [...ranked, ...(await poolFill(db, rankInput, [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];
+    ranked = [...ranked, ...(await poolFill(db, rankInput(), [...before, ...ranked.map((c) => c.id)], end - start - ranked.length))];
   const freshLead = input.offset === 0 && lead === shared ? leadClip : null;
+  // A first page led by the visitor's own lead (ADR 183) is read for them each time: not given again.
+  const made: MadePageRef | null =
+    from && (input.offset !== 0 || freshLead)
+      ? { order: from, key: `${start}/${end}/${input.language}/${input.mediaAllowed ? "media" : "withheld"}`, lead: freshLead }
+      : null;
+  const ids = ranked.map((clip) => clip.id);
+  const freshIds = freshLead ? [freshLead.id, ...ids] : ids;
+  if (made && hasMadePage(made)) {
+    // Listening for flames starts before any count is read, as for a page made now.
+    await heardFlames(db);
+    const [flamed, counts] = await Promise.all([flamedClipIds(db, input.flameOwner, freshIds), flameCountsFor(db, freshIds)]);
+    const clips = madePage(made, { ids: freshIds, counts, flamed });
+    if (clips) return { clips, total };
+  }
   const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead, lead: freshLead });
-  if (input.offset !== 0) return { clips: page.clips, total };
-  return { clips: [{ ...(page.lead ?? leadClip), why: [{ kind: "newest" }] }, ...page.clips], total };
+  const clips = input.offset !== 0 ? page.clips : [{ ...(page.lead ?? leadClip), why: NEWEST_WHY }, ...page.clips];
+  if (made) keepMadePage(made, { clips, ids: freshIds, counts: page.counts, flamed: page.flamed, until: page.until });
+  return { clips, total };
 }
+
+/** The reason every feed's lead is there. */
+const NEWEST_WHY: WhyReason[] = [{ kind: "newest" }];
 
 /**
  * Deep in a long feed the candidates can run out before the feed's length (≤ 500): the rest of the places come from
@@ -197,10 +230,10 @@ async function feedClipsByIds(
     /** The shared lead shown first on this page: its flame count and flamed state are read with the page's. */
     lead: FeedClip | null;
   },
-): Promise<{ clips: FeedClip[]; lead: FeedClip | null }> {
+): Promise<{ clips: FeedClip[]; lead: FeedClip | null; counts: Map<string, number>; flamed: Set<string>; until: number }> {
   const ids = ranked.map((clip) => clip.id);
   const fresh = input.lead ? [input.lead.id, ...ids] : ids;
-  if (fresh.length === 0) return { clips: [], lead: null };
+  if (fresh.length === 0) return { clips: [], lead: null, counts: new Map(), flamed: new Set(), until: 0 };
   const cache = feedCardsOf(db);
   const both = [...ranked, ...input.ahead];
   const nameIds = [...new Set(both.flatMap((clip) => clip.reasons.flatMap((reason) => (reason.kind === "taste" ? [reason.itemId] : []))))];
@@ -215,9 +248,12 @@ async function feedClipsByIds(
       : Promise.resolve(new Map<string, { name: string; slug: string }>()),
   ]);
   const lead = input.lead && { ...input.lead, flames: counts.get(input.lead.id) ?? input.lead.flames, flamed: flamed.has(input.lead.id) };
+  // The page is as fresh as its oldest card (a page made again is given only while that card would be).
+  let until = Date.now() + CARD_TTL_MS;
   const clips = ranked.flatMap(({ id, reasons }) => {
     const card = cards.get(id);
     if (!card) return [];
+    until = Math.min(until, card.at + CARD_TTL_MS);
     const why = feedWhy(
       reasons.map((reason) => reason.kind),
       () =>
@@ -230,7 +266,7 @@ async function feedClipsByIds(
     const clip = shownCardOf(card.row, input.mediaAllowed);
     return [feedClipOf(clip, { flames: counts.get(id) ?? clip.flames, flamed: flamed.has(id), tags: card.tags, why })];
   });
-  return { clips, lead };
+  return { clips, lead, counts, flamed, until };
 }
 
 /**

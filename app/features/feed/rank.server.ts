@@ -7,6 +7,7 @@ import { AFFINITY_HALF_LIFE_SECONDS, ownerIs, type SignalOwnerRef } from "~/feat
 import type { FeedFilters } from "./feed-filters";
 import { emptyProfile, RANK, rankPage, unitHash, type Candidate, type Facet, type RankedClip, type TasteProfile } from "./rank-score";
 import { withOwn } from "./with-own";
+import { rowsOf } from "~/lib/db/engine.server";
 
 // Candidates for the ranking (ADR 160): a few short walks of indexes over the whole catalogue of the filter — the
 // trending order (clip_stats.hot), the all-time best (clip_stats.quality), the newest, the visitor's best categories,
@@ -45,11 +46,6 @@ export interface RankQuery {
 /** The generation the request read, or a fresh read. */
 const generationFor = (db: Database, query: RankQuery): Promise<number> =>
   query.generation === undefined ? generationOf(db).current() : Promise.resolve(query.generation);
-
-async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
-}
 
 /** The filter's conditions on a clip `c`, exactly as the feed's filters mean them (docs/product.md §5.1). */
 function filterSql(query: RankQuery): SQL {

@@ -30,7 +30,7 @@ const MAX_ORDERS = 20_000;
  * (POOL_TTL_MS in feed-cache.server.ts). Newcomers' pages draw from thousands of clips, so a shorter life read
  * most of them afresh for each page (ADR 225).
  */
-const CARD_TTL_MS = 60_000;
+export const CARD_TTL_MS = 60_000;
 const MAX_CARDS = 50_000;
 
 /** The visitor's ranked feed from position `from` on, as one ranking made it, and what it was made with. */
@@ -97,7 +97,9 @@ export function pageFromOrder(order: VisitorOrder, input: { start: number; end: 
   return page.some((clip) => held.has(clip.id)) ? undefined : page;
 }
 
-type CardEntry = { generation: number; at: number; row: ClipCardRow; tags: TagChip[] };
+/** A kept card: its row, its tags in one language, and when it was read. */
+export type KeptCard = { at: number; row: ClipCardRow; tags: TagChip[] };
+type CardEntry = KeptCard & { generation: number };
 
 class CardCache {
   private readonly cards = new Map<string, CardEntry>();
@@ -108,10 +110,13 @@ class CardCache {
     onHeardFlamesForgotten(() => this.cards.clear());
   }
 
-  /** The cards of these clips with their tags in the language, read for those not kept (two statements). */
-  async cardsOf(ids: string[], language: Language, generation: number): Promise<Map<string, { row: ClipCardRow; tags: TagChip[] }>> {
+  /**
+   * The cards of these clips with their tags in the language, read for those not kept (two statements), each with
+   * when it was read.
+   */
+  async cardsOf(ids: string[], language: Language, generation: number): Promise<Map<string, KeptCard>> {
     const now = Date.now();
-    const found = new Map<string, { row: ClipCardRow; tags: TagChip[] }>();
+    const found = new Map<string, KeptCard>();
     const missing: string[] = [];
     for (const id of ids) {
       const entry = this.cards.get(`${language}:${id}`);

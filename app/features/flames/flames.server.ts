@@ -6,14 +6,10 @@ import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 import { flamedSetsOf } from "./flamed-sets.server";
 import { FlameBatcher, writeFlame } from "./flame-batch.server";
-import { isSingleWriter, perDatabase } from "~/lib/db/engine.server";
+import { isSingleWriter, perDatabase, rowsOf, uuidArray } from "~/lib/db/engine.server";
 import type { FlameOwner } from "./owner";
 
 export type { FlameOwner };
-
-function ownerCondition(flameOwner: FlameOwner) {
-  return "userId" in flameOwner ? eq(userFlames.userId, flameOwner.userId) : eq(userFlames.anonymousId, flameOwner.anonymousId);
-}
 
 /** A clip id that is no UUID v4: an expected failure, answered 400 by the action helper (ADR 024). */
 export class InvalidClipId extends InvalidInput {
@@ -56,11 +52,13 @@ export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null,
   if (!flameOwner || clipIds.length === 0) return new Set();
   const known = await (await flamedSetsOf(db))?.of(flameOwner);
   if (known) return new Set(clipIds.filter((id) => known.has(id)));
-  const rows = await db
-    .select({ clipId: userFlames.clipId })
-    .from(userFlames)
-    .where(and(ownerCondition(flameOwner), inArray(userFlames.clipId, clipIds)));
-  return new Set(rows.map((r) => r.clipId));
+  // One array parameter for the page's clips (as flame counts are read, app/features/feed/feed-cache.server.ts).
+  const owner = "userId" in flameOwner ? sql`user_id = ${flameOwner.userId}` : sql`anonymous_id = ${flameOwner.anonymousId}`;
+  const rows = await rowsOf<{ clip_id: string }>(
+    db,
+    sql`select clip_id from user_flames where ${owner} and clip_id = any(${uuidArray(clipIds)})`,
+  );
+  return new Set(rows.map((r) => r.clip_id));
 }
 
 /**

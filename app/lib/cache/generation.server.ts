@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
-import { hasTriggers, perDatabase, synchronousNoticesOf } from "~/lib/db/engine.server";
+import { hasTriggers, perDatabase, rowsOf, synchronousNoticesOf } from "~/lib/db/engine.server";
 import { CHANNELS } from "~/lib/db/channels";
 
 /**
@@ -52,11 +52,6 @@ export async function followGeneration(db: Database): Promise<void> {
   // Read after listening: no move can fall between the two.
   value = await readGeneration(db);
   generations(db).source = { current: () => Promise.resolve(value) };
-}
-
-async function rowsOf<T>(db: Database, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
-  return Array.isArray(result) ? result : result.rows;
 }
 
 /** Serialises reads: at most one in flight, and everyone who asked while it ran gets the next one. */

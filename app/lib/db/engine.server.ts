@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/lib/database";
 
 /**
@@ -91,4 +91,15 @@ export async function hasTriggers(db: Database, ...names: string[]): Promise<boo
     { rows: { tgname: string }[] } | { tgname: string }[];
   const rows = Array.isArray(result) ? result : result.rows;
   return new Set(rows.map((row) => row.tgname)).size === new Set(names).size;
+}
+
+/** The rows of a raw statement, as either engine's driver returns them (PGlite: `{ rows }`; node-postgres: the same, or an array). */
+export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] } | T[];
+  return Array.isArray(result) ? result : result.rows;
+}
+
+/** A list of UUIDs as one array parameter (`= any(${uuidArray(ids)})`): one bound value, however long the list. */
+export function uuidArray(ids: readonly string[]): SQL {
+  return sql`${`{${ids.join(",")}}`}::uuid[]`;
 }

@@ -88,12 +88,52 @@ export function routeFunctions(build: ServerBuild, id: string): { loader?: Route
 
 /**
  * The web Request of a GET made without a signal (`signal: false`): the URL as React Router builds it (protocol, Host,
- * the request target) and the headers as sent, in their order.
+ * the request target) and the headers as sent, in their order. Its URL, method and headers are plain fields; undici's
+ * Request is made only if the loader reads anything else (docs/decisions/244-plain-get-request.md).
  */
 export function unsignalledGet(url: string, rawHeaders: string[]): Request {
   const headers = new Headers();
   for (let i = 0; i < rawHeaders.length; i += 2) headers.append(rawHeaders[i]!, rawHeaders[i + 1]!);
-  return new Request(url, { method: "GET", headers });
+  return new PlainGet(url, headers) as unknown as Request;
+}
+
+/**
+ * A GET as a loader reads it. undici's Request constructor parses the URL, copies the headers and makes an
+ * AbortSignal for every request, which was 6–7 % of a feed page's CPU; the feed's loader reads the URL and headers only.
+ * It is a `Request` (`instanceof`), and every other property or method of one — `signal`, `clone()`, `text()`… — is
+ * answered by the real Request, made on first use from the same URL and headers.
+ */
+class PlainGet {
+  readonly method = "GET";
+  #real: Request | undefined;
+  constructor(
+    readonly url: string,
+    readonly headers: Headers,
+  ) {}
+  static real(self: PlainGet): Request {
+    return (self.#real ??= new Request(self.url, { method: "GET", headers: self.headers }));
+  }
+}
+Object.setPrototypeOf(PlainGet.prototype, Request.prototype);
+for (const key of Reflect.ownKeys(Request.prototype)) {
+  if (key === "constructor" || key === "url" || key === "method" || key === "headers") continue;
+  const own = Object.getOwnPropertyDescriptor(Request.prototype, key)!;
+  const real = (self: PlainGet) => PlainGet.real(self);
+  if (typeof own.value === "function") {
+    const method = own.value as (...args: unknown[]) => unknown;
+    Object.defineProperty(PlainGet.prototype, key, {
+      value(this: PlainGet, ...args: unknown[]) {
+        return method.apply(real(this), args);
+      },
+    });
+  } else if (own.get) {
+    const get = own.get;
+    Object.defineProperty(PlainGet.prototype, key, {
+      get(this: PlainGet) {
+        return get.call(real(this));
+      },
+    });
+  }
 }
 
 /** Bodies up to this size, announced by Content-Length, are read whole before the web Request is made. */

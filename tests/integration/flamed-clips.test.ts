@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clips, user, userFlames, categories } from "~schema";
-import { InvalidClipId } from "~/features/flames/flames.server";
+import { flamedClipIds, InvalidClipId } from "~/features/flames/flames.server";
+import { rowsOf, textArray, uuidArray } from "~/lib/db/engine.server";
 import { parseFlamedFilters } from "~/features/flames/flamed-filters";
 import { flamedClips, unflame } from "~/features/flames/flamed-clips.server";
 import type { DatabaseHandle } from "~/lib/db.server";
@@ -154,5 +155,36 @@ describe(`liked videos on ${testEngine()}`, () => {
         .from(userFlames)
         .where(inArray(userFlames.clipId, [clipId])),
     ).toEqual([]);
+  });
+  it("reads the flamed states of owners asked for at once, each only their own, whatever their ids hold", async () => {
+    const odd = `o'dd "id", {x} \\ y`;
+    await handle.db.insert(user).values({ id: odd, name: "", email: "odd@example.com" });
+    const other = await makeUser();
+    const anonymousId = randomUUID();
+    const some = await makeClips(handle.db, 4);
+    const ids = some.map((clip) => clip.id);
+    await handle.db.insert(userFlames).values([
+      { clipId: ids[0]!, userId: odd },
+      { clipId: ids[1]!, userId: other },
+      { clipId: ids[1]!, anonymousId },
+      { clipId: ids[2]!, anonymousId },
+    ]);
+    // Asked together (on PostgreSQL, one statement answers them all).
+    const [forOdd, forOther, forAnonymous, forNobody] = await Promise.all([
+      flamedClipIds(handle.db, { userId: odd }, ids),
+      flamedClipIds(handle.db, { userId: other }, ids),
+      flamedClipIds(handle.db, { anonymousId }, ids),
+      flamedClipIds(handle.db, { anonymousId: randomUUID() }, ids),
+    ]);
+    expect([...forOdd]).toEqual([ids[0]]);
+    expect([...forOther]).toEqual([ids[1]]);
+    expect([...forAnonymous].sort()).toEqual([ids[1], ids[2]].sort());
+    expect(forNobody.size).toBe(0);
+    // The array parameters carry any text as it is.
+    const texts = [odd, "plain", "", "NULL"];
+    expect((await rowsOf<{ value: string }>(handle.db, sql`select unnest(${textArray(texts)}) as value`)).map((row) => row.value)).toEqual(
+      texts,
+    );
+    expect((await rowsOf<{ n: number }>(handle.db, sql`select cardinality(${uuidArray(ids)}) as n`))[0]!.n).toBe(4);
   });
 });

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { data, RouterContextProvider, type ServerBuild } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JsonText } from "~/lib/http/json-text";
-import { directResourceRoutes } from "../../server/resource-routes";
+import { directResourceRoutes, unsignalledGet } from "../../server/resource-routes";
 
 // Express calls the hottest resource routes itself (ADR 106); they must answer exactly as React Router
 // would have: the loader or action gets the request as sent, and every kind of answer goes out unchanged.
@@ -117,6 +117,47 @@ describe("resource routes called from Express (ADR 106)", () => {
       cookie: "feed_seed=abc",
       search: "?offset=12",
     });
+  });
+
+  it("gives a loader without a signal a Request whose every property and method answers as a real one's", async () => {
+    const raw = ["Host", "example.test", "Cookie", "feed_seed=abc", "Accept-Language", "es", "Cookie", "b=2"];
+    const request = unsignalledGet("https://example.test/api/feed?offset=12", raw);
+    const real = new Request("https://example.test/api/feed?offset=12", {
+      headers: [
+        ["Host", "example.test"],
+        ["Cookie", "feed_seed=abc"],
+        ["Accept-Language", "es"],
+        ["Cookie", "b=2"],
+      ],
+    });
+    expect(request).toBeInstanceOf(Request);
+    expect(Object.prototype.toString.call(request)).toBe("[object Request]");
+    for (const key of [
+      "url",
+      "method",
+      "destination",
+      "referrer",
+      "referrerPolicy",
+      "mode",
+      "credentials",
+      "cache",
+      "redirect",
+      "integrity",
+      "keepalive",
+      "isReloadNavigation",
+      "isHistoryNavigation",
+      "bodyUsed",
+      "body",
+      "duplex",
+    ] as const)
+      expect(request[key as keyof Request], key).toEqual(real[key as keyof Request]);
+    expect([...request.headers]).toEqual([...real.headers]);
+    expect(request.signal.aborted).toBe(false);
+    expect(await request.text()).toBe("");
+    const copy = request.clone();
+    expect(copy).toBeInstanceOf(Request);
+    expect(copy.url).toBe(real.url);
+    expect(copy.headers.get("cookie")).toBe(real.headers.get("cookie"));
   });
 
   it("hands the action the posted form", async () => {

@@ -6,7 +6,8 @@ import { InvalidInput } from "~/lib/http/errors";
 import { noteFlamedStateRead } from "~/lib/cache/personal-reads.server";
 import { flamedSetsOf } from "./flamed-sets.server";
 import { FlameBatcher, writeFlame } from "./flame-batch.server";
-import { isSingleWriter, perDatabase, rowsOf, uuidArray } from "~/lib/db/engine.server";
+import { isSingleWriter, perDatabase, rowsOf, textArray, uuidArray } from "~/lib/db/engine.server";
+import { freshBatch } from "~/lib/cache/fresh-batch.server";
 import type { FlameOwner } from "./owner";
 
 export type { FlameOwner };
@@ -46,20 +47,40 @@ export async function setFlame(db: Database, input: { clipId: string; flameOwner
 
 const batcherOf = perDatabase("flame-batcher", (db) => new FlameBatcher(db));
 
-/** Which of these clips the flame owner has flamed (one indexed query). */
+/** Which of these clips the flame owner has flamed (kept in memory on PGlite in process, else one batched query). */
 export async function flamedClipIds(db: Database, flameOwner: FlameOwner | null, clipIds: string[]): Promise<Set<string>> {
   noteFlamedStateRead(clipIds);
   if (!flameOwner || clipIds.length === 0) return new Set();
   const known = await (await flamedSetsOf(db))?.of(flameOwner);
   if (known) return new Set(clipIds.filter((id) => known.has(id)));
-  // One array parameter for the page's clips (as flame counts are read, app/features/feed/feed-cache.server.ts).
-  const owner = "userId" in flameOwner ? sql`user_id = ${flameOwner.userId}` : sql`anonymous_id = ${flameOwner.anonymousId}`;
-  const rows = await rowsOf<{ clip_id: string }>(
-    db,
-    sql`select clip_id from user_flames where ${owner} and clip_id = any(${uuidArray(clipIds)})`,
-  );
-  return new Set(rows.map((r) => r.clip_id));
+  const owner = "userId" in flameOwner ? `u:${flameOwner.userId}` : `a:${flameOwner.anonymousId}`;
+  const flamed = await flamedReaderOf(db)(clipIds.map((id) => `${id} ${owner}`));
+  return new Set(clipIds.filter((id) => flamed.has(`${id} ${owner}`)));
 }
+
+/**
+ * The flamed states of the pages asked for while the previous read ran, whoever their owners, in one statement
+ * (app/lib/cache/fresh-batch.server.ts: never from before the caller asked). A key is `<clip id> <u|a>:<owner id>`;
+ * the answer holds the keys that are flamed. A statement per page was a query for every page a flamer loads.
+ */
+const flamedReaderOf = perDatabase("flamed-state-reader", (db) =>
+  freshBatch(async (keys: string[]): Promise<Map<string, true>> => {
+    const clipIds = new Set<string>();
+    const users = new Set<string>();
+    const anonymous = new Set<string>();
+    for (const key of keys) {
+      const space = key.indexOf(" ");
+      clipIds.add(key.slice(0, space));
+      (key[space + 1] === "u" ? users : anonymous).add(key.slice(space + 3));
+    }
+    const rows = await rowsOf<{ clip_id: string; user_id: string | null; anonymous_id: string | null }>(
+      db,
+      sql`select clip_id, user_id, anonymous_id from user_flames where clip_id = any(${uuidArray([...clipIds])})
+        and (user_id = any(${textArray([...users])}) or anonymous_id = any(${uuidArray([...anonymous])}))`,
+    );
+    return new Map(rows.map((row) => [`${row.clip_id} ${row.user_id !== null ? `u:${row.user_id}` : `a:${row.anonymous_id}`}`, true]));
+  }),
+);
 
 /**
  * On sign-in, the visitor's anonymous flames become the user's (docs/product.md §7.3, ADR 018). A

@@ -103,3 +103,8 @@ export async function rowsOf<T>(db: Database, query: SQL): Promise<T[]> {
 export function uuidArray(ids: readonly string[]): SQL {
   return sql`${`{${ids.join(",")}}`}::uuid[]`;
 }
+
+/** A list of texts as one array parameter (`= any(${textArray(values)})`), each element quoted and escaped. */
+export function textArray(values: readonly string[]): SQL {
+  return sql`${`{${values.map((value) => `"${value.replace(/["\\]/g, "\\$&")}"`).join(",")}}`}::text[]`;
+}

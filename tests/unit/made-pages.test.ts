@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { FeedClip } from "~/features/feed/feed-clip";
-import { hasMadePage, keepMadePage, madePage, type MadePageRef } from "~/features/feed/made-pages.server";
+import { hasMadePage, keepMadePage, madePage, madePageCount, type MadePageRef } from "~/features/feed/made-pages.server";
 import type { RankedClip } from "~/features/feed/rank-score";
 
 // A page of a kept order is given again only while everything it read fresh is unchanged (ADR 243).
@@ -53,5 +53,22 @@ describe("made pages", () => {
     expect(made(ref)).toBe(clips);
     vi.setSystemTime(61_000);
     expect(made(ref)).toBeUndefined();
+  });
+  it("keeps at most 4 000 pages, giving up the page kept first, and none past its card time", () => {
+    vi.useFakeTimers({ now: 100_000 });
+    const keep = (ref: MadePageRef, until: number) =>
+      keepMadePage(ref, { clips: [clip("b")], ids: ["b"], counts, flamed: new Set(), until });
+    const refs = Array.from({ length: 4_001 }, (_, i): MadePageRef => ({ order, key: `page ${i}`, lead: null }));
+    const now = { ids: ["b"], counts: new Map(counts), flamed: new Set<string>() };
+    keep(refs[0]!, 200_000);
+    for (const ref of refs.slice(1)) keep(ref, 300_000);
+    expect(madePageCount()).toBe(4_000);
+    expect(madePage(refs[0]!, now)).toBeUndefined();
+    expect(madePage(refs[1]!, now)).toBeDefined();
+    expect(madePage(refs[4_000]!, now)).toBeDefined();
+    // Past the first pages' card time, the next page kept gives them up.
+    vi.setSystemTime(300_000);
+    keep({ order, key: "later", lead: null }, 400_000);
+    expect(madePageCount()).toBe(1);
   });
 });

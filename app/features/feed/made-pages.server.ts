@@ -31,6 +31,22 @@ export interface MadePageRef {
 
 const made = new WeakMap<readonly RankedClip[], Map<string, MadePage>>();
 
+/**
+ * Kept pages are bounded in number and in time, whatever the number of orders kept: each holds its clips and, once
+ * written, about 19 KB of bytes. Past MAX_MADE_PAGES, or once past its card time, the page kept first is given up
+ * first (pages are kept in about the order their times end).
+ */
+const MAX_MADE_PAGES = 4_000;
+const keptInOrder = new Map<MadePage, { pages: Map<string, MadePage>; key: string }>();
+
+function giveUpOld(now: number): void {
+  for (const [page, where] of keptInOrder) {
+    if (keptInOrder.size <= MAX_MADE_PAGES && page.until > now) return;
+    if (where.pages.get(where.key) === page) where.pages.delete(where.key);
+    keptInOrder.delete(page);
+  }
+}
+
 /** Whether a page may be made again from this order under this key (cheap: no read). */
 export function hasMadePage(ref: MadePageRef): boolean {
   return made.get(ref.order)?.has(ref.key) === true;
@@ -60,7 +76,9 @@ export function keepMadePage(
 ): void {
   let pages = made.get(ref.order);
   if (!pages) made.set(ref.order, (pages = new Map()));
-  pages.set(ref.key, {
+  const before = pages.get(ref.key);
+  if (before) keptInOrder.delete(before);
+  const kept: MadePage = {
     // Frozen: the same list goes to every request that is given the page.
     clips: Object.freeze(page.clips) as FeedClip[],
     lead: ref.lead,
@@ -68,5 +86,13 @@ export function keepMadePage(
     counts: page.ids.map((id) => page.counts.get(id)),
     flamed: page.ids.map((id) => page.flamed.has(id)),
     until: page.until,
-  });
+  };
+  pages.set(ref.key, kept);
+  keptInOrder.set(kept, { pages, key: ref.key });
+  giveUpOld(Date.now());
+}
+
+/** How many pages are kept now (for tests). */
+export function madePageCount(): number {
+  return keptInOrder.size;
 }

@@ -173,18 +173,24 @@ export async function forYouPage(db: Database, input: ForYouInput): Promise<{ cl
       : null;
   const ids = ranked.map((clip) => clip.id);
   const freshIds = freshLead ? [freshLead.id, ...ids] : ids;
+  // What the page reads fresh, read first when a page made before may be given again (and used for a new one if not).
+  let read: FreshReads | undefined;
   if (made && hasMadePage(made)) {
     // Listening for flames starts before any count is read, as for a page made now.
     await heardFlames(db);
     const [flamed, counts] = await Promise.all([flamedClipIds(db, input.flameOwner, freshIds), flameCountsFor(db, freshIds)]);
     const clips = madePage(made, { ids: freshIds, counts, flamed });
     if (clips) return { clips, total };
+    read = { flamed, counts };
   }
-  const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead, lead: freshLead });
+  const page = await feedClipsByIds(db, ranked, { ...input, generation, ahead, lead: freshLead, read });
   const clips = input.offset !== 0 ? page.clips : [{ ...(page.lead ?? leadClip), why: NEWEST_WHY }, ...page.clips];
   if (made) keepMadePage(made, { clips, ids: freshIds, counts: page.counts, flamed: page.flamed, until: page.until });
   return { clips, total };
 }
+
+/** A page's flame counts and the visitor's flamed states, read after the request arrived. */
+type FreshReads = { flamed: Set<string>; counts: Map<string, number> };
 
 /** The reason every feed's lead is there. */
 const NEWEST_WHY: WhyReason[] = [{ kind: "newest" }];
@@ -229,6 +235,8 @@ async function feedClipsByIds(
     ahead: RankedClip[];
     /** The shared lead shown first on this page: its flame count and flamed state are read with the page's. */
     lead: FeedClip | null;
+    /** The page's flame counts and flamed states, when this request has read them already. */
+    read?: FreshReads;
   },
 ): Promise<{ clips: FeedClip[]; lead: FeedClip | null; counts: Map<string, number>; flamed: Set<string>; until: number }> {
   const ids = ranked.map((clip) => clip.id);
@@ -241,8 +249,8 @@ async function feedClipsByIds(
   await heardFlames(db);
   const [cards, flamed, counts, names] = await Promise.all([
     ids.length ? cache.cardsOf([...ids, ...input.ahead.map((clip) => clip.id)], input.language, input.generation) : new Map(),
-    flamedClipIds(db, input.flameOwner, fresh),
-    flameCountsFor(db, fresh),
+    input.read?.flamed ?? flamedClipIds(db, input.flameOwner, fresh),
+    input.read?.counts ?? flameCountsFor(db, fresh),
     nameIds.length
       ? cache.namesOf(nameIds, input.language, input.generation)
       : Promise.resolve(new Map<string, { name: string; slug: string }>()),

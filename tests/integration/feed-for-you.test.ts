@@ -145,6 +145,35 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     expect((await feed(cookie)).page.clips[0]!.id).toBe(lead);
   }, 120_000);
 
+  it("a visitor who flamed the stored home page's lead is rendered their own; other flame owners share the stored one", async () => {
+    const { newest } = await sim();
+    const lead = newest[0]!;
+    const flamer = await visitorWhoLikes(t.catalogue.categoryIds[2]!, newest.slice(320, 325));
+    const other = await visitorWhoLikes(t.catalogue.categoryIds[3]!, newest.slice(330, 335));
+    // The lead's flame button, pressed (the language and audience pickers also use aria-pressed).
+    const flamedLead = /aria-pressed="true"[^>]*aria-label="Flame,/;
+    const home = async (who: string) => {
+      const res = await fetch(`${t.app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
+      expect(res.status).toBe(200);
+      return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
+    };
+    await home("");
+    expect(await home("")).toMatchObject({ cache: "hit" });
+    const flamed = await fetch(`${t.app.url}/api/flames`, {
+      method: "POST",
+      headers: { origin: t.app.url, cookie: `age_verified=true; ${flamer}`, "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ clipId: lead, flamed: "true" }),
+    });
+    expect(flamed.status).toBe(200);
+    // The stored page recorded that it shows the lead's flamed state: the flamer's home is rendered for them, flamed.
+    const mine = await home(flamer);
+    expect(mine.cache).toBe("bypass");
+    expect(mine.html).toMatch(flamedLead);
+    const theirs = await home(other);
+    expect(theirs.cache).toBe("hit");
+    expect(theirs.html).not.toMatch(flamedLead);
+  }, 120_000);
+
   it("Not interested: the clip leaves the feed, its creator sinks; Undo takes both back; GPC keeps nothing", async () => {
     const { newest } = await sim();
     const cookie = await visitorWhoLikes(t.catalogue.categoryIds[2]!, newest.slice(200, 230));

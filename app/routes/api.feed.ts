@@ -14,6 +14,7 @@ import {
 import { getUser } from "~/features/accounts/index.server";
 import { resolveFlameOwner, signedAnonymousId } from "~/features/flames/index.server";
 import { asksNoProfile, feedStateOf, hasDismissedClips, type SignalOwnerRef } from "~/features/signals/index.server";
+import { generationOf } from "~/lib/cache/generation.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
 import type { Route } from "./+types/api.feed";
 import { secureCookies } from "~/lib/cookies";
@@ -37,7 +38,6 @@ export async function loader(args: Route.LoaderArgs) {
   const shown = shownParam === null ? null : shownParam.split(",").filter(Boolean);
   if (shown && (shown.length > MAX_SHOWN || !shown.every(isUuidV4))) return data({ error: "shown" }, { status: 400 });
 
-  const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db));
   const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
   const mediaAllowed = mediaAllowedFor(visitor);
   const userId = (await getUser(args))?.id ?? null;
@@ -47,9 +47,14 @@ export async function loader(args: Route.LoaderArgs) {
 
   const anonymousId = userId ? null : signedAnonymousId(secret, args.request);
   const owner: SignalOwnerRef | null = userId ? { userId } : anonymousId ? { anonymousId } : null;
-  // The order the visitor chose (For you until they choose), sent with every page so the feed's control shows it, and
-  // the version of what the feed knows of them (their kept ranked pages hold while it stays, ADR 199).
-  const { order, version } = owner ? await feedStateOf(db, owner) : { order: "for-you" as const, version: 0 };
+  // The catalogue's generation, read once for the page (the categories and the ranking are taken at it), beside the
+  // order the visitor chose (For you until they choose, sent with every page so the feed's control shows it) and the
+  // version of what the feed knows of them (their kept ranked pages hold while it stays, ADR 199): two reads at once.
+  const [generation, { order, version }] = await Promise.all([
+    generationOf(db).current(),
+    owner ? feedStateOf(db, owner) : { order: "for-you" as const, version: 0 },
+  ]);
+  const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db, generation));
   // Global Privacy Control / Do Not Track: nothing personal is read (docs/product.md § Watch signals).
   const personal = owner && !asksNoProfile(args.request) ? owner : null;
   if (order !== "for-you") {
@@ -85,6 +90,7 @@ export async function loader(args: Route.LoaderArgs) {
     dismissedBy: personal,
     shown,
     seed,
+    generation,
   });
   return data(new JsonText(forYouJson(order, page)), { headers });
 }

@@ -42,6 +42,8 @@ export interface BenchCase {
 
 export interface CaseInputs {
   visitors: BenchVisitor[];
+  /** Returning visitors with a taste learned from their watching (taste-visitors.ts); empty when not asked for. */
+  tasteVisitors: BenchVisitor[];
   /** Signed-in session cookies (`name=value`) for the flame toggle. */
   sessions: string[];
   origin: string;
@@ -76,6 +78,17 @@ export function benchCases(input: CaseInputs): BenchCase[] {
     page("home", () => "/", 0.08, 500),
     // A visitor scrolling: the next pages of their own shuffled feed.
     page("feed", (n) => `/api/feed?offset=${12 * (1 + (n % 4))}`, 0.1, 250),
+    // A visitor with a taste scrolling: pages ranked for them alone, from their own affinities and history (ADR 160).
+    {
+      name: "feed-taste",
+      target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 },
+      request: (n) => ({
+        method: "GET",
+        // Each pass over the visitors takes every one a page further (12, 24, 36, 48, then from 12 again).
+        path: `/api/feed?offset=${12 * (1 + (Math.floor(n / Math.max(1, input.tasteVisitors.length)) % 4))}`,
+        headers: { cookie: input.tasteVisitors[n % input.tasteVisitors.length]?.cookie ?? "", "accept-language": "en" },
+      }),
+    },
     // A first visit: past the age gate but no feed seed yet, so each answer shuffles a new order (and sets the seed).
     {
       name: "feed-first-visit",

@@ -16,6 +16,7 @@ import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from
 import { ceilingVerdict, clientText, clientVerdict, judge, markdownTable, type ClientFigures, type Row } from "./report";
 import { withServerCpu } from "./server-cpu";
 import { benchRun, writeReport } from "./run";
+import { tasteVisitors as tasteVisitorsOf } from "./taste-visitors";
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     connections: { type: "string", default: "10,100" },
     only: { type: "string" },
     visitors: { type: "string", default: "1000" },
+    // Visitors with a taste for the feed-taste case, made through POST /api/signals before the runs.
+    "taste-visitors": { type: "string", default: "400" },
     users: { type: "string", default: "20" },
     "build-dir": { type: "string" },
     "data-dir": { type: "string" },
@@ -88,12 +91,12 @@ async function main() {
   const run = randomBytes(3).toString("hex");
   for (let i = 0; i < Number(args.users); i++)
     sessions.push(await signIn(app.url, `bench-${run}-${i}@example.com`, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`));
-  say(`${visitors.length} anonymous visitors, ${sessions.length} signed-in users`);
+  const wanted = (name: string) => !args.only || args.only.split(",").includes(name);
+  const tasteVisitors = wanted("feed-taste") ? await tasteVisitorsOf(app.url, Number(args["taste-visitors"])) : [];
+  say(`${visitors.length} anonymous visitors, ${tasteVisitors.length} with a taste, ${sessions.length} signed-in users`);
 
   const sample = await samplePaths(app.url, visitors[0]!.cookie);
-  const chosen = benchCases({ visitors, sessions, origin, mediaKey, mediaSize, ...sample }).filter(
-    (c) => !args.only || args.only.split(",").includes(c.name),
-  );
+  const chosen = benchCases({ visitors, tasteVisitors, sessions, origin, mediaKey, mediaSize, ...sample }).filter((c) => wanted(c.name));
   // The offload case needs the app restarted in offload mode: it runs after the others.
   const cases = chosen.filter((c) => !c.offload);
   const offloadCases = chosen.filter((c) => c.offload);

@@ -34,9 +34,9 @@ const tagChoices = memoPerDatabase<Awaited<ReturnType<typeof tagOptions>>>("feed
 const categories = memoPerDatabase<Awaited<ReturnType<typeof activeCategories>>>("feed-categories", { ttlMs: 60_000, maxEntries: 1 });
 const stats = memoPerDatabase<Awaited<ReturnType<typeof platformStats>>>("feed-stats", { ttlMs: 60_000, maxEntries: 1 });
 
-/** The active categories, read once per generation. */
-export async function cachedActiveCategories(db: Database) {
-  return categories(db).get("all", await generationOf(db).current(), () => activeCategories(db));
+/** The active categories, read once per generation (the one the caller read for this request, else read now). */
+export async function cachedActiveCategories(db: Database, generation?: number) {
+  return categories(db).get("all", generation ?? (await generationOf(db).current()), () => activeCategories(db));
 }
 
 export async function cachedTagOptions(db: Database, input: Parameters<typeof tagOptions>[1]) {

@@ -39,6 +39,8 @@ export interface ForYouInput extends RankQuery {
   mediaAllowed: boolean;
   flameOwner: FlameOwner | null;
   language: Language;
+  /** The catalogue's generation as this request read it (docs/decisions/030-cache-generation.md); read here if absent. */
+  generation?: number;
 }
 
 /** How many clips past the page asked for are ranked with it and kept for the visitor's next request (ADR 199). */
@@ -64,7 +66,7 @@ const rankingNow = perDatabase("newcomer-orders-ranking", () => new Map<string, 
 export async function forYouPage(db: Database, input: ForYouInput): Promise<{ clips: FeedClip[]; total: number }> {
   const leadInput = { mediaAllowed: input.mediaAllowed, flameOwner: input.flameOwner, language: input.language };
   const query = { ...input.filters, audience: input.audience };
-  const generation = await generationOf(db).current();
+  const generation = input.generation ?? (await generationOf(db).current());
   const orders = visitorOrdersOf(db);
   const keyOf = (who: string, seed: string) =>
     JSON.stringify([who, generation, input.audience, input.filters.category, input.filters.tag, input.filters.period, seed]);

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
 import { followOwnerSets, type OwnerSets, type SetOwner } from "~/lib/cache/owner-sets.server";
 import { CHANNELS } from "~/lib/db/channels";
-import { perDatabase } from "~/lib/db/engine.server";
+import { freshBatch } from "~/lib/cache/fresh-batch.server";
+import { perDatabase, textArray } from "~/lib/db/engine.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { ownerColumns, ownerIs, type SignalOwnerRef } from "./signals.server";
 import { AFFINITY_MAX, SIGNAL_WEIGHTS } from "./signal-rules";
@@ -39,14 +40,53 @@ export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<
  * The order the visitor chose and the version of what the feed knows of them (moved by the triggers of
  * visitor_signal_versions whenever their weights, dismissals or events change), in one read.
  */
-export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<{ order: FeedOrder; version: number }> {
-  const [row] = await rowsOf<{ feed_order: FeedOrder | null; version: string | number | null }>(
-    db,
-    sql`select (select feed_order from visitor_feed_settings where ${ownerIs(owner)}) as feed_order,
-        (select version from visitor_signal_versions where ${ownerIs(owner)}) as version`,
-  );
-  return { order: row?.feed_order ?? "for-you", version: Number(row?.version ?? 0) };
+export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<FeedState> {
+  const key = "userId" in owner ? `u:${owner.userId}` : `a:${owner.anonymousId}`;
+  return (await feedStateReaderOf(db)([key])).get(key) ?? NO_FEED_STATE;
 }
+
+export interface FeedState {
+  order: FeedOrder;
+  version: number;
+}
+
+const NO_FEED_STATE: FeedState = { order: "for-you", version: 0 };
+
+/**
+ * The feed states of every visitor whose page asked while the previous read ran, in one statement
+ * (app/lib/cache/fresh-batch.server.ts: never from before the caller asked). A key is `u:<user id>` or `a:<anonymous
+ * id>`; a visitor without either row is absent (For you, version 0). A statement per page was a query for every page
+ * a returning visitor loads, a quarter of the app's time under load (docs/performance.md).
+ */
+const feedStateReaderOf = perDatabase("feed-state-reader", (db) =>
+  freshBatch(async (keys: string[]): Promise<Map<string, FeedState>> => {
+    const users: string[] = [];
+    const anonymous: string[] = [];
+    for (const key of keys) {
+      const id = key.slice(2);
+      if (key[0] === "u") users.push(id);
+      // Never an id that is not a UUID in the array: its cast would fail the statement for every page in the batch.
+      else if (isUuidV4(id)) anonymous.push(id);
+    }
+    const rows = await rowsOf<{ key: string; feed_order: FeedOrder | null; version: string | number | null }>(
+      db,
+      sql`select 'u:' || o.id as key,
+          (select feed_order from visitor_feed_settings s where s.user_id = o.id) as feed_order,
+          (select version from visitor_signal_versions v where v.user_id = o.id) as version
+        from unnest(${textArray(users)}) as o(id)
+        union all
+        select 'a:' || o.id,
+          (select feed_order from visitor_feed_settings s where s.anonymous_id = o.id::uuid),
+          (select version from visitor_signal_versions v where v.anonymous_id = o.id::uuid)
+        from unnest(${textArray(anonymous)}) as o(id)`,
+    );
+    const states = new Map<string, FeedState>();
+    for (const row of rows)
+      if (row.feed_order !== null || row.version !== null)
+        states.set(row.key, { order: row.feed_order ?? "for-you", version: Number(row.version ?? 0) });
+    return states;
+  }),
+);
 
 /** Remembers the order; only this column moves (Pause history shares the row). */
 export async function setFeedOrder(db: Database, owner: SignalOwnerRef, order: FeedOrder): Promise<void> {

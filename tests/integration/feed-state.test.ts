@@ -1,0 +1,52 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "~schema";
+import { commitSignals, feedStateOf, setFeedOrder } from "~/features/signals/index.server";
+import type { DatabaseHandle } from "~/lib/db.server";
+import { makeClips } from "../support/catalog";
+import { createTestDatabase, testEngine } from "../support/database";
+
+// The order a visitor chose and the version of what the feed knows of them, read for every page of /api/feed: the
+// pages asked for together share one statement, each visitor getting only their own.
+describe(`the feed state on ${testEngine()}`, () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase();
+  });
+  afterAll(() => handle.close());
+
+  const watch = (clipId: string) => ({ clipId, kind: "watch" as const, watchedMs: 8000, loops: 1, completed: true, skipped: false });
+
+  it("reads the states of visitors asked for at once, each only their own, whatever their ids hold", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const odd = `o'dd "id", {x} \\ y`;
+    await handle.db.insert(user).values({ id: odd, name: "", email: "odd-state@example.com" });
+    const watcher = { anonymousId: randomUUID() };
+    const chooser = { anonymousId: randomUUID() };
+    await commitSignals(handle.db, [{ owner: { userId: null, ...watcher, personal: true }, events: [watch(clip!.id)] }]);
+    await setFeedOrder(handle.db, { userId: odd }, "shuffle");
+    await setFeedOrder(handle.db, chooser, "newest");
+
+    const [forWatcher, forOdd, forChooser, forNobody, forMalformed] = await Promise.all([
+      feedStateOf(handle.db, watcher),
+      feedStateOf(handle.db, { userId: odd }),
+      feedStateOf(handle.db, chooser),
+      feedStateOf(handle.db, { anonymousId: randomUUID() }),
+      // Never from a signed cookie, but it must not fail the statement the others share.
+      feedStateOf(handle.db, { anonymousId: "not-a-uuid" }),
+    ]);
+    expect(forWatcher.order).toBe("for-you");
+    expect(forWatcher.version).toBeGreaterThan(0);
+    expect(forOdd).toEqual({ order: "shuffle", version: 0 });
+    expect(forChooser).toEqual({ order: "newest", version: 0 });
+    expect(forNobody).toEqual({ order: "for-you", version: 0 });
+    expect(forMalformed).toEqual({ order: "for-you", version: 0 });
+
+    // A change committed before the next ask is seen by it.
+    await commitSignals(handle.db, [{ owner: { userId: null, ...watcher, personal: true }, events: [watch(clip!.id)] }]);
+    await setFeedOrder(handle.db, watcher, "newest");
+    const after = await feedStateOf(handle.db, watcher);
+    expect(after.order).toBe("newest");
+    expect(after.version).toBeGreaterThan(forWatcher.version);
+  });
+});

@@ -16,7 +16,9 @@ import { DEFAULT_CLIENT_PROCESSES, httpLoadProcesses, type HttpLoadResult } from
 import { ceilingVerdict, clientText, clientVerdict, judge, markdownTable, type ClientFigures, type Row } from "./report";
 import { withServerCpu } from "./server-cpu";
 import { benchRun, writeReport } from "./run";
-import { tasteVisitors as tasteVisitorsOf } from "./taste-visitors";
+import { keptTasteVisitors } from "./taste-visitors";
+
+const TASTE_VISITORS_FILE = "bench-taste-visitors.json";
 
 const { values: args } = parseArgs({
   options: {
@@ -70,6 +72,8 @@ async function main() {
     say(`seeding ${clips} clips on ${engine} (npm run seed -- --clips ${clips})`);
     const started = Date.now();
     seed(env, clips);
+    // Visitors with a taste kept from runs on the catalogue before are gone with it.
+    rmSync(path.join(dataDir, TASTE_VISITORS_FILE), { force: true });
     say(`seeded in ${Math.round((Date.now() - started) / 1000)} s`);
   }
 
@@ -92,7 +96,9 @@ async function main() {
   for (let i = 0; i < Number(args.users); i++)
     sessions.push(await signIn(app.url, `bench-${run}-${i}@example.com`, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`));
   const wanted = (name: string) => !args.only || args.only.split(",").includes(name);
-  const tasteVisitors = wanted("feed-taste") ? await tasteVisitorsOf(app.url, Number(args["taste-visitors"])) : [];
+  const tasteVisitors = wanted("feed-taste")
+    ? await keptTasteVisitors(path.join(dataDir, TASTE_VISITORS_FILE), app.url, Number(args["taste-visitors"]))
+    : [];
   say(`${visitors.length} anonymous visitors, ${tasteVisitors.length} with a taste, ${sessions.length} signed-in users`);
 
   const sample = await samplePaths(app.url, visitors[0]!.cookie);

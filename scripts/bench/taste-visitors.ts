@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { MAX_SIGNAL_BATCH } from "../../app/features/signals/signal-rules";
 import type { BenchVisitor } from "./cases";
@@ -15,6 +16,21 @@ const PER_ADDRESS = 50;
 
 interface FeedPage {
   clips: { id: string; category: { slug: string } }[];
+}
+
+/**
+ * The visitors kept in `file` by an earlier run on the same catalogue (the data directory keeps the server's secret,
+ * so their signed ids still hold), else `count` made now and kept there: runs one after another then measure the
+ * same visitors, not a database that grows by 400 visitors' signals — and their vacuuming — before each run.
+ */
+export async function keptTasteVisitors(file: string, base: string, count: number): Promise<BenchVisitor[]> {
+  if (existsSync(file)) {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as BenchVisitor[];
+    if (kept.length === count) return kept;
+  }
+  const made = await tasteVisitors(base, count);
+  writeFileSync(file, JSON.stringify(made));
+  return made;
 }
 
 /** `count` visitors with a taste each, made through the server; their cookies as a returning browser sends them. */

@@ -3,7 +3,7 @@ import type { Database } from "~/lib/database";
 import { followOwnerSets, type OwnerSets, type SetOwner } from "~/lib/cache/owner-sets.server";
 import { CHANNELS } from "~/lib/db/channels";
 import { freshBatch } from "~/lib/cache/fresh-batch.server";
-import { perDatabase, textArray } from "~/lib/db/engine.server";
+import { isSingleWriter, perDatabase, textArray } from "~/lib/db/engine.server";
 import { isUuidV4 } from "~/lib/uuid";
 import { ownerColumns, ownerIs, type SignalOwnerRef } from "./signals.server";
 import { AFFINITY_MAX, SIGNAL_WEIGHTS } from "./signal-rules";
@@ -41,6 +41,18 @@ export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<
  * visitor_signal_versions whenever their weights, dismissals or events change), in one read.
  */
 export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<FeedState> {
+  // Never from a signed cookie; read as a visitor the feed knows nothing of rather than as a failed statement.
+  if ("anonymousId" in owner && !isUuidV4(owner.anonymousId)) return NO_FEED_STATE;
+  // One statement at a time on one connection (PGlite): nothing runs beside a read for others to join, and the
+  // batched statement's arrays cost more to plan and run than this one.
+  if (isSingleWriter(db)) {
+    const [row] = await rowsOf<{ feed_order: FeedOrder | null; version: string | number | null }>(
+      db,
+      sql`select (select feed_order from visitor_feed_settings where ${ownerIs(owner)}) as feed_order,
+          (select version from visitor_signal_versions where ${ownerIs(owner)}) as version`,
+    );
+    return { order: row?.feed_order ?? "for-you", version: Number(row?.version ?? 0) };
+  }
   const key = "userId" in owner ? `u:${owner.userId}` : `a:${owner.anonymousId}`;
   return (await feedStateReaderOf(db)([key])).get(key) ?? NO_FEED_STATE;
 }
@@ -53,7 +65,7 @@ export interface FeedState {
 const NO_FEED_STATE: FeedState = { order: "for-you", version: 0 };
 
 /**
- * The feed states of every visitor whose page asked while the previous read ran, in one statement
+ * On PostgreSQL, the feed states of every visitor whose page asked while the previous read ran, in one statement
  * (app/lib/cache/fresh-batch.server.ts: never from before the caller asked). A key is `u:<user id>` or `a:<anonymous
  * id>`; a visitor without either row is absent (For you, version 0). A statement per page was a query for every page
  * a returning visitor loads, a quarter of the app's time under load (docs/performance.md).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { emptyProfile, hotScore, rankPage, type Candidate, type RankInput } from "~/features/feed/rank-score";
+import { affinityOf, emptyProfile, hotScore, RANK, rankPage, type Candidate, type RankInput } from "~/features/feed/rank-score";
 
 const DAY = 24 * 3600_000;
 const NOW = Date.UTC(2026, 10, 28);
@@ -26,6 +26,24 @@ const input = (candidates: Candidate[], over: Partial<RankInput> = {}): RankInpu
   now: NOW,
   seed: "seed",
   ...over,
+});
+
+describe("affinityOf", () => {
+  it("weighs each facet through its own tanh, tags averaged by the square root of their count, unknown items as 0", () => {
+    const profile = emptyProfile();
+    profile.category.set("cat-a", 2.5);
+    profile.creator.set("maker", -1.2);
+    profile.tag.set("t1", 7);
+    profile.tag.set("t3", 0.4);
+    const bounded = (weight: number) => RANK.tasteScale * Math.tanh(weight / RANK.tasteScale);
+    const withTags = clip("x", { creatorId: "maker", tagIds: ["t1", "t2", "t3"] });
+    expect(affinityOf(withTags, profile)).toBe(
+      RANK.facetWeight.category * bounded(2.5) +
+        RANK.facetWeight.creator * bounded(-1.2) +
+        (RANK.facetWeight.tag * (bounded(7) + 0 + bounded(0.4))) / Math.sqrt(3),
+    );
+    expect(affinityOf(clip("y", { categoryId: "unknown" }), profile)).toBe(0);
+  });
 });
 
 describe("the feed's score (ADR 160)", () => {

@@ -103,11 +103,26 @@ export function hotScore(clip: Pick<Candidate, "quality" | "publishedAt">, now: 
  * averaged by √count.
  */
 export function affinityOf(clip: Candidate, profile: TasteProfile): number {
-  const bounded = (weight: number | undefined) => RANK.tasteScale * Math.tanh((weight ?? 0) / RANK.tasteScale);
-  const tags = clip.tagIds.reduce((sum, id) => sum + bounded(profile.tag.get(id)), 0);
+  return boundedAffinityOf(clip, boundedProfile(profile));
+}
+
+/** The profile with every weight through its tanh (affinityOf's terms), made once for a ranking's many clips. */
+export function boundedProfile(profile: TasteProfile): TasteProfile {
+  const through = (weights: Map<string, number>) => {
+    const bounded = new Map<string, number>();
+    for (const [id, weight] of weights) bounded.set(id, RANK.tasteScale * Math.tanh(weight / RANK.tasteScale));
+    return bounded;
+  };
+  return { category: through(profile.category), tag: through(profile.tag), creator: through(profile.creator) };
+}
+
+/** affinityOf over a bounded profile: lookups and sums only (an item the visitor has no weight for adds 0). */
+export function boundedAffinityOf(clip: Candidate, bounded: TasteProfile): number {
+  let tags = 0;
+  for (const id of clip.tagIds) tags += bounded.tag.get(id) ?? 0;
   return (
-    RANK.facetWeight.category * bounded(profile.category.get(clip.categoryId)) +
-    RANK.facetWeight.creator * bounded(profile.creator.get(clip.creatorId)) +
+    RANK.facetWeight.category * (bounded.category.get(clip.categoryId) ?? 0) +
+    RANK.facetWeight.creator * (bounded.creator.get(clip.creatorId) ?? 0) +
     (clip.tagIds.length ? (RANK.facetWeight.tag * tags) / Math.sqrt(clip.tagIds.length) : 0)
   );
 }
@@ -272,12 +287,14 @@ export function rankPage(input: RankInput): RankedClip[] {
   const seedState = fnv(FNV_OFFSET, seed);
   // A visitor without tastes (a newcomer, or GPC/DNT): every affinity is 0 and every clip outside their tastes.
   const tasteless = profile.category.size === 0 && profile.creator.size === 0 && profile.tag.size === 0;
+  // Each weight through its tanh once, not once per clip that carries it (a ranking scores thousands of clips).
+  const bounded = tasteless ? null : boundedProfile(profile);
   const scored: Scored[] = [];
   const unseen: Scored[] = [];
   for (const clip of input.candidates) {
     if (input.excluded.has(clip.id)) continue;
     const hot = hotScore(clip, now);
-    const affinity = tasteless ? 0 : affinityOf(clip, profile);
+    const affinity = bounded ? boundedAffinityOf(clip, bounded) : 0;
     const score = RANK.hotWeight * hot + RANK.tasteWeight * affinity + RANK.jitter * unitOf(fnv(seedState, clip.id));
     const entry = { clip, hot, affinity, score, seen: input.seen.has(clip.id), index: scored.length };
     scored.push(entry);

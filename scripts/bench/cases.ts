@@ -89,6 +89,18 @@ export function benchCases(input: CaseInputs): BenchCase[] {
         headers: { cookie: input.tasteVisitors[n % input.tasteVisitors.length]?.cookie ?? "", "accept-language": "en" },
       }),
     },
+    // The same visitors, each page ranked anew: their browser names a clip it holds that no kept ranking has (`shown`),
+    // as after every batch of signals while they watch (a signal moves their version, ADR 199). What a personal page
+    // costs when nothing of the visitor's ranking can be kept.
+    {
+      name: "feed-taste-ranked",
+      target: { kind: "ceiling", ratio: 0.1, p99Ms: 250 },
+      request: (n) => ({
+        method: "GET",
+        path: `/api/feed?offset=12&shown=${randomUUID()}`,
+        headers: { cookie: input.tasteVisitors[n % input.tasteVisitors.length]?.cookie ?? "", "accept-language": "en" },
+      }),
+    },
     // A first visit: past the age gate but no feed seed yet, so each answer shuffles a new order (and sets the seed).
     {
       name: "feed-first-visit",

@@ -96,7 +96,7 @@ async function main() {
   for (let i = 0; i < Number(args.users); i++)
     sessions.push(await signIn(app.url, `bench-${run}-${i}@example.com`, `127.0.${1 + Math.floor(i / 250)}.${1 + (i % 250)}`));
   const wanted = (name: string) => !args.only || args.only.split(",").includes(name);
-  const tasteVisitors = wanted("feed-taste")
+  const tasteVisitors = ["feed-taste", "feed-taste-ranked"].some(wanted)
     ? await keptTasteVisitors(path.join(dataDir, TASTE_VISITORS_FILE), app.url, Number(args["taste-visitors"]))
     : [];
   say(`${visitors.length} anonymous visitors, ${tasteVisitors.length} with a taste, ${sessions.length} signed-in users`);

@@ -78,6 +78,13 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     expect(bad.status).toBe(400);
   }, 120_000);
 
+  /** The home page as this visitor is answered it, and whether the micro-cache stored, served or bypassed it. */
+  const home = async (who: string) => {
+    const res = await fetch(`${t.app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
+    expect(res.status).toBe(200);
+    return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
+  };
+
   const choose = (cookie: string, form: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${t.app.url}/api/feed-choice`, {
       method: "POST",
@@ -110,11 +117,6 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     const { newest } = await sim();
     const [lead, next] = [newest[0]!, newest[1]!];
     const cookie = await visitorWhoLikes(t.catalogue.categoryIds[1]!, newest.slice(300, 310));
-    const home = async (who: string) => {
-      const res = await fetch(`${t.app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
-      expect(res.status).toBe(200);
-      return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
-    };
     await home("");
     expect(await home("")).toMatchObject({ cache: "hit" });
     expect((await home(cookie)).html).toContain(lead);
@@ -152,11 +154,6 @@ describe(`/api/feed For you on ${testEngine()}`, () => {
     const other = await visitorWhoLikes(t.catalogue.categoryIds[3]!, newest.slice(330, 335));
     // The lead's flame button, pressed (the language and audience pickers also use aria-pressed).
     const flamedLead = /aria-pressed="true"[^>]*aria-label="Flame,/;
-    const home = async (who: string) => {
-      const res = await fetch(`${t.app.url}/`, { headers: { cookie: `age_verified=true; ${who}` } });
-      expect(res.status).toBe(200);
-      return { cache: res.headers.get("x-micro-cache"), html: await res.text() };
-    };
     await home("");
     expect(await home("")).toMatchObject({ cache: "hit" });
     const flamed = await fetch(`${t.app.url}/api/flames`, {

@@ -65,7 +65,7 @@ export async function loader(args: Route.LoaderArgs) {
       const page = await feedClips(db, { ...pageInput, query: { ...query, dismissedBy: personal } });
       return data({ order, ...page }, { headers });
     }
-    const page = await cachedFeedJson(db, { ...pageInput, query });
+    const page = await cachedFeedJson(db, { ...pageInput, query, generation });
     return data(new JsonText(`{"order":"${order}",${page.slice(1)}`), { headers });
   }
   // Under Global Privacy Control / Do Not Track: ranked without anything personal.

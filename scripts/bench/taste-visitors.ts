@@ -4,7 +4,7 @@ import { request } from "node:http";
 import { MAX_SIGNAL_BATCH } from "../../app/features/signals/signal-rules";
 import type { BenchVisitor } from "./cases";
 
-// Returning visitors with a taste, as the bench's `feed-taste` case plays them: each watched 48 clips of the feed's
+// Returning visitors with a taste, as the bench's `feed-taste` and `feed-taste-ranked` cases play them: each watched 48 clips of the feed's
 // first pages, finishing those of one category (the visitor's number modulo the categories seen) and skipping the rest
 // after under a second, sent as the player sends them (POST /api/signals, from a browser's user agent, same origin).
 // Their feed is then ranked for them (ADR 160): their own affinities, their own "seen this week", their own reasons.
@@ -38,6 +38,7 @@ export async function tasteVisitors(base: string, count: number): Promise<BenchV
   const clips: FeedPage["clips"] = [];
   for (let offset = 0; clips.length < WATCHED; offset += 12) {
     const res = await fetch(`${base}/api/feed?offset=${offset}`, { headers: { cookie: "age_verified=true; feed_seed=bench" } });
+    if (!res.ok) throw new Error(`GET /api/feed?offset=${offset} answered ${res.status}`);
     const page = (await res.json()) as FeedPage;
     if (page.clips.length === 0) break;
     clips.push(...page.clips);

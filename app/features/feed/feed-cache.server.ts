@@ -94,13 +94,15 @@ type FeedPageInput = {
   mediaAllowed: boolean;
   flameOwner: FlameOwner | null;
   language: Language;
+  /** The catalogue's generation as this request read it (docs/decisions/030-cache-generation.md); read here if absent. */
+  generation?: number;
 };
 
 async function personalPage(db: Database, input: FeedPageInput) {
   const { query } = input;
   // Listening starts before any pool is read, so no flame falls between a pool's counts and what is heard.
   const heard = await heardFlames(db);
-  const pool = await poolOf(db, input, await generationOf(db).current());
+  const pool = await poolOf(db, input, input.generation ?? (await generationOf(db).current()));
   const end = input.offset + (input.limit ?? FEED_PAGE_SIZE);
   // The lead alone is the same in every order: no shuffle is needed for it.
   const page = (end <= 1 ? pool : orderOf(pool, query.seed)).slice(input.offset, end);

@@ -106,8 +106,15 @@ export function affinityOf(clip: Candidate, profile: TasteProfile): number {
   return boundedAffinityOf(clip, boundedProfile(profile));
 }
 
+/** A taste profile's weights through their tanh: affinityOf's terms, looked up, never bounded again. */
+export interface BoundedTaste {
+  category: ReadonlyMap<string, number>;
+  tag: ReadonlyMap<string, number>;
+  creator: ReadonlyMap<string, number>;
+}
+
 /** The profile with every weight through its tanh (affinityOf's terms), made once for a ranking's many clips. */
-export function boundedProfile(profile: TasteProfile): TasteProfile {
+export function boundedProfile(profile: TasteProfile): BoundedTaste {
   const through = (weights: Map<string, number>) => {
     const bounded = new Map<string, number>();
     for (const [id, weight] of weights) bounded.set(id, RANK.tasteScale * Math.tanh(weight / RANK.tasteScale));
@@ -117,7 +124,7 @@ export function boundedProfile(profile: TasteProfile): TasteProfile {
 }
 
 /** affinityOf over a bounded profile: lookups and sums only (an item the visitor has no weight for adds 0). */
-export function boundedAffinityOf(clip: Candidate, bounded: TasteProfile): number {
+export function boundedAffinityOf(clip: Candidate, bounded: BoundedTaste): number {
   let tags = 0;
   for (const id of clip.tagIds) tags += bounded.tag.get(id) ?? 0;
   return (

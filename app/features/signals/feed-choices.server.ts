@@ -36,6 +36,14 @@ export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<
   return row?.feed_order ?? "for-you";
 }
 
+export interface FeedState {
+  order: FeedOrder;
+  version: number;
+}
+
+/** A visitor without a choice or a version row: For you, nothing known. */
+const NO_FEED_STATE: Readonly<FeedState> = Object.freeze({ order: "for-you", version: 0 });
+
 /**
  * The order the visitor chose and the version of what the feed knows of them (moved by the triggers of
  * visitor_signal_versions whenever their weights, dismissals or events change), in one read.
@@ -56,13 +64,6 @@ export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<
   const key = "userId" in owner ? `u:${owner.userId}` : `a:${owner.anonymousId}`;
   return (await feedStateReaderOf(db)([key])).get(key) ?? NO_FEED_STATE;
 }
-
-export interface FeedState {
-  order: FeedOrder;
-  version: number;
-}
-
-const NO_FEED_STATE: FeedState = { order: "for-you", version: 0 };
 
 /**
  * On PostgreSQL, the feed states of every visitor whose page asked while the previous read ran, in one statement

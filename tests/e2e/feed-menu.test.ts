@@ -109,9 +109,14 @@ describe("the clip menu on the feed", () => {
     expect((await position(page)).index).toBe(1);
 
     await menuButton(page).click();
+    // The mark is sent without waiting (the toast shows at once): the reload below must come after it was written.
+    const written = page.waitForResponse(
+      (response) => response.url().includes("/api/feed-choice") && response.request().method() === "POST",
+    );
     await menu(page).getByRole("button", { name: "Not interested" }).click();
     await page.getByRole("status").filter({ hasText: "Removed from your feed." }).waitFor();
     await expect.poll(() => position(page).then((p) => p.title)).not.toBe(title);
+    expect((await written).ok()).toBe(true);
 
     // The stored home page leads with it for everyone else; this visitor's page, as sent, already leads elsewhere.
     const again = page.waitForResponse((response) => response.url().includes("/api/feed?") && response.ok());

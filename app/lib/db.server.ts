@@ -14,6 +14,7 @@ import { probePglite, probePgPool, type DatabaseProbe } from "./db/probe.server"
 import { lockDataDir } from "./db/pglite-lock.server";
 import { reportLostConnections } from "./db/pg-lost-connections.server";
 import { RemotePglite } from "./db/pglite/remote.server";
+import { withDriverParsersOnce } from "./db/pglite/driver-parsers.server";
 import { followGeneration } from "./cache/generation.server";
 import { registerEngine, registerSynchronousNotices } from "./db/engine.server";
 import type { Database } from "./database";
@@ -97,6 +98,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     unlock();
     throw error;
   }
+  if (client instanceof PGlite) withDriverParsersOnce(client);
   const probe = probePglite(client);
   // The remote client answers Drizzle's driver as PGlite does (query and transaction).
   const db = drizzlePglite(client as PGlite, { schema, casing: "snake_case", logger });

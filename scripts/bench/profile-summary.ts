@@ -1,5 +1,6 @@
 // Where the server's CPU time went: `node --import tsx scripts/bench/profile-summary.ts <file.cpuprofile>`
 // (profiles come from `npm run bench -- --profile <dir>`). Prints self time by area and the top functions.
+// `--inclusive`: also each function's inclusive time (itself and what it called), counted once per sample.
 // `--busiest S`: only the S seconds with the least idle time (a bench's measurement window, without start-up, sign-ins
 // and the idle minutes while the ceiling and nginx are measured).
 import { readFileSync } from "node:fs";
@@ -30,7 +31,10 @@ const AREAS: [string, RegExp][] = [
   ["Node internals", /^node:|^internal\//],
 ];
 
-const { values: options, positionals } = parseArgs({ options: { busiest: { type: "string" } }, allowPositionals: true });
+const { values: options, positionals } = parseArgs({
+  options: { busiest: { type: "string" }, inclusive: { type: "boolean" } },
+  allowPositionals: true,
+});
 const file = positionals[0];
 if (!file) throw new Error("usage: profile-summary.ts [--busiest SECONDS] <file.cpuprofile>");
 const profile = JSON.parse(readFileSync(file, "utf8")) as Profile;
@@ -73,3 +77,22 @@ console.log(`total ${(total / 1e6).toFixed(1)} s sampled\n\nby area:`);
 for (const [area, us] of [...areas].sort((a, b) => b[1] - a[1])) console.log(`${pct(us)}  ${area}`);
 console.log("\ntop functions (self time):");
 for (const [name, us] of [...functions].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`${pct(us)}  ${name}`);
+
+if (options.inclusive) {
+  const parent = new Map<number, number>();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const inclusive = new Map<string, number>();
+  for (const [id, us] of self) {
+    const names = new Set<string>();
+    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
+      const { functionName, url, lineNumber } = byId.get(at)!.callFrame;
+      if (url)
+        names.add(
+          `${functionName || "(anonymous)"} ${url.replace(/^.*node_modules\//, "").replace(/^.*\/(main|work)\//, "")}:${lineNumber}`,
+        );
+    }
+    for (const name of names) inclusive.set(name, (inclusive.get(name) ?? 0) + us);
+  }
+  console.log("\ntop functions (inclusive time):");
+  for (const [name, us] of [...inclusive].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`${pct(us)}  ${name}`);
+}

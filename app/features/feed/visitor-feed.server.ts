@@ -17,8 +17,17 @@ import type { VisitorHistory } from "./rank.server";
 //   server moves the version, so the next request of the visitor on any server ranks anew. Kept a few seconds.
 // - the cards of clips (catalogue data, no one's), the names the reasons mention, per generation and language.
 
-/** How long a visitor's ranked pages are kept (their weights decay and the shared candidates move meanwhile). */
-const ORDER_TTL_MS = 8_000;
+/**
+ * How long a visitor's ranked pages are kept. Nothing of theirs ages in that time: any signal, mark or removal moves
+ * their version (the key), and their weights' half-life is two days. What ages is shared — the hot scores, the clips
+ * published meanwhile — and the pools it comes from are kept as long (a taste's shared clips, the cards: 60 s).
+ */
+const ORDER_TTL_MS = 60_000;
+/**
+ * Each kept order ends at its own moment within the last quarter of its life: orders made together (a burst of
+ * visitors, a server's first minute) are not all ranked anew in the same second.
+ */
+const ORDER_TTL_SPREAD = 0.25;
 /**
  * How long a newcomers' shared order is kept (ADR 232): nothing of theirs decays, so only the shared pools it was
  * ranked from move meanwhile, and those are kept as long (rank.server.ts).
@@ -58,7 +67,7 @@ class VisitorOrders {
   set(key: string, order: VisitorOrder, ttlMs: number = ORDER_TTL_MS): void {
     this.entries.delete(key);
     if (this.entries.size >= MAX_ORDERS) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { until: Date.now() + ttlMs, order });
+    this.entries.set(key, { until: Date.now() + ttlMs * (1 - ORDER_TTL_SPREAD * Math.random()), order });
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "~schema";
-import { commitSignals, feedStateOf, setFeedOrder } from "~/features/signals/index.server";
+import { commitSignals, deleteSignals, dismissClip, feedStateOf, resetLearned, setFeedOrder } from "~/features/signals/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { makeClips } from "../support/catalog";
 import { createTestDatabase, testEngine } from "../support/database";
@@ -10,8 +10,9 @@ import { createTestDatabase, testEngine } from "../support/database";
 // pages asked for together share one statement, each visitor getting only their own.
 describe(`the feed state on ${testEngine()}`, () => {
   let handle: DatabaseHandle;
+  const statements: string[] = [];
   beforeAll(async () => {
-    handle = await createTestDatabase();
+    handle = await createTestDatabase({ onQuery: (query) => statements.push(query) });
   });
   afterAll(() => handle.close());
 
@@ -48,5 +49,44 @@ describe(`the feed state on ${testEngine()}`, () => {
     const after = await feedStateOf(handle.db, watcher);
     expect(after.order).toBe("newest");
     expect(after.version).toBeGreaterThan(forWatcher.version);
+  });
+
+  // On PGlite in process the state is kept and dropped as the triggers announce (migration 0048): every write that
+  // moves a visitor's choice or version must be seen by their next ask, and an ask with nothing moved reads nothing.
+  it("sees every change of a visitor's state on the next ask, and asks the database again only then", async () => {
+    const [first, second] = await makeClips(handle.db, 2);
+    const visitor = { anonymousId: randomUUID() };
+    const owner = { userId: null, ...visitor, personal: true };
+    const ask = async () => {
+      statements.length = 0;
+      const state = await feedStateOf(handle.db, visitor);
+      return { ...state, statements: statements.length };
+    };
+
+    await commitSignals(handle.db, [{ owner, events: [watch(first!.id)] }]);
+    const watched = await ask();
+    expect(watched.version).toBeGreaterThan(0);
+    const again = await ask();
+    expect(again.version).toBe(watched.version);
+    // Kept on PGlite in process; on PostgreSQL (and PGlite's worker) asked each time.
+    if (testEngine() === "pglite" && process.env.PGLITE_WORKER !== "1") expect(again.statements).toBe(0);
+
+    const steps: [string, () => Promise<unknown>][] = [
+      ["a watch", () => commitSignals(handle.db, [{ owner, events: [watch(second!.id)] }])],
+      ["Not interested", () => dismissClip(handle.db, visitor, second!.id)],
+      ["its undo", () => dismissClip(handle.db, visitor, second!.id, true)],
+      ["Reset everything", () => resetLearned(handle.db, visitor)],
+    ];
+    let before = again.version;
+    for (const [what, step] of steps) {
+      await step();
+      const now = await ask();
+      expect(now.version, what).toBeGreaterThan(before);
+      before = now.version;
+    }
+    await setFeedOrder(handle.db, visitor, "shuffle");
+    expect((await ask()).order).toBe("shuffle");
+    await deleteSignals(handle.db, visitor);
+    expect(await ask()).toMatchObject({ order: "for-you", version: 0 });
   });
 });

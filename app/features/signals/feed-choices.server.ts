@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "~/lib/database";
-import { followOwnerSets, type OwnerSets, type SetOwner } from "~/lib/cache/owner-sets.server";
+import { followOwnerSets, followOwnerValues, type OwnerSets, type SetOwner } from "~/lib/cache/owner-sets.server";
 import { CHANNELS } from "~/lib/db/channels";
 import { freshBatch } from "~/lib/cache/fresh-batch.server";
 import { isSingleWriter, perDatabase, textArray } from "~/lib/db/engine.server";
@@ -52,18 +52,38 @@ export async function feedStateOf(db: Database, owner: SignalOwnerRef): Promise<
   // Never from a signed cookie; read as a visitor the feed knows nothing of rather than as a failed statement.
   if ("anonymousId" in owner && !isUuidV4(owner.anonymousId)) return NO_FEED_STATE;
   // One statement at a time on one connection (PGlite): nothing runs beside a read for others to join, and the
-  // batched statement's arrays cost more to plan and run than this one.
+  // batched statement's arrays cost more to plan and run than this one. In process, kept as announced.
   if (isSingleWriter(db)) {
-    const [row] = await rowsOf<{ feed_order: FeedOrder | null; version: string | number | null }>(
-      db,
-      sql`select (select feed_order from visitor_feed_settings where ${ownerIs(owner)}) as feed_order,
-          (select version from visitor_signal_versions where ${ownerIs(owner)}) as version`,
-    );
-    return { order: row?.feed_order ?? "for-you", version: Number(row?.version ?? 0) };
+    const followed = await followedStatesOf(db);
+    return followed ? followed.of(owner) : singleFeedState(db, owner);
   }
   const key = "userId" in owner ? `u:${owner.userId}` : `a:${owner.anonymousId}`;
   return (await feedStateReaderOf(db)([key])).get(key) ?? NO_FEED_STATE;
 }
+
+/** One visitor's feed state, in one statement. */
+async function singleFeedState(db: Database, owner: SetOwner): Promise<FeedState> {
+  const [row] = await rowsOf<{ feed_order: FeedOrder | null; version: string | number | null }>(
+    db,
+    sql`select (select feed_order from visitor_feed_settings where ${ownerIs(owner)}) as feed_order,
+        (select version from visitor_signal_versions where ${ownerIs(owner)}) as version`,
+  );
+  return { order: row?.feed_order ?? "for-you", version: Number(row?.version ?? 0) };
+}
+
+/**
+ * On PGlite in process, each visitor's feed state kept as the `feed_states` announcements say (migration 0048): read
+ * once, dropped when their choice or version row changes, so a returning visitor's kept page needs no statement. The
+ * trigger announces only to a session that asked; this one asks before it listens.
+ */
+const followedStatesOf: (db: Database) => Promise<{ of(owner: SetOwner): Promise<FeedState> } | null> = perDatabase("feed-states", (db) =>
+  followOwnerValues(db, {
+    channel: CHANNELS.feedStates,
+    triggers: ["visitor_signal_versions_notify", "visitor_feed_settings_notify"],
+    start: async () => void (await db.execute(sql`select set_config('spicy.feed_state_notices', 'on', false)`)),
+    load: async (owner) => Object.freeze(await singleFeedState(db, owner)),
+  }),
+);
 
 /**
  * On PostgreSQL, the feed states of every visitor whose page asked while the previous read ran, in one statement

@@ -29,29 +29,63 @@ export async function followOwnerSets(
   if (!notices) return null;
   if (!(await hasTriggers(db, follow.trigger))) return null;
 
-  const owners = new Map<string, Promise<Set<string>>>();
+  const owners = new KeptPerOwner(follow.load);
   await notices.listen(follow.channel, (payload) => {
     const [change, owner, clipId] = payload.split(" ");
-    const set = owner && clipId ? owners.get(owner) : undefined;
+    const set = owner && clipId ? owners.peek(owner) : undefined;
     // Applied in order once the set is loaded; adding or removing twice is harmless.
     void set?.then((clips) => (change === "+" ? clips.add(clipId!) : clips.delete(clipId!)));
   });
+  return owners;
+}
 
-  return {
-    of(owner) {
-      const key = keyOf(owner);
-      let set = owners.get(key);
-      if (set) {
-        // Most recently used last.
-        owners.delete(key);
-        owners.set(key, set);
-        return set;
-      }
-      if (owners.size >= MAX_OWNERS) owners.delete(owners.keys().next().value!);
-      set = follow.load(owner);
-      owners.set(key, set);
-      set.catch(() => owners.get(key) === set && owners.delete(key));
-      return set;
-    },
-  };
+/**
+ * Per visitor, a value read once and kept on a database with synchronous notices (PGlite in process), until a trigger
+ * announces that it changed: the payload names the owner ("<u|a>:<owner id>"), whose value is dropped and read again
+ * when next asked. The announcement arrives before the writing statement returns, so no read after a write is given the
+ * value from before it; a read in flight when it arrives still answers its own caller, and is not kept. `start` runs
+ * once before listening (a trigger that announces only to a session that asked). Null where `followOwnerSets` is.
+ */
+export async function followOwnerValues<T>(
+  db: Database,
+  follow: { channel: string; triggers: string[]; start?: () => Promise<void>; load: (owner: SetOwner) => Promise<T> },
+): Promise<{ of(owner: SetOwner): Promise<T> } | null> {
+  const notices = synchronousNoticesOf(db);
+  if (!notices) return null;
+  if (!(await hasTriggers(db, ...follow.triggers))) return null;
+  await follow.start?.();
+  const owners = new KeptPerOwner(follow.load);
+  await notices.listen(follow.channel, (owner) => owners.forget(owner));
+  return owners;
+}
+
+/** Values kept per owner, the most recently used last; past MAX_OWNERS the least recently used is dropped. */
+class KeptPerOwner<T> {
+  private readonly owners = new Map<string, Promise<T>>();
+
+  constructor(private readonly load: (owner: SetOwner) => Promise<T>) {}
+
+  of(owner: SetOwner): Promise<T> {
+    const key = keyOf(owner);
+    let value = this.owners.get(key);
+    if (value) {
+      this.owners.delete(key);
+      this.owners.set(key, value);
+      return value;
+    }
+    if (this.owners.size >= MAX_OWNERS) this.owners.delete(this.owners.keys().next().value!);
+    value = this.load(owner);
+    this.owners.set(key, value);
+    value.catch(() => this.owners.get(key) === value && this.owners.delete(key));
+    return value;
+  }
+
+  /** The value kept under `key` ("<u|a>:<owner id>"), without reading it. */
+  peek(key: string): Promise<T> | undefined {
+    return this.owners.get(key);
+  }
+
+  forget(key: string): void {
+    this.owners.delete(key);
+  }
 }

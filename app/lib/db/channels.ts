@@ -11,6 +11,8 @@ export const CHANNELS = {
   userFlames: "user_flames",
   /** A visitor marked a clip "Not interested" or took it back; the payload is "+|- owner clipId" (`dismissed_clips_notify`). */
   dismissedClips: "dismissed_clips",
+  /** A visitor's feed choice or signal version changed; the payload is "<u|a>:<owner id>" (`feed_state_notify`). */
+  feedStates: "feed_states",
   /** A session row changed or went; the payload is its token (`session_changed_notify`). */
   sessionChanged: "session_changed",
   /** A user row changed or went; the payload is its id (`user_changed_notify`). */

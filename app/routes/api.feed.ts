@@ -12,7 +12,7 @@ import {
   visitorHistory,
 } from "~/features/feed/index.server";
 import { getUser } from "~/features/accounts/index.server";
-import { resolveFlameOwner, signedAnonymousId } from "~/features/flames/index.server";
+import { resolveFlameOwner, signedAnonymousId, type FlameOwner } from "~/features/flames/index.server";
 import { asksNoProfile, feedStateOf, hasDismissedClips, type SignalOwnerRef } from "~/features/signals/index.server";
 import { generationOf } from "~/lib/cache/generation.server";
 import { getServices, getVisitor, mediaAllowedFor } from "~/lib/context";
@@ -41,19 +41,22 @@ export async function loader(args: Route.LoaderArgs) {
   const { seed, setCookie } = feedSeed(args.request, secureCookies(origin));
   const mediaAllowed = mediaAllowedFor(visitor);
   const userId = (await getUser(args))?.id ?? null;
-  const { flameOwner } = resolveFlameOwner(args.request, { userId });
   const headers = { "Cache-Control": "private, no-store", ...(setCookie ? { "Set-Cookie": setCookie } : {}) };
-  const pageInput = { offset, mediaAllowed, flameOwner, language: visitor.language };
 
   const anonymousId = userId ? null : signedAnonymousId(secret, args.request);
   const owner: SignalOwnerRef | null = userId ? { userId } : anonymousId ? { anonymousId } : null;
   // The catalogue's generation, read once for the page (the categories and the ranking are taken at it), beside the
   // order the visitor chose (For you until they choose, sent with every page so the feed's control shows it) and the
   // version of what the feed knows of them (their kept ranked pages hold while it stays, ADR 199): two reads at once.
-  const [generation, { order, version }] = await Promise.all([
+  const [generation, { order, version, flames }] = await Promise.all([
     generationOf(db).current(),
-    owner ? feedStateOf(db, owner) : { order: "for-you" as const, version: 0 },
+    owner ? feedStateOf(db, owner) : { order: "for-you" as const, version: 0, flames: undefined },
   ]);
+  // A visitor the state read found without a flame (PostgreSQL; after the request arrived) has no flamed state to ask
+  // of the page's clips (ADR 248): the same owner the state names, or a bare id's owner, is asked as before.
+  const flamesOwner = resolveFlameOwner(args.request, { userId }).flameOwner;
+  const flameOwner = flames === false && sameOwner(flamesOwner, owner) ? null : flamesOwner;
+  const pageInput = { offset, mediaAllowed, flameOwner, language: visitor.language };
   const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db, generation));
   // Global Privacy Control / Do Not Track: nothing personal is read (docs/product.md § Watch signals).
   const personal = owner && !asksNoProfile(args.request) ? owner : null;
@@ -93,4 +96,12 @@ export async function loader(args: Route.LoaderArgs) {
     generation,
   });
   return data(new JsonText(forYouJson(order, page)), { headers });
+}
+
+/** Whether the flame owner is the visitor the feed state was read for. */
+function sameOwner(flameOwner: FlameOwner | null, owner: SignalOwnerRef | null): boolean {
+  if (!flameOwner || !owner) return false;
+  return "userId" in flameOwner
+    ? "userId" in owner && owner.userId === flameOwner.userId
+    : "anonymousId" in owner && owner.anonymousId === flameOwner.anonymousId;
 }

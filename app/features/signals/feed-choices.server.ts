@@ -39,6 +39,12 @@ export async function feedOrderOf(db: Database, owner: SignalOwnerRef): Promise<
 export interface FeedState {
   order: FeedOrder;
   version: number;
+  /**
+   * Whether the visitor has flamed anything, read with the rest after the request arrived; absent where it is not
+   * read (PGlite in process hears each flame as it is given). A page of a visitor without a flame has nothing to ask
+   * of its clips' flamed states.
+   */
+  flames?: boolean;
 }
 
 /** A visitor without a choice or a version row: For you, nothing known. */
@@ -101,22 +107,23 @@ const feedStateReaderOf = perDatabase("feed-state-reader", (db) =>
       // Never an id that is not a UUID in the array: its cast would fail the statement for every page in the batch.
       else if (isUuidV4(id)) anonymous.push(id);
     }
-    const rows = await rowsOf<{ key: string; feed_order: FeedOrder | null; version: string | number | null }>(
+    const rows = await rowsOf<{ key: string; feed_order: FeedOrder | null; version: string | number | null; flames: boolean }>(
       db,
       sql`select 'u:' || o.id as key,
           (select feed_order from visitor_feed_settings s where s.user_id = o.id) as feed_order,
-          (select version from visitor_signal_versions v where v.user_id = o.id) as version
+          (select version from visitor_signal_versions v where v.user_id = o.id) as version,
+          exists (select 1 from user_flames f where f.user_id = o.id) as flames
         from unnest(${textArray(users)}) as o(id)
         union all
         select 'a:' || o.id,
           (select feed_order from visitor_feed_settings s where s.anonymous_id = o.id::uuid),
-          (select version from visitor_signal_versions v where v.anonymous_id = o.id::uuid)
+          (select version from visitor_signal_versions v where v.anonymous_id = o.id::uuid),
+          exists (select 1 from user_flames f where f.anonymous_id = o.id::uuid)
         from unnest(${textArray(anonymous)}) as o(id)`,
     );
     const states = new Map<string, FeedState>();
     for (const row of rows)
-      if (row.feed_order !== null || row.version !== null)
-        states.set(row.key, { order: row.feed_order ?? "for-you", version: Number(row.version ?? 0) });
+      states.set(row.key, { order: row.feed_order ?? "for-you", version: Number(row.version ?? 0), flames: Boolean(row.flames) });
     return states;
   }),
 );

@@ -52,8 +52,9 @@ export async function loader(args: Route.LoaderArgs) {
     generationOf(db).current(),
     owner ? feedStateOf(db, owner) : { order: "for-you" as const, version: 0, flames: undefined },
   ]);
-  // A visitor the state read found without a flame (PostgreSQL; after the request arrived) has no flamed state to ask
-  // of the page's clips (ADR 248): the same owner the state names, or a bare id's owner, is asked as before.
+  // A visitor the state read found without a flame (PostgreSQL, read after the request arrived) has no flamed state
+  // to ask of the page's clips (ADR 248). Only when the flame owner is that visitor: another owner (a bare id from
+  // before ids were signed) is asked as before.
   const flamesOwner = resolveFlameOwner(args.request, { userId }).flameOwner;
   const flameOwner = flames === false && sameOwner(flamesOwner, owner) ? null : flamesOwner;
   const pageInput = { offset, mediaAllowed, flameOwner, language: visitor.language };

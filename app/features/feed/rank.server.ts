@@ -236,6 +236,23 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
 }
 
 /**
+ * The visitor's own exploration stretch with what the ranking needs of each clip. Outside a tag filter the walk over
+ * `clips` reads those columns as it goes, in one plain statement: the walk's ids grouped and joined back to `clips`
+ * cost a third more to plan and run (PGlite 1.2–1.4 → 0.8–0.9 ms; PostgreSQL 0.6–0.9 → 0.4–0.6 ms a statement).
+ */
+async function ownExplore(db: Database, query: RankQuery, exploreFrom: string): Promise<Candidate[]> {
+  if (query.filters.tag) return candidatesOf(db, [exploreWalk(query, exploreFrom)]);
+  const rows = await rowsOf<CandidateRow>(
+    db,
+    sql`select c.id, ${WALK.explore} as kind, c.category_id, c.creator_id, c.published_at,
+        coalesce((select s.quality from clip_stats s where s.clip_id = c.id), 0)::float8 as quality,
+        array_to_string(array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id), ',') as tag_ids
+      from clips c where c.id >= ${exploreFrom}::uuid and ${filterSql(query)} order by c.id limit ${TASTE_LIMITS.explore}`,
+  );
+  return rows.map(candidateOf);
+}
+
+/**
  * Rows a shared pool reads are read in steps of this many (ADR 225): on PGlite in process a statement holds the one
  * thread while it runs, so a pool of 2 000 rows read at once stopped every request for its whole read.
  */
@@ -593,7 +610,7 @@ export async function rankedFeedPage(
       ? // The newcomer's own part of the shared exploration stretch.
         newcomerExplore(db, input).then((explore) => ownStretch(explore, TASTE_LIMITS.explore, input, "explore"))
       : // The visitor's own exploration stretch.
-        candidatesOf(db, [exploreWalk(input, exploreStart(`${input.seed}/${input.position}`))]),
+        ownExplore(db, input, exploreStart(`${input.seed}/${input.position}`)),
     draws === "recent" ? recentPool(db, input) : Promise.resolve([]),
   ]);
   const { candidates, byId } = withOwn(common, [...ownStretch(pool, TASTE_LIMITS.recent, input, "recent"), ...drawn, ...own]);

@@ -29,7 +29,7 @@ export async function learnedProfile(
   const localName = sql.raw(input.language === "es" ? "name_es" : "name_en");
   const result = await db.execute(sql`with decayed as (
         select facet, item_id,
-          (weight * power(0.5, extract(epoch from (${now}::timestamptz - updated_at)) / ${AFFINITY_HALF_LIFE_SECONDS}))::float8 as weight
+          (weight * power(0.5::float8, date_part('epoch', ${now}::timestamptz - updated_at) / ${AFFINITY_HALF_LIFE_SECONDS}))::float8 as weight
         from visitor_affinities where ${ownerIs(input.owner)}),
       ranked as (
         select d.*, row_number() over (partition by facet, weight > 0 order by abs(weight) desc, item_id) as n

@@ -298,13 +298,31 @@ async function detailsInSteps(db: Database, ids: string[]): Promise<Map<string, 
 const flagged = (clip: Candidate, kind: number): Candidate =>
   kind === WALK.explore ? { ...clip, explore: true } : kind === WALK.drawn ? { ...clip, drawn: true } : clip;
 
+/**
+ * Each tag id once, as a string of its own. The ids split from one text are slices of it, and a Map lookup with a slice
+ * reads through it: the ranking's affinity lookups (every candidate's tags, each page) took twice as long. Tags are a
+ * vocabulary of hundreds; the bound only guards against a runaway.
+ */
+const ownTagIds = new Map<string, string>();
+const MAX_TAG_IDS = 100_000;
+
+function ownTagId(id: string): string {
+  let own = ownTagIds.get(id);
+  if (own === undefined) {
+    if (ownTagIds.size >= MAX_TAG_IDS) ownTagIds.clear();
+    own = Buffer.from(id, "latin1").toString("latin1");
+    ownTagIds.set(own, own);
+  }
+  return own;
+}
+
 function candidateOf(row: CandidateRow): Candidate {
   return flagged(
     {
       id: row.id,
       categoryId: row.category_id,
       creatorId: row.creator_id,
-      tagIds: row.tag_ids ? row.tag_ids.split(",") : [],
+      tagIds: row.tag_ids ? row.tag_ids.split(",").map(ownTagId) : [],
       quality: Number(row.quality),
       publishedAt: new Date(row.published_at).getTime(),
     },

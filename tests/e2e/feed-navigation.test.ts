@@ -71,20 +71,17 @@ describe("moving through the feed", () => {
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
     await page.waitForTimeout(400);
     // A trackpad flick: many small deltas in a row are one gesture, so one clip.
-    // Sent from inside the page, 16 ms apart like a real trackpad: round trips to a busy test machine
-    // would otherwise stretch the gaps past the quiet time and make two gestures of one.
+    // Sent from inside the page, 16 ms apart like a real trackpad. A real event's timeStamp is when the hardware made
+    // it; a made one's is when it is made, so the gaps are waited out in the loop itself: round trips, or timers queued
+    // behind the page's own work on a busy test machine, would stretch them past the quiet time and make two gestures.
     await page.evaluate(
-      ([px, py]) =>
-        new Promise<void>((done) => {
-          const target = document.elementFromPoint(px, py)!;
-          let sent = 0;
-          const send = () => {
-            target.dispatchEvent(new WheelEvent("wheel", { deltaY: 25, clientX: px, clientY: py, bubbles: true, cancelable: true }));
-            if (++sent < 12) setTimeout(send, 16);
-            else done();
-          };
-          send();
-        }),
+      ([px, py]) => {
+        const target = document.elementFromPoint(px, py)!;
+        for (let sent = 0; sent < 12; sent++) {
+          if (sent > 0) for (const until = performance.now() + 16; performance.now() < until;);
+          target.dispatchEvent(new WheelEvent("wheel", { deltaY: 25, clientX: px, clientY: py, bubbles: true, cancelable: true }));
+        }
+      },
       [x, y] as const,
     );
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(3);

@@ -55,8 +55,8 @@ export async function loader(args: Route.LoaderArgs) {
   // A visitor the state read found without a flame (PostgreSQL, read after the request arrived) has no flamed state
   // to ask of the page's clips (ADR 248). Only when the flame owner is that visitor: another owner (a bare id from
   // before ids were signed) is asked as before.
-  const flamesOwner = resolveFlameOwner(args.request, { userId }).flameOwner;
-  const flameOwner = flames === false && sameOwner(flamesOwner, owner) ? null : flamesOwner;
+  const requestFlameOwner = resolveFlameOwner(args.request, { userId }).flameOwner;
+  const flameOwner = flames === false && sameOwner(requestFlameOwner, owner) ? null : requestFlameOwner;
   const pageInput = { offset, mediaAllowed, flameOwner, language: visitor.language };
   const filters = parseFeedFilters(url.searchParams, await cachedActiveCategories(db, generation));
   // Global Privacy Control / Do Not Track: nothing personal is read (docs/product.md § Watch signals).

@@ -208,12 +208,19 @@ function filterDrawnWalk(query: RankQuery, drawnFrom: string): SQL {
  */
 const PUBLISHED = sql`c.status = 'published'`;
 
+/** A candidate clip `c`'s publication as CandidateRow's `published_ms`. */
+const PUBLISHED_MS = sql`date_part('epoch', c.published_at) * 1000 as published_ms`;
+
 type CandidateRow = {
   id: string;
   kind: number;
   category_id: string;
   creator_id: string;
-  published_at: string | Date;
+  /**
+   * When it was published, in milliseconds since the epoch (float8, to the microsecond): a timestamptz came back as text
+   * the driver parsed into a Date, a tenth of what a ranked page spent on its own exploration stretch.
+   */
+  published_ms: number;
   quality: number;
   /**
    * The clip's tag ids joined by commas: a uuid[] came back as text the driver then parsed character by character,
@@ -227,7 +234,7 @@ async function candidatesOf(db: Database, walks: SQL[]): Promise<Candidate[]> {
   if (walks.length === 0) return [];
   const rows = await rowsOf<CandidateRow>(
     db,
-    sql`select c.id, ids.kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
+    sql`select c.id, ids.kind, c.category_id, c.creator_id, ${PUBLISHED_MS}, coalesce(s.quality, 0)::float8 as quality,
         array_to_string(array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id), ',') as tag_ids
       from (select id, max(kind) as kind from (${sql.join(walks, sql` union all `)}) w group by id) ids
       join clips c on c.id = ids.id and ${PUBLISHED} left join clip_stats s on s.clip_id = c.id`,
@@ -244,7 +251,7 @@ async function ownExplore(db: Database, query: RankQuery, exploreFrom: string): 
   if (query.filters.tag) return candidatesOf(db, [exploreWalk(query, exploreFrom)]);
   const rows = await rowsOf<CandidateRow>(
     db,
-    sql`select c.id, ${WALK.explore} as kind, c.category_id, c.creator_id, c.published_at,
+    sql`select c.id, ${WALK.explore} as kind, c.category_id, c.creator_id, ${PUBLISHED_MS},
         coalesce((select s.quality from clip_stats s where s.clip_id = c.id), 0)::float8 as quality,
         array_to_string(array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id), ',') as tag_ids
       from clips c where c.id >= ${exploreFrom}::uuid and ${filterSql(query)} order by c.id limit ${TASTE_LIMITS.explore}`,
@@ -284,7 +291,7 @@ async function detailsInSteps(db: Database, ids: string[]): Promise<Map<string, 
     if (from > 0) await betweenSteps();
     const rows = await rowsOf<CandidateRow>(
       db,
-      sql`select c.id, 0 as kind, c.category_id, c.creator_id, c.published_at, coalesce(s.quality, 0)::float8 as quality,
+      sql`select c.id, 0 as kind, c.category_id, c.creator_id, ${PUBLISHED_MS}, coalesce(s.quality, 0)::float8 as quality,
           array_to_string(array(select ct.tag_id from clip_tags ct where ct.clip_id = c.id order by ct.tag_id), ',') as tag_ids
         from clips c left join clip_stats s on s.clip_id = c.id
         where c.id = any(${`{${ids.slice(from, from + STEP_ROWS).join(",")}}`}::uuid[]) and ${PUBLISHED}`,
@@ -316,18 +323,19 @@ function ownTagId(id: string): string {
   return own;
 }
 
+/** A row as a candidate, made once with both flags set: the ranking's loops then see one shape of object. */
 function candidateOf(row: CandidateRow): Candidate {
-  return flagged(
-    {
-      id: row.id,
-      categoryId: row.category_id,
-      creatorId: row.creator_id,
-      tagIds: row.tag_ids ? row.tag_ids.split(",").map(ownTagId) : [],
-      quality: Number(row.quality),
-      publishedAt: new Date(row.published_at).getTime(),
-    },
-    Number(row.kind),
-  );
+  const kind = Number(row.kind);
+  return {
+    id: row.id,
+    categoryId: row.category_id,
+    creatorId: row.creator_id,
+    tagIds: row.tag_ids ? row.tag_ids.split(",").map(ownTagId) : [],
+    quality: Number(row.quality),
+    publishedAt: Number(row.published_ms),
+    explore: kind === WALK.explore,
+    drawn: kind === WALK.drawn,
+  };
 }
 
 /**
@@ -384,7 +392,8 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
       // The step's last clip by the walk's order; its time as text keeps the microseconds a Date would drop.
       const rows = await rowsOf<CandidateRow & { at: string }>(
         db,
-        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, r.published_at, r.published_at::text as at,
+        sql`select r.id, ${WALK.drawn} as kind, r.category_id, r.creator_id, date_part('epoch', r.published_at) * 1000 as published_ms,
+            r.published_at::text as at,
             coalesce((select s.quality from clip_stats s where s.clip_id = r.id), 0)::float8 as quality,
             array_to_string(array(select ct.tag_id from clip_tags ct where ct.clip_id = r.id order by ct.tag_id), ',') as tag_ids
           from (${walk(limit, after)}) r`,
@@ -402,11 +411,8 @@ function recentPool(db: Database, query: RankQuery): Promise<Candidate[]> {
 const newestFirst = (a: Candidate, b: Candidate) => b.publishedAt - a.publishedAt || (a.id < b.id ? -1 : 1);
 
 /** Whether `a` comes after `b` in the walk's order (published_at desc, id), to the microsecond. */
-function laterInWalk(
-  a: { at: string; id: string; published_at: string | Date },
-  b: { at: string; id: string; published_at: string | Date },
-) {
-  const [ta, tb] = [new Date(a.published_at).getTime(), new Date(b.published_at).getTime()];
+function laterInWalk(a: { at: string; id: string; published_ms: number }, b: { at: string; id: string; published_ms: number }) {
+  const [ta, tb] = [Number(a.published_ms), Number(b.published_ms)];
   if (ta !== tb) return ta < tb;
   return a.at === b.at ? a.id > b.id : a.at < b.at;
 }

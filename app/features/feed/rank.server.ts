@@ -452,15 +452,16 @@ interface TastePool {
 const tasteShared = memoPerDatabase<TastePool>("feed-taste-shared", { ttlMs: 60_000, maxEntries: 1_000, refreshAside: true });
 
 /**
- * A taste's drawn stretches live 15 s, not its shared clips' minute: every visitor of a taste within the stretches'
- * life draws from the same TASTE_STRETCHES × 30 clips and the drawn places take the best of them for each, so with a
- * minute's life the visitors of a busy taste met the same clips and the catalogue coverage fell (bench:feed, 200 × 100
- * at 100 000 clips: 19.1× the shuffle's against 22.1× before the pools; 20.7× with 15 s). A busy taste's stretches are
- * read anew four times a minute beside the requests (180 clips and their details each time, the shared 12 still once);
+ * A taste's drawn stretches live 7.5 s, not its shared clips' minute (ADR 249): every visitor of a taste within the
+ * stretches' life draws from the same TASTE_STRETCHES × 30 clips and the drawn places take the best of them for each, so
+ * the more visitors of a taste share one life, the more they meet the same clips and the less of the catalogue the feed
+ * reaches (bench:feed, 200 × 100 at 100 000 clips: a minute's life 19.1× the shuffle's; 15 s 20.7× when the simulation
+ * took 400 s, 19.2–19.4× once the ranking was twice as fast; 7.5 s 20.4× at that speed). A busy taste's stretches are
+ * read anew eight times a minute beside the requests (180 clips and their details each time, the shared 12 still once);
  * a taste asked for less often costs one read per request past their life. Twelve stretches instead of six (twice the
- * read) added little (21.3×), so the life is shortened rather than the pool widened.
+ * read) added little (21.3× against 20.7×), so the life is shortened rather than the pool widened.
  */
-const STRETCHES_TTL_MS = 15_000;
+const STRETCHES_TTL_MS = 7_500;
 const tasteStretches = memoPerDatabase<TastePool>("feed-taste-stretches", {
   ttlMs: STRETCHES_TTL_MS,
   maxEntries: 1_000,

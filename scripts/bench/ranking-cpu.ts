@@ -2,10 +2,10 @@
 // without HTTP or a load generator (docs/performance.md § Ranked pages made cheaper). It takes the returning visitors
 // with a taste that `npm run bench` made in DIR (bench-taste-visitors.json) on the same database, reads each one's
 // history once, then ranks their pages (`rankedFeedPage`: the shared pools from memory once read, their own
-// exploration stretch read per page, the scoring) one after another in rounds, printing CPU and wall time per page.
+// exploration stretch read per page, the scoring) one after another in passes, printing CPU and wall time per page.
 // Compare two versions of the code by running this script from each, alternated (A B B A), on one quiet machine.
 //
-//   DATABASE_URL=postgres://… npm run bench:ranking -- --data-dir /tmp/bench-pg [--pages 1000] [--rounds 5]
+//   DATABASE_URL=postgres://… npm run bench:ranking -- --data-dir /tmp/bench-pg [--pages 1000] [--passes 5]
 //   npm run bench:ranking -- --data-dir /tmp/bench-pglite   (PGlite: the database in DIR, as the bench left it)
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -17,13 +17,13 @@ const { values: args } = parseArgs({
   options: {
     "data-dir": { type: "string" },
     pages: { type: "string", default: "1000" },
-    rounds: { type: "string", default: "5" },
+    passes: { type: "string", default: "5" },
     visitors: { type: "string", default: "100" },
   },
 });
 if (!args["data-dir"]) throw new Error("usage: bench:ranking -- --data-dir DIR (a data directory `npm run bench` used)");
 const dataDir = path.resolve(args["data-dir"]);
-const [pages, rounds] = [Number(args.pages), Number(args.rounds)];
+const [pages, passes] = [Number(args.pages), Number(args.passes)];
 
 const cookies = JSON.parse(readFileSync(path.join(dataDir, "bench-taste-visitors.json"), "utf8")) as { cookie: string }[];
 const visitors = cookies.slice(0, Number(args.visitors)).map(({ cookie }) => {
@@ -55,15 +55,15 @@ async function rank(count: number) {
   }
 }
 
-// The first round reads the shared pools and lets the JIT settle.
+// The first pass reads the shared pools and lets the JIT settle.
 await rank(Math.min(pages, 300));
-for (let round = 1; round <= rounds; round++) {
+for (let pass = 1; pass <= passes; pass++) {
   const [cpu, started] = [process.cpuUsage(), performance.now()];
   await rank(pages);
   const used = process.cpuUsage(cpu);
   const perPage = (ms: number) => (ms / pages).toFixed(3);
   console.log(
-    `round ${round}: ${perPage((used.user + used.system) / 1000)} ms CPU, ${perPage(performance.now() - started)} ms wall per ranked page`,
+    `pass ${pass}: ${perPage((used.user + used.system) / 1000)} ms CPU, ${perPage(performance.now() - started)} ms wall per ranked page`,
   );
 }
 await handle.close();

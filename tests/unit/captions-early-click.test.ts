@@ -7,10 +7,10 @@ import { clickToActOn, earlyClick, takeEarlyClick } from "~/features/clips/compo
 
 const button = new EventTarget();
 const isOwn = (target: EventTarget) => target === button;
-/** What the page's capture listener records for a click. */
-const clickOn = (target: EventTarget) => {
+/** What the page's capture listener records for a click (`clip`: the clip whose CC button it was on). */
+const clickOn = (target: EventTarget, clip: string | null = null) => {
   const event = new Event("click");
-  Object.assign(earlyClick, { target, event });
+  Object.assign(earlyClick, { target, event, clip });
   return event;
 };
 
@@ -20,7 +20,7 @@ describe("the CC button's early press", () => {
   const handle = (event: Event) => clickToActOn(event) && toggles++;
   beforeEach(() => {
     toggles = 0;
-    Object.assign(earlyClick, { target: null, event: null });
+    Object.assign(earlyClick, { target: null, event: null, clip: null });
   });
 
   it("counts once when the first render acts on it and React then hands the same click to the button", () => {
@@ -41,6 +41,19 @@ describe("the CC button's early press", () => {
     clickOn(button);
     render();
     expect(toggles).toBe(1);
+  });
+
+  it("counts once when React rendered the button anew for the clip whose server button was pressed", () => {
+    // The element pressed is gone; the new button is the same clip's.
+    clickOn(new EventTarget(), "clip-1");
+    const ownClip = (target: EventTarget, clip: string | null) => target === button || clip === "clip-1";
+    expect(takeEarlyClick(ownClip)).toBe(true);
+    expect(takeEarlyClick(ownClip)).toBe(false);
+  });
+
+  it("ignores an early press on another clip's CC button", () => {
+    clickOn(new EventTarget(), "clip-2");
+    expect(takeEarlyClick((target, clip) => target === button || clip === "clip-1")).toBe(false);
   });
 
   it("ignores an early click elsewhere, and counts every later press", () => {

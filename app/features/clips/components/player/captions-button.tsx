@@ -1,7 +1,7 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/react";
 import type { CaptionTrack } from "../../clip-card.server";
-import { CAPTIONS_CHOICE_KEY as CHOICE_KEY, clickToActOn, takeEarlyClick } from "./player-extras";
+import { CAPTIONS_BUTTON_ATTRIBUTE, CAPTIONS_CHOICE_KEY as CHOICE_KEY, clickToActOn, takeEarlyClick } from "./player-extras";
 
 // The visitor's captions choice (CHOICE_KEY), kept in this browser: a language, or `off`. Nothing on the server depends
 // on it (the tracks are added in the browser), so it is browser storage rather than a cookie that would split the page
@@ -84,10 +84,14 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
 
   const toggle = () =>
     storeChoice(showing ? "off" : captions.some((c) => c.language === pageLanguage) ? pageLanguage : captions[0]!.language);
-  // The press that asked for this code (the server's button, before hydration) is the visitor's: act on it once here.
+  // The press that asked for this code (the server's button, before hydration) is the visitor's: act on it once here —
+  // on this element, or on the button this one replaced for the same clip.
   const pressedEarly = useRef(toggle);
   useEffect(() => {
-    if (takeEarlyClick((target) => target instanceof Node && !!button.current?.contains(target))) pressedEarly.current();
+    const own = (target: EventTarget, clip: string | null) =>
+      (target instanceof Node && !!button.current?.contains(target)) ||
+      (clip !== null && clip === (button.current?.closest<HTMLElement>("[data-clip-id]")?.dataset.clipId ?? ""));
+    if (takeEarlyClick(own)) pressedEarly.current();
   }, []);
 
   useEffect(() => {
@@ -149,6 +153,7 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
     <button
       ref={button}
       type="button"
+      {...{ [CAPTIONS_BUTTON_ATTRIBUTE]: "" }}
       aria-pressed={showing !== null}
       aria-label={t("player.captions")}
       title={showing ? LABELS[showing as CaptionTrack["language"]] : undefined}

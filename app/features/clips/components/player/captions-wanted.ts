@@ -13,16 +13,30 @@ export const CAPTIONS_CHOICE_KEY = "player-captions";
  * whose code is on its way; the button, once hydrated, acts on it when the element clicked is its own. But a click
  * that arrives once the code is in and before React has hydrated the button is hydrated at once and handed to the
  * button too: `event` lets the button act on one click once, whichever of the two reaches it first.
+ *
+ * `clip` is the clip whose CC button was clicked (its host's `data-clip-id`, "" without one; null for a click elsewhere),
+ * read when the click happened: React may render the button anew rather than hydrate the server's (the feed's stage
+ * changes meanwhile), and the element clicked is then no longer the button's.
  */
-export const earlyClick: { target?: EventTarget | null; event?: Event | null } = {};
+export const earlyClick: { target?: EventTarget | null; event?: Event | null; clip?: string | null } = {};
+
+/** The attribute marking a CC button, server-rendered or not. */
+export const CAPTIONS_BUTTON_ATTRIBUTE = "data-captions-button";
+
+/** The clip whose CC button `target` is in, or null when it is in none. */
+export function captionsClipOf(target: EventTarget | null): string | null {
+  const button = target instanceof Element ? target.closest(`[${CAPTIONS_BUTTON_ATTRIBUTE}]`) : null;
+  return button ? (button.closest<HTMLElement>("[data-clip-id]")?.dataset.clipId ?? "") : null;
+}
 
 /**
- * For the button's first render: whether the early click was on it (`isOwn` of its target) and not yet acted on. It is
- * taken, so the same click handed to the button's handler afterwards is not acted on again.
+ * For the button's first render: whether the early click was on it (`isOwn` of its target, or of the clip whose CC
+ * button it was on) and not yet acted on. It is taken, so the same click handed to the button's handler afterwards is
+ * not acted on again.
  */
-export function takeEarlyClick(isOwn: (target: EventTarget) => boolean): boolean {
+export function takeEarlyClick(isOwn: (target: EventTarget, clip: string | null) => boolean): boolean {
   const { target } = earlyClick;
-  if (!target || !isOwn(target)) return false;
+  if (!target || !isOwn(target, earlyClick.clip ?? null)) return false;
   earlyClick.target = null;
   return true;
 }
@@ -44,7 +58,11 @@ export function captionsWanted(): Promise<unknown> {
   return (wanted ??= new Promise((go) => {
     // A press, a key or a wheel turn: the visitor may be moving to a clip whose button has no server HTML to show.
     for (const type of ["pointerdown", "keydown", "wheel", "click"])
-      addEventListener(type, (event) => go(type === "click" && Object.assign(earlyClick, { target: event.target, event })), true);
+      addEventListener(
+        type,
+        (event) => go(type === "click" && Object.assign(earlyClick, { target: event.target, event, clip: captionsClipOf(event.target) })),
+        true,
+      );
     if ((read(() => localStorage, CAPTIONS_CHOICE_KEY) ?? "off") !== "off") go(0);
   }));
 }

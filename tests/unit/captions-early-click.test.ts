@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { clickToActOn, earlyClick, takeEarlyClick } from "~/features/clips/components/player/captions-wanted";
+import { clickToActOn, earlyClick, isOwnEarlyClick, takeEarlyClick } from "~/features/clips/components/player/captions-wanted";
 
 // The CC button's first press loads its code (ADR 205). That press reaches the hydrated button by one of two ways —
 // its first render acting on the remembered click, or React handing it the click once it has hydrated the button at
@@ -43,17 +43,32 @@ describe("the CC button's early press", () => {
     expect(toggles).toBe(1);
   });
 
+  /** A CC button React rendered anew inside the host of `clip` (null: in no host): what isOwnEarlyClick reads of it. */
+  const renderedAnew = (clip: string | null) =>
+    ({ contains: () => false, closest: () => (clip === null ? null : { dataset: { clipId: clip } }) }) as unknown as Element;
+  const firstRender = (rendered: Element) => takeEarlyClick((target, clip) => isOwnEarlyClick(rendered, target, clip)) && toggles++;
+
   it("counts once when React rendered the button anew for the clip whose server button was pressed", () => {
-    // The element pressed is gone; the new button is the same clip's.
+    // The element pressed is gone from the page; the new button is in the same clip's host.
     clickOn(new EventTarget(), "clip-1");
-    const ownClip = (target: EventTarget, clip: string | null) => target === button || clip === "clip-1";
-    expect(takeEarlyClick(ownClip)).toBe(true);
-    expect(takeEarlyClick(ownClip)).toBe(false);
+    const rendered = renderedAnew("clip-1");
+    firstRender(rendered);
+    firstRender(rendered);
+    expect(toggles).toBe(1);
   });
 
-  it("ignores an early press on another clip's CC button", () => {
+  it("counts a press on the server's button of a page without a clip host for the button rendered anew there", () => {
+    clickOn(new EventTarget(), "");
+    firstRender(renderedAnew(null));
+    expect(toggles).toBe(1);
+  });
+
+  it("ignores an early press on another clip's CC button, or a click on no CC button", () => {
     clickOn(new EventTarget(), "clip-2");
-    expect(takeEarlyClick((target, clip) => target === button || clip === "clip-1")).toBe(false);
+    firstRender(renderedAnew("clip-1"));
+    clickOn(new EventTarget(), null);
+    firstRender(renderedAnew("clip-1"));
+    expect(toggles).toBe(0);
   });
 
   it("ignores an early click elsewhere, and counts every later press", () => {

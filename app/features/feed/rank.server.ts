@@ -218,7 +218,7 @@ type CandidateRow = {
   creator_id: string;
   /**
    * When it was published, in milliseconds since the epoch (float8, to the microsecond): a timestamptz came back as text
-   * the driver parsed into a Date, a tenth of what a ranked page spent on its own exploration stretch.
+   * the driver parsed into a Date, about a tenth of a ranked page's ranking (docs/performance.md § Ranked pages made cheaper).
    */
   published_ms: number;
   quality: number;

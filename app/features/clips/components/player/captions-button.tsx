@@ -1,7 +1,13 @@
 import { useEffect, useRef, useSyncExternalStore } from "react";
 import { useT } from "~/lib/i18n/react";
 import type { CaptionTrack } from "../../clip-card.server";
-import { CAPTIONS_BUTTON_ATTRIBUTE, CAPTIONS_CHOICE_KEY as CHOICE_KEY, clickToActOn, takeEarlyClick } from "./player-extras";
+import {
+  CAPTIONS_BUTTON_ATTRIBUTE,
+  CAPTIONS_CHOICE_KEY as CHOICE_KEY,
+  clickToActOn,
+  isOwnEarlyClick,
+  takeEarlyClick,
+} from "./player-extras";
 
 // The visitor's captions choice (CHOICE_KEY), kept in this browser: a language, or `off`. Nothing on the server depends
 // on it (the tracks are added in the browser), so it is browser storage rather than a cookie that would split the page
@@ -88,10 +94,7 @@ export default function CaptionsButton({ captions }: { captions: CaptionTrack[] 
   // on this element, or on the button this one replaced for the same clip.
   const pressedEarly = useRef(toggle);
   useEffect(() => {
-    const own = (target: EventTarget, clip: string | null) =>
-      (target instanceof Node && !!button.current?.contains(target)) ||
-      (clip !== null && clip === (button.current?.closest<HTMLElement>("[data-clip-id]")?.dataset.clipId ?? ""));
-    if (takeEarlyClick(own)) pressedEarly.current();
+    if (takeEarlyClick((target, clip) => isOwnEarlyClick(button.current, target, clip))) pressedEarly.current();
   }, []);
 
   useEffect(() => {

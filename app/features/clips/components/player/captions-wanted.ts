@@ -23,10 +23,23 @@ export const earlyClick: { target?: EventTarget | null; event?: Event | null; cl
 /** The attribute marking a CC button, server-rendered or not. */
 export const CAPTIONS_BUTTON_ATTRIBUTE = "data-captions-button";
 
+/** The clip of the host an element is in (its `data-clip-id`: the feed's stage, the video page's figure), "" without one. */
+const hostClipOf = (element: Element): string => element.closest<HTMLElement>("[data-clip-id]")?.dataset.clipId ?? "";
+
 /** The clip whose CC button `target` is in, or null when it is in none. */
 export function captionsClipOf(target: EventTarget | null): string | null {
   const button = target instanceof Element ? target.closest(`[${CAPTIONS_BUTTON_ATTRIBUTE}]`) : null;
-  return button ? (button.closest<HTMLElement>("[data-clip-id]")?.dataset.clipId ?? "") : null;
+  return button ? hostClipOf(button) : null;
+}
+
+/**
+ * Whether the early click (its `target`, and `clip` as captionsClipOf read it) is this button's: a click on it, or on
+ * the CC button of the same clip that this one replaced.
+ */
+export function isOwnEarlyClick(button: Element | null, target: EventTarget, clip: string | null): boolean {
+  if (!button) return false;
+  if (typeof Node !== "undefined" && target instanceof Node && button.contains(target)) return true;
+  return clip !== null && clip === hostClipOf(button);
 }
 
 /**

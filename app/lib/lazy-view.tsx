@@ -34,7 +34,10 @@ export function lazyView<P extends object>(load: () => Promise<ComponentType<P>>
           live = false;
         };
       }, []);
-      const View = loaded ?? Lazy;
+      // One component for the boundary's whole life: rendering the loaded view in place of the lazy one that hydrated
+      // would be a new element type, and React would replace the server's elements with new ones — a press or the
+      // text typed on them meanwhile would be lost.
+      const [View] = useState(() => loaded ?? Lazy);
       return (
         <Suspense>
           <View {...(loaded ? latest.current : props)} />

@@ -194,6 +194,33 @@ describe("shell", () => {
     },
   );
 
+  it("keeps what a visitor typed in the header's search box before its code arrived: the same field, its text and focus", async () => {
+    const page = await newPage(browser, { viewport: { width: 1440, height: 900 } });
+    // The search box's code held back, as on a slow network: the visitor types into the server's field meanwhile.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/lazy-search-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/");
+    await hydrated(page);
+    const field = page.getByRole("searchbox", { name: "Search clips" });
+    await field.click();
+    await page.keyboard.type("ocean");
+    await field.evaluate((element) => ((window as unknown as { typedInto: Element }).typedInto = element));
+    release();
+    await reactOwns(field);
+    expect(
+      await page.evaluate(() => {
+        const { typedInto } = window as unknown as { typedInto: HTMLInputElement };
+        const shown = document.querySelector<HTMLInputElement>("header input[type=search]");
+        return { kept: shown === typedInto, value: shown?.value, focused: document.activeElement === shown };
+      }),
+    ).toEqual({ kept: true, value: "ocean", focused: true });
+    await page.context().close();
+  });
+
   it("caches hashed assets for a year", async () => {
     const html = await (await fetch(`${baseURL()}/`)).text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

@@ -12,6 +12,8 @@ describe("PGlite with Drizzle's parsers once", () => {
   /** How many times PGlite's parser table was enumerated (a query's `{ ...table, ...parsers }` enumerates it). */
   let copies = 0;
 
+  // PGlite's start (its WebAssembly compiled, a database made) takes seconds, and over 10 s (the hooks' default) when
+  // the end-to-end groups run beside this suite.
   beforeAll(async () => {
     client = await PGlite.create();
     withDriverParsersOnce(client);
@@ -21,7 +23,7 @@ describe("PGlite with Drizzle's parsers once", () => {
         return Reflect.ownKeys(target);
       },
     });
-  });
+  }, 60_000);
   afterAll(async () => {
     await client.close();
   });

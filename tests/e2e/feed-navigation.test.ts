@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { currentVideo, feed, pageScroll, PHONES, position, touchDrag, videoReady } from "./feed-support";
+import { accountMenu, signIn } from "./sign-in";
 import { hydrated, launchBrowser, newContext } from "./support";
 
 // Vertical swipe, wheel and keys move between clips with a snap; the page never scrolls away (ADR 066, ADR 020).
@@ -146,6 +147,68 @@ describe("moving through the feed", () => {
     await dialog.getByRole("button", { name: "Close" }).click();
     await dialog.waitFor({ state: "hidden" });
     expect(await button.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it("brings a visitor back to the clip they left, with the clips around it, on Back from a creator page; a reload or the logo starts again", async () => {
+    const page = await phone();
+    const next = feed(page).getByRole("button", { name: "Next", exact: true });
+    for (const index of [2, 3]) {
+      await next.click();
+      await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(index);
+    }
+    const left = await position(page);
+    const onScreen = () => page.locator("section[data-clip-id]").getAttribute("data-clip-id");
+    const clip = await onScreen();
+    const creator = page.locator("section[data-clip-id] a[href^='/creator/']").first();
+    const backAt = async () => {
+      await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(3);
+      expect((await position(page)).title).toBe(left.title);
+      expect(await onScreen()).toBe(clip);
+    };
+
+    // Through the site's own link, and Back.
+    await creator.click();
+    await page.waitForURL(/\/creator\//);
+    await page.goBack();
+    await hydrated(page);
+    await backAt();
+    // Clip 2 before it is the one it was: the clips around it were kept too.
+    await feed(page).getByRole("button", { name: "Previous", exact: true }).click();
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    await next.click();
+    await backAt();
+
+    // A reload starts the feed at its lead clip, as a visit does; so does the logo, from another page.
+    await page.reload();
+    await hydrated(page);
+    expect((await position(page)).index).toBe(1);
+    await next.click();
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    await creator.click();
+    await page.waitForURL(/\/creator\//);
+    await page.getByRole("link", { name: "Spicy Clips home" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(1);
+    await page.context().close();
+  });
+
+  it("forgets the feed places a member's tab kept once they sign out", async () => {
+    const email = "feed-places@example.com";
+    const page = await (await newContext(browser, { viewport: PHONES[1]!, touch: true, fresh: true })).newPage();
+    await signIn(page, email);
+    await feed(page).getByRole("button", { name: "Next", exact: true }).click();
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(2);
+    // The places the tab keeps (app/features/feed/feed-extras.ts).
+    const kept = () => page.evaluate(() => Object.keys(JSON.parse(sessionStorage.getItem("feed-places") ?? "{}") as object).length);
+    await page.locator("section[data-clip-id] a[href^='/creator/']").first().click();
+    await page.waitForURL(/\/creator\//);
+    await expect.poll(kept).toBeGreaterThan(0);
+    await accountMenu(page, email).click();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    // Signing out goes home, to the feed, which no one signed in is shown.
+    await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(kept).toBe(0);
     await page.context().close();
   });
 

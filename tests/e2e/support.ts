@@ -128,11 +128,12 @@ export async function reactOwns(locator: Locator): Promise<void> {
 }
 
 /**
- * The first visit's JavaScript budget: every script a page loads by network idle, gzip level 9. 136 KB since the
- * player reports the time a clip played after its last time update (a watch of just over 3 s missed its view): the
- * first visit measured 138 242 B against the 135 KB it had (docs/performance.md § The first visit's budget, 136 KB).
+ * The first visit's JavaScript budget: every script a page loads by network idle, gzip level 9. 137 KB since the feed
+ * keeps the visitor's place for Back: its code loads after the feed's first render, with "Not interested"'s moved out
+ * of the home page's first load to make room for the rest there; the first visit measured 139 288 B against the 136 KB
+ * it had (docs/performance.md § The first visit's budget, 137 KB).
  */
-export const FIRST_VISIT_BUDGET = 136 * 1024;
+export const FIRST_VISIT_BUDGET = 137 * 1024;
 
 /** Opens `url` in `page` and sums, gzipped at level 9, every script it fetched until the network went idle. */
 export async function firstVisitScripts(page: Page, url: string): Promise<{ bytes: number; files: string[] }> {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type Dispatch, type SetStateAction } from "react";
 import type { FeedClip } from "./feed-clip";
 import { FEED_PAGE_SIZE, UPCOMING_COUNT } from "./feed-filters";
 
@@ -6,16 +6,32 @@ export type { FeedClip };
 
 export type FeedOrder = "for-you" | "newest" | "shuffle";
 
-/** The map with the entry at `position` dropped (by -1) or a gap opened there (by +1), later entries moved along. */
-function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<number, T> {
-  const next = new Map<number, T>();
-  for (const [at, value] of map) {
-    if (at < position) next.set(at, value);
-    else if (by === 1) next.set(at + 1, value);
-    else if (at > position) next.set(at - 1, value);
-  }
-  return next;
-}
+/**
+ * What feed-extras.ts reads and sets of a feed, in this order (a tuple: its names would be first-load bytes): search,
+ * signed in, index, removed, order, clips, the pages asked for, the ids held, and the setters of clips, removed, order
+ * and index.
+ */
+export type FeedLive = [
+  search: string,
+  signedIn: boolean,
+  index: number,
+  removed: number,
+  order: FeedOrder | null,
+  clips: Map<number, FeedClip>,
+  requested: { current: Set<number> },
+  held: { current: Map<number, string> },
+  setClips: Dispatch<SetStateAction<Map<number, FeedClip>>>,
+  setRemoved: Dispatch<SetStateAction<number>>,
+  setOrder: (order: FeedOrder | null) => void,
+  setIndex: (index: number) => void,
+];
+
+/**
+ * What the feed needs only after its first render (feed-extras.ts): Back's place, and "Not interested"'s removal.
+ * Outside the home page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
+ */
+let extras: typeof import("./feed-extras") | undefined;
+const loadExtras = () => import("./feed-extras").then((loaded) => (extras = loaded));
 
 /** How many of the clips before a page the browser names when it asks for it (the server takes at most 48). */
 const SHOWN_SENT = 36;
@@ -36,8 +52,8 @@ export interface Slide {
  * visitor's own order is asked for at once, and every other page after it, so
  * that a first visit's seed cookie (set by that answer) orders them all alike.
  */
-export function useFeed(options: { initial: FeedClip[]; total: number; search: string }) {
-  const { search } = options;
+export function useFeed(options: { initial: FeedClip[]; total: number; search: string; signedIn: boolean }) {
+  const { search, signedIn } = options;
   // Clips the visitor marked "Not interested" leave the feed: the ones after them move up a place.
   const [removed, setRemoved] = useState(0);
   const total = Math.max(options.total - removed, 0);
@@ -90,6 +106,19 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     },
     [search],
   );
+
+  // Coming back to the feed by Back or Forward inside the site: the clips held and the one on screen as the visitor
+  // left them, kept and restored by feed-extras.ts (in memory once a feed of this page has rendered). Restored before
+  // the first paint and before the first page is asked for.
+  const live: FeedLive = [search, signedIn, index, removed, order, clips, requested, held, setClips, setRemoved, setOrder, setIndex];
+  const feedLive = useRef(live);
+  feedLive.current = live;
+  useLayoutEffect(() => {
+    extras?.restoreFeed(feedLive.current);
+    let keep: (() => void) | undefined;
+    void loadExtras().then((loaded) => (keep = loaded.keeper(feedLive)));
+    return () => keep?.();
+  }, []);
 
   // The visitor's own first page (their flamed state, the clips after the lead), before any other.
   useEffect(() => {
@@ -155,27 +184,21 @@ export function useFeed(options: { initial: FeedClip[]; total: number; search: s
     }
   }, [clips]);
 
-  /** Takes the clip at `position` out of the feed (the next one takes its place); returns it for `restore`. */
-  const remove = useCallback((position: number) => {
-    setClips((current) => shifted(current, position, -1));
-    held.current = shifted(held.current, position, -1);
-    setRemoved((n) => n + 1);
-  }, []);
-  /** Puts a removed clip back where it was. */
-  const restore = useCallback((position: number, clip: FeedClip) => {
-    setClips((current) => shifted(current, position, 1).set(position, clip));
-    held.current = shifted(held.current, position, 1).set(position, clip.id);
-    setRemoved((n) => n - 1);
-    setIndex(position);
-  }, []);
+  /**
+   * "Not interested" on the clip at `position`: it leaves the feed and the next one takes its place; with `back` (the
+   * toast's Undo), that clip is put back there.
+   */
+  const dismiss = useCallback(
+    (position: number, back?: FeedClip) => void loadExtras().then((loaded) => loaded.dismissClip(feedLive.current, position, back)),
+    [],
+  );
 
   return {
     index,
     total,
     /** The order the visitor chose, once the server said it. */
     order,
-    remove,
-    restore,
+    dismiss,
     clip: current,
     slides,
     upcoming,

@@ -38,7 +38,7 @@ export function ClipFeed({
   onReorder: () => void;
 }) {
   const { t } = useT("feed");
-  const feed = useFeed({ initial, total, search });
+  const feed = useFeed({ initial, total, search, signedIn });
   // The clip just marked "Not interested", with its place, while Undo is offered.
   const [dismissed, setDismissed] = useState<{ clip: FeedClip; position: number } | null>(null);
   // The clip on screen plays muted by itself (docs/product.md §5.4); a filter change remounts the feed (key), so
@@ -175,7 +175,7 @@ export function ClipFeed({
           onOrder={onReorder}
           onRemoved={() => {
             setDismissed({ clip, position: feed.index });
-            feed.remove(feed.index);
+            feed.dismiss(feed.index);
           }}
         />
         {dismissed ? (
@@ -186,8 +186,7 @@ export function ClipFeed({
               onClick={() => {
                 const { clip: back, position } = dismissed;
                 setDismissed(null);
-                void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "undo", clipId: back.id }) });
-                feed.restore(position, back);
+                feed.dismiss(position, back);
               }}
             >
               {t("menu.undo")}

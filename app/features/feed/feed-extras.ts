@@ -1,0 +1,123 @@
+import { FEED_PAGE_SIZE } from "./feed-filters";
+import type { FeedClip } from "./feed-clip";
+import type { FeedLive, FeedOrder } from "./use-feed";
+
+// What the feed needs only after its first render, loaded then (use-feed.ts): "Not interested"'s removal, and Back's
+// place.
+//
+// Back's place: where the visitor was in the feed, kept for the page's history entry in this browser tab (sessionStorage) when they
+// leave it for another page of the site: Back from a clip, creator or tag page brings them to the clip they left, with
+// the clips before and after it as they were, as the phone video apps do. Only this tab holds it, until it closes or
+// the visitor signs out, and nothing of it reaches the server. A page loaded anew starts the feed again (a reload, as
+// a visit does; Back to a page the browser did not keep). Loaded after the feed's first render, outside the home
+// page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
+
+/** The map with the entry at `position` dropped (by -1) or a gap opened there (by +1), later entries moved along. */
+function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<number, T> {
+  const next = new Map<number, T>();
+  for (const [at, value] of map) {
+    if (at < position) next.set(at, value);
+    else if (by === 1) next.set(at + 1, value);
+    else if (at > position) next.set(at - 1, value);
+  }
+  return next;
+}
+
+/**
+ * "Not interested" on the clip at `position`: it leaves the feed, the next one taking its place. With `back` (the
+ * toast's Undo), that clip is put back there, on screen, and the visitor's mark is taken back.
+ */
+export function dismissClip([, , , , , , , held, setClips, setRemoved, , setIndex]: FeedLive, position: number, back?: FeedClip): void {
+  if (!back) {
+    setClips((current) => shifted(current, position, -1));
+    held.current = shifted(held.current, position, -1);
+    setRemoved((n) => n + 1);
+    return;
+  }
+  void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "undo", clipId: back.id }) });
+  setClips((current) => shifted(current, position, 1).set(position, back));
+  held.current = shifted(held.current, position, 1).set(position, back.id);
+  setRemoved((n) => n - 1);
+  setIndex(position);
+}
+
+/** What a history entry of the feed keeps. */
+interface FeedPlace {
+  /** The feed's filters (its URL's search), so a place is never restored into another feed. */
+  search: string;
+  index: number;
+  /** Clips "Not interested" took out meanwhile (the feed's length is the server's less these). */
+  removed: number;
+  order: FeedOrder | null;
+  /** The clips held, by position. */
+  clips: [number, FeedClip][];
+  /** Whether a member was signed in: a place of theirs is forgotten once no one is. */
+  signedIn: boolean;
+}
+
+/** Where the places are kept: by history entry (React Router's location key), oldest first; at most KEPT, the latest. */
+const KEY = "feed-places";
+const KEPT = 3;
+
+/** React Router's key of the history entry the browser is on now ("default" for a tab's first). */
+const currentEntry = () => (window.history.state as { key?: string } | null)?.key ?? "default";
+
+function keptPlaces(): Record<string, FeedPlace> {
+  try {
+    return JSON.parse(sessionStorage.getItem(KEY) ?? "{}") as Record<string, FeedPlace>;
+  } catch {
+    return {};
+  }
+}
+
+function store(places: Record<string, FeedPlace>) {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify(Object.fromEntries(Object.entries(places).slice(-KEPT))));
+  } catch {
+    // Storage full or refused: Back then starts the feed again.
+  }
+}
+
+/**
+ * On the feed's first render: the place kept for this history entry, if it is this feed's and its visitor's, is taken
+ * (restored once) and put back: its clips, the one on screen, and the pages it holds marked as asked for, so that they
+ * are not asked for again and the visitor's own order does not change under them.
+ */
+export function restoreFeed([search, signedIn, , , , , requested, held, setClips, setRemoved, setOrder, setIndex]: FeedLive): void {
+  const places = keptPlaces();
+  const entry = currentEntry();
+  const place = places[entry];
+  if (!place) return;
+  delete places[entry];
+  store(places);
+  if (place.search !== search || place.signedIn !== signedIn || !Array.isArray(place.clips) || !place.clips.length) return;
+  const clips = new Map(place.clips);
+  for (const position of clips.keys()) requested.current.add(Math.floor(position / FEED_PAGE_SIZE) * FEED_PAGE_SIZE);
+  held.current = new Map(place.clips.map(([position, clip]) => [position, clip.id]));
+  setClips(clips);
+  setRemoved(place.removed);
+  setOrder(place.order);
+  setIndex(clips.has(place.index) ? place.index : 0);
+}
+
+/**
+ * Once loaded, for the feed on screen: what keeps its place when it is left for another history entry (not when it
+ * only starts again under the same one, in another order). Signed out, the places a member's feed kept are forgotten
+ * (after signing out the site goes to the feed): the next person at this browser does not come back to them.
+ */
+export function keeper(feed: { current: FeedLive }): () => void {
+  const entry = currentEntry();
+  if (!feed.current[1]) {
+    const places = keptPlaces();
+    for (const [other, place] of Object.entries(places)) if (place.signedIn) delete places[other];
+    store(places);
+  }
+  return () => {
+    if (currentEntry() === entry) return;
+    const [search, signedIn, index, removed, order, clips] = feed.current;
+    const places = keptPlaces();
+    delete places[entry];
+    places[entry] = { search, index, removed, order, clips: [...clips], signedIn };
+    store(places);
+  };
+}

@@ -2,15 +2,14 @@ import { FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 import type { FeedLive, FeedOrder } from "./use-feed";
 
-// What the feed needs only after its first render, loaded then (use-feed.ts): "Not interested"'s removal, and Back's
-// place.
+// What the feed needs only after its first render, loaded then (use-feed.ts), outside the home page's first-load
+// JavaScript (docs/decisions/040-javascript-budgets.md): "Not interested"'s removal, and Back's place (ADR 250).
 //
-// Back's place: where the visitor was in the feed, kept for the page's history entry in this browser tab (sessionStorage) when they
-// leave it for another page of the site: Back from a clip, creator or tag page brings them to the clip they left, with
-// the clips before and after it as they were, as the phone video apps do. Only this tab holds it, until it closes or
-// the visitor signs out, and nothing of it reaches the server. A page loaded anew starts the feed again (a reload, as
-// a visit does; Back to a page the browser did not keep). Loaded after the feed's first render, outside the home
-// page's first-load JavaScript (docs/decisions/040-javascript-budgets.md).
+// Back's place: where the visitor was in the feed, kept for the page's history entry in this browser tab
+// (sessionStorage) when they leave it for another page of the site. Back from a clip, creator or tag page brings them
+// to the clip they left, with the clips before and after it as they were, as the phone video apps do. Only this tab
+// holds it, until it closes or the visitor signs out, and nothing of it reaches the server. A page loaded anew starts
+// the feed again (a reload, as a visit does; Back to a page the browser did not keep).
 
 /** The map with the entry at `position` dropped (by -1) or a gap opened there (by +1), later entries moved along. */
 function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<number, T> {

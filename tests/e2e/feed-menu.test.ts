@@ -165,6 +165,7 @@ describe("the clip menu on the feed", () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
       // The toast: its Undo a finger's size, the toast itself clear of Previous and Next in the corner.
+      const marked = page.waitForResponse((response) => response.url().endsWith("/api/feed-choice"));
       await panel.getByRole("button", { name: "No me interesa" }).click();
       const toast = page.getByRole("status").filter({ hasText: "Quitado de tu feed." });
       await toast.waitFor();
@@ -172,7 +173,8 @@ describe("the clip menu on the feed", () => {
       const [toastBox, previousBox] = [await toast.boundingBox(), await clips.getByRole("button", { name: "Anterior" }).boundingBox()];
       expect(toastBox!.x + toastBox!.width).toBeLessThanOrEqual(previousBox!.x);
 
-      // What the feed learned from it: each Forget this a finger's size.
+      // What the feed learned from it, once the mark is recorded: each Forget this a finger's size.
+      expect((await marked).ok()).toBe(true);
       await page.goto("/what-the-feed-learned");
       await hydrated(page);
       const forget = page.getByRole("button", { name: /^Olvidar/ });

@@ -167,9 +167,10 @@ describe("moving through the feed", () => {
       expect(await onScreen()).toBe(clip);
     };
 
-    // Through the site's own link, and Back.
+    // Through the site's own link, and Back once the creator's page shows.
     await creator.click();
     await page.waitForURL(/\/creator\//);
+    await page.getByRole("region", { name: "Clip feed" }).waitFor({ state: "detached" });
     await page.goBack();
     await hydrated(page);
     await backAt();

@@ -33,7 +33,7 @@ export function dismissClip([, , , , , , , held, setClips, setRemoved, , setInde
     setRemoved((n) => n + 1);
     return;
   }
-  void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "undo", clipId: back.id }) });
+  navigator.sendBeacon("/api/feed-choice", new URLSearchParams({ intent: "undo", clipId: back.id }));
   setClips((current) => shifted(current, position, 1).set(position, back));
   held.current = shifted(held.current, position, 1).set(position, back.id);
   setRemoved((n) => n - 1);

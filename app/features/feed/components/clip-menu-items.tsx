@@ -51,7 +51,8 @@ function NotInterestedItem({ clip, close, onRemoved }: ClipMenuItemProps) {
         type="button"
         className="clip-menu-item"
         onClick={() => {
-          void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "dismiss", clipId: clip.id }) });
+          // A beacon: the mark reaches the server even when the visitor leaves the page at once.
+          navigator.sendBeacon("/api/feed-choice", new URLSearchParams({ intent: "dismiss", clipId: clip.id }));
           onRemoved(clip.id);
           close();
         }}

@@ -30,7 +30,7 @@ import { flashCookie } from "~/lib/flash.server";
 import { handleAction } from "~/lib/http/action.server";
 import { InvalidInput } from "~/lib/http/errors";
 import { useT, type I18nHandle } from "~/lib/i18n/react";
-import { WatchDataSection } from "~/features/signals";
+import { settleSignals, WatchDataSection } from "~/features/signals";
 import { FeedLearned } from "~/features/signals/index.page";
 import { asksNoProfile, historyPaused, learnedProfile } from "~/features/signals/index.server";
 import { serverT } from "~/lib/i18n/server";
@@ -76,6 +76,12 @@ export async function loader(args: Route.LoaderArgs) {
     // The member's own data (history, what the feed learned): never stored by a shared cache.
     { headers: { "Cache-Control": "private, no-store" } },
   );
+}
+
+/** What this visit watched is sent before the page reads it, the clip on screen included (settleSignals). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  await settleSignals();
+  return serverLoader();
 }
 
 export const headers: Route.HeadersFunction = ({ loaderHeaders, actionHeaders }) =>

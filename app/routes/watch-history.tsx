@@ -3,6 +3,7 @@ import { z } from "zod";
 import { intentField } from "~/lib/http/intent";
 import { getUser } from "~/features/accounts/index.server";
 import { parseCursor, type Cursor } from "~/features/follows/index.server";
+import { settleSignals } from "~/features/signals";
 import { WatchHistoryView } from "~/features/signals/index.page";
 import {
   asksNoProfile,
@@ -75,6 +76,12 @@ const HISTORY_FORM = z.object({
 });
 
 /** `remove` (one clip, every day of it), `pause` and `resume`; a refusal is a translated 4xx (ADR 024). */
+/** What this visit watched is sent before the page reads it, the clip on screen included (settleSignals). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  await settleSignals();
+  return serverLoader();
+}
+
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
     namespace: "history",

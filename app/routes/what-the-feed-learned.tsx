@@ -11,7 +11,7 @@ import {
   learnedProfile,
   resetLearned,
 } from "~/features/signals/index.server";
-import { emptyLearnedProfile } from "~/features/signals";
+import { emptyLearnedProfile, settleSignals } from "~/features/signals";
 import { FeedLearned } from "~/features/signals/index.page";
 import { getServices, getVisitor } from "~/lib/context";
 import { handleAction } from "~/lib/http/action.server";
@@ -65,6 +65,12 @@ const LEARNED_FORM = z.object({
  * `forget` (one category, tag or creator) and `reset` (everything); a refusal is a translated 4xx (ADR 024). A post
  * from My account's section (`back=account`) goes back there.
  */
+/** What this visit watched is sent before the page reads it, the clip on screen included (settleSignals). */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  await settleSignals();
+  return serverLoader();
+}
+
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
     namespace: "learned",

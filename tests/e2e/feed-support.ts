@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import { expect } from "vitest";
 
 /** The viewports the feed is judged at (ADR 066): phones first, then desktops. */
 export const PHONES = [
@@ -60,3 +61,36 @@ export async function touchDrag(
 
 /** The page's vertical scroll position: the feed never moves it. */
 export const pageScroll = (page: Page) => page.evaluate(() => window.scrollY);
+
+/** How much of the clip on screen the browser has played, in seconds: its played ranges, what the player counts as watched. */
+export const playedSeconds = (page: Page) =>
+  currentVideo(page).evaluate((video: HTMLVideoElement) => {
+    let seconds = 0;
+    for (let i = 0; i < video.played.length; i++) seconds += video.played.end(i) - video.played.start(i);
+    return seconds;
+  });
+
+/** The clip on screen and its category, as the feed's stage names them. */
+export const onScreen = (page: Page) =>
+  feed(page).evaluate((stage) => ({ id: stage.getAttribute("data-clip-id")!, category: stage.getAttribute("data-clip-category")! }));
+
+/** Plays the clip on screen to its end (a seek there, then the loop): a finished clip, not a skip. */
+export async function finish(page: Page) {
+  await videoReady(page);
+  await currentVideo(page).evaluate((video: HTMLVideoElement) => {
+    video.currentTime = Math.max(0, video.duration - 0.2);
+    void video.play().catch(() => {});
+  });
+  // Until the browser has played it to its end (or looped): a busy machine may take more than a second to seek, and a
+  // clip left before then is a skip.
+  await expect
+    .poll(
+      () =>
+        currentVideo(page).evaluate((video: HTMLVideoElement) => {
+          for (let r = 0; r < video.played.length; r++) if (video.played.end(r) >= video.duration - 0.1) return true;
+          return false;
+        }),
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+}

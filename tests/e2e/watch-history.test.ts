@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { feed, finish, onScreen, playedSeconds, position, videoReady, VISITOR_CHROME } from "./feed-support";
 import { baseURL, hydrated, launchBrowser, reactOwns } from "./support";
 
 // The watch history (docs/product.md §5.9) of an anonymous visitor: the clips that counted as views, newest first,
@@ -11,7 +12,25 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const BROWSER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+/** A visitor past the age gate on the feed, with their anonymous id. */
+async function visitorOnFeed(viewport: { width: number; height: number }) {
+  // Headless Chromium names itself in its user agent, and bots' signals are ignored: this visitor is a browser.
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: "en-US",
+    viewport,
+    userAgent: VISITOR_CHROME,
+    ...(viewport.width < 600 ? { hasTouch: true, isMobile: true } : {}),
+  });
+  await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);
+  await context.addInitScript(() => window.localStorage.setItem("age_verified", "true"));
+  const page = await context.newPage();
+  await page.goto("/");
+  await hydrated(page);
+  // The page view gives the browser its anonymous id (ADR 140).
+  await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "spicy_uid"), { timeout: 15_000 }).toBe(true);
+  return { context, page };
+}
 
 type ApiClip = { id: string; title: string };
 
@@ -35,21 +54,7 @@ describe.each([
     "lists watched clips newest first; Remove takes one out; Pause history stops recording and is remembered",
     { timeout: 120_000 },
     async () => {
-      // Headless Chromium names itself in its user agent, and bots' signals are ignored: this visitor is a browser.
-      const context = await browser.newContext({
-        baseURL: baseURL(),
-        locale: "en-US",
-        viewport,
-        userAgent: BROWSER,
-        ...(viewport.width < 600 ? { hasTouch: true, isMobile: true } : {}),
-      });
-      await context.addCookies([{ name: "age_verified", value: "true", url: baseURL() }]);
-      await context.addInitScript(() => window.localStorage.setItem("age_verified", "true"));
-      const page = await context.newPage();
-      await page.goto("/");
-      await hydrated(page);
-      // The page view gives the browser its anonymous id (ADR 140).
-      await expect.poll(async () => (await page.context().cookies()).some((c) => c.name === "spicy_uid"), { timeout: 15_000 }).toBe(true);
+      const { context, page } = await visitorOnFeed(viewport);
       const clips = await page.evaluate(async () => ((await (await fetch("/api/feed?offset=0")).json()) as { clips: ApiClip[] }).clips);
       const [older, newer, whilePaused] = clips;
       expect(await watched(page, [older!])).toBe(204);
@@ -91,6 +96,42 @@ describe.each([
       expect(await entries(page).count()).toBe(1);
       await page.getByRole("button", { name: "Resume history" }).click();
       await page.getByRole("heading", { name: "History is on" }).waitFor();
+      await context.close();
+    },
+  );
+
+  it(
+    "opened from the feed, lists the clip just left and What the feed learned knows the clip finished on screen",
+    { timeout: 120_000 },
+    async () => {
+      const { context, page } = await visitorOnFeed(viewport);
+      // The lead clip watched for more than 3 s (a view), then left: its watch waits in the page for a batch of five.
+      await videoReady(page);
+      const play = feed(page).getByRole("button", { name: "Play", exact: true });
+      if (await play.isVisible()) await play.click();
+      await expect.poll(() => playedSeconds(page), { timeout: 15_000 }).toBeGreaterThan(3.1);
+      const left = await position(page);
+      await page.keyboard.press("ArrowDown");
+      await expect.poll(() => position(page).then((p) => p.index)).toBe(left.index + 1);
+      // The next one watched to its end and still on screen: its watch is reported when it leaves.
+      await finish(page);
+      const finished = await onScreen(page);
+
+      // From its menu, to what the feed learned: the finished clip's category is there.
+      const more = feed(page).getByRole("button", { name: "More", exact: true });
+      await reactOwns(more);
+      await more.click();
+      await page.getByRole("button", { name: "Why this clip" }).click();
+      await page.getByRole("link", { name: "See and change what the feed learned" }).click();
+      await page.waitForURL((url) => url.pathname === "/what-the-feed-learned");
+      await page.locator(`[data-facet="category"] [data-learned-item="${finished.category}"]`).waitFor({ timeout: 15_000 });
+
+      // And the history lists the clip watched first.
+      await page.getByRole("contentinfo").getByRole("link", { name: "Watch history" }).click();
+      await page.waitForURL((url) => url.pathname === "/watch-history");
+      await expect.poll(() => entries(page).count()).toBeGreaterThan(0);
+      const titles = await entries(page).evaluateAll((items) => items.map((item) => item.getAttribute("aria-label")));
+      expect(titles).toContain(left.title);
       await context.close();
     },
   );

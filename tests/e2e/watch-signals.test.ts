@@ -1,6 +1,6 @@
 import type { Browser, Page, Request } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { currentVideo, feed, position, videoReady, VISITOR_CHROME } from "./feed-support";
+import { feed, finish, onScreen, playedSeconds, position, videoReady, VISITOR_CHROME } from "./feed-support";
 import { hydrated, launchBrowser, newContext, reactOwns } from "./support";
 
 // The player reports what the visitor watches (docs/product.md §5.9): a watch per clip that leaves the screen, with
@@ -42,17 +42,7 @@ describe("watch signals from the feed", () => {
         if (await play.isVisible()) await play.click();
         // Until the browser has played more than 3 s of it — its played ranges, what the player reports as watched
         // (the clip starts at 0.1 s, and a clock read from here runs ahead of the time the player has counted).
-        await expect
-          .poll(
-            () =>
-              currentVideo(page).evaluate((v: HTMLVideoElement) => {
-                let seconds = 0;
-                for (let i = 0; i < v.played.length; i++) seconds += v.played.end(i) - v.played.start(i);
-                return seconds;
-              }),
-            { timeout: 15_000 },
-          )
-          .toBeGreaterThan(3.1);
+        await expect.poll(() => playedSeconds(page), { timeout: 15_000 }).toBeGreaterThan(3.1);
         const watched = (await position(page)).title;
         // Five quick moves: the watched clip and four skipped ones leave the screen, and the fifth event sends the batch.
         for (let i = 0; i < 5; i++) {
@@ -93,31 +83,6 @@ const rankedNow = (page: Page, offset = 0) =>
 
 /** The tastes a clip's reasons say the visitor has ("You often watch …"), as `facet:slug`. */
 const tastesOf = (clip: FeedClip) => (clip.why ?? []).filter((why) => why.kind === "taste").map((why) => `${why.facet}:${why.slug}`);
-
-/** The clip on screen and its category, as the feed's stage names them. */
-const onScreen = (page: Page) =>
-  feed(page).evaluate((stage) => ({ id: stage.getAttribute("data-clip-id")!, category: stage.getAttribute("data-clip-category")! }));
-
-/** Plays the clip on screen to its end (a seek there, then the loop): a finished clip, not a skip. */
-async function finish(page: Page) {
-  await videoReady(page);
-  await currentVideo(page).evaluate((video: HTMLVideoElement) => {
-    video.currentTime = Math.max(0, video.duration - 0.2);
-    void video.play().catch(() => {});
-  });
-  // Until the browser has played it to its end (or looped): a busy machine may take more than a second to seek, and a
-  // clip left before then is a skip.
-  await expect
-    .poll(
-      () =>
-        currentVideo(page).evaluate((video: HTMLVideoElement) => {
-          for (let r = 0; r < video.played.length; r++) if (video.played.end(r) >= video.duration - 0.1) return true;
-          return false;
-        }),
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-}
 
 /** The rounds of five clips a visitor goes through before the share must have doubled: 30 clips. */
 const ROUNDS = 6;

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { flushSignals, playedBefore, watchClip, type SignalEvent } from "~/features/signals";
+import { flushSignals, playedBefore, settleSignals, watchClip, type SignalEvent } from "~/features/signals";
 
 const CLIP = "0b6f2f4e-3c1a-4d8e-9f00-000000000001";
 
@@ -89,5 +89,23 @@ describe("playedBefore", () => {
       played: { length: ranges.length, start: (i: number) => ranges[i]![0], end: (i: number) => ranges[i]![1] },
     } as unknown as HTMLVideoElement;
     expect(playedBefore(video)).toEqual({ playedMs: 2000, currentTime: 4.5 });
+  });
+});
+
+describe("settleSignals", () => {
+  it("ends the watch of the clip on screen, once, and sends it with what waits", async () => {
+    // Any watch an earlier test left open is ended and sent first.
+    await settleSignals();
+    sent = [];
+    let clock = 0;
+    const tracker = watchClip(CLIP, () => clock);
+    for (const t of [0, 0.25, 0.5]) tracker.time(t, 20);
+    clock = 4_000;
+    await settleSignals();
+    expect(sent).toEqual([{ clipId: CLIP, kind: "watch", watchedMs: 500, loops: 0, completed: false, skipped: false }]);
+    // The feed going away afterwards ends it again: nothing more is reported.
+    tracker.end();
+    await settleSignals();
+    expect(sent).toHaveLength(1);
   });
 });

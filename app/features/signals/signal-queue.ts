@@ -8,6 +8,8 @@ import type { SignalEvent } from "./signals.schema";
 const SEND_EVERY = 5;
 let queue: SignalEvent[] = [];
 let listening = false;
+/** How to end each watch of a clip on screen now (signal-settle.ts). */
+export const openWatches = new Set<() => void>();
 
 /** Sends what waits; answers when the server has it (at once for a beacon, which the browser delivers later). */
 function send(useBeacon: boolean): Promise<void> {
@@ -15,10 +17,10 @@ function send(useBeacon: boolean): Promise<void> {
   const events = queue.slice(0, MAX_SIGNAL_BATCH);
   queue = queue.slice(events.length);
   const body = JSON.stringify({ events });
-  const sent = useBeacon && typeof navigator.sendBeacon === "function" && navigator.sendBeacon("/api/signals", body);
+  const sent = useBeacon && navigator.sendBeacon?.("/api/signals", body);
   const posted = sent
     ? Promise.resolve()
-    : fetch("/api/signals", { method: "POST", body, keepalive: true, credentials: "same-origin" }).then(
+    : fetch("/api/signals", { method: "POST", body, keepalive: true }).then(
         () => {},
         () => {},
       );
@@ -80,7 +82,20 @@ export function watchClip(clipId: string, now = () => Date.now(), before?: Playe
   let completed = false;
   let last: number | null = before ? before.currentTime : null;
   let lastAt = shownAt;
-  let ended = false;
+  // Reported once: a watch is open until its first end.
+  const end = () => {
+    if (!openWatches.delete(end)) return;
+    const stayed = now() - shownAt;
+    reportSignal({
+      clipId,
+      kind: "watch",
+      watchedMs: Math.round(Math.min(watchedMs, 3_600_000)),
+      loops: Math.min(loops, 1000),
+      completed,
+      skipped: !completed && stayed < SKIP_WITHIN_MS,
+    });
+  };
+  openWatches.add(end);
   return {
     time(currentTime: number, duration: number) {
       const at = now();
@@ -98,18 +113,6 @@ export function watchClip(clipId: string, now = () => Date.now(), before?: Playe
       last = currentTime;
       lastAt = at;
     },
-    end() {
-      if (ended) return;
-      ended = true;
-      const stayed = now() - shownAt;
-      reportSignal({
-        clipId,
-        kind: "watch",
-        watchedMs: Math.round(Math.min(watchedMs, 3_600_000)),
-        loops: Math.min(loops, 1000),
-        completed,
-        skipped: !completed && stayed < SKIP_WITHIN_MS,
-      });
-    },
+    end,
   };
 }

@@ -1,4 +1,5 @@
 import { useState, type ComponentType } from "react";
+import { Link } from "react-router";
 import { useT } from "~/lib/i18n/react";
 import type { FeedClip, WhyReason } from "../feed-clip";
 import { ClaimItem, ReportItem } from "./clip-menu-report";
@@ -28,9 +29,10 @@ function WhyItem({ clip }: ClipMenuItemProps) {
           <ul className="clip-menu-reasons" data-testid="why-reasons">
             {reasons.length ? reasons.map((reason, i) => <li key={i}>{reasonText(t, reason)}</li>) : <li>{t("why.chosenOrder")}</li>}
           </ul>
-          <a className="clip-menu-learned" href="/what-the-feed-learned">
+          {/* In the page: its loader then waits for this visit's watches, the clip on screen too (settleSignals). */}
+          <Link className="clip-menu-learned" to="/what-the-feed-learned">
             {t("why.learned")}
-          </a>
+          </Link>
         </>
       ) : null}
     </li>

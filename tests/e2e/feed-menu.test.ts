@@ -38,6 +38,14 @@ describe("the clip menu on the feed", () => {
         await expect.poll(() => position(page).then((p) => p.index)).toBe(2);
 
         await menuButton(page).click();
+        // It opens beside its button, over the clip, whole on the screen.
+        const [panel, button] = [(await menu(page).boundingBox())!, (await menuButton(page).boundingBox())!];
+        expect(button.x - (panel.x + panel.width)).toBeGreaterThanOrEqual(0);
+        expect(button.x - (panel.x + panel.width)).toBeLessThan(48);
+        expect(panel.y + panel.height).toBeGreaterThan(button.y);
+        expect(panel.x).toBeGreaterThanOrEqual(0);
+        expect(panel.y).toBeGreaterThanOrEqual(0);
+        expect(panel.y + panel.height).toBeLessThanOrEqual(viewport.height);
         await menu(page).getByRole("button", { name: "Why this clip" }).click();
         const reasons = await menu(page).getByTestId("why-reasons").locator("li").allTextContents();
         expect(reasons.length).toBeGreaterThan(0);

@@ -150,7 +150,7 @@ describe("moving through the feed", () => {
     await page.context().close();
   });
 
-  it("brings a visitor back to the clip they left, with the clips around it, on Back from a creator page; a reload or the logo starts again", async () => {
+  it("brings a visitor back to the clip they left, with the clips around it, on Back from a creator page; a reload or the logo, from another page or the feed, starts again", async () => {
     const page = await phone();
     const next = feed(page).getByRole("button", { name: "Next", exact: true });
     for (const index of [2, 3]) {
@@ -190,6 +190,13 @@ describe("moving through the feed", () => {
     await page.waitForURL(/\/creator\//);
     await page.getByRole("link", { name: "Spicy Clips home" }).click();
     await page.waitForURL((url) => url.pathname === "/");
+    await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(1);
+    // And the logo on the feed itself, as a video app's Home does.
+    for (const index of [2, 3]) {
+      await next.click();
+      await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(index);
+    }
+    await page.getByRole("link", { name: "Spicy Clips home" }).click();
     await expect.poll(() => position(page).then((p) => p.index), { timeout: 10_000 }).toBe(1);
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useLocation } from "react-router";
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
 import { lazyView } from "~/lib/lazy-view";
@@ -35,6 +36,9 @@ export function HomeFeed({ data, aside, notice }: { data: HomeFeedData; aside?: 
   const { loading, guard } = useFilterLoading();
   // Bumped when the visitor chooses another order (For you / Newest / Shuffle): the feed starts again in it.
   const [orderVersion, setOrderVersion] = useState(0);
+  // Each history entry has its own feed: the logo, or the chosen filter's link, taken on the feed itself starts it again
+  // (a new entry, as from another page), and Back gives each entry its kept place (ADR 250).
+  const { key } = useLocation();
 
   return (
     <div className="home-grid" aria-busy={loading}>
@@ -45,7 +49,7 @@ export function HomeFeed({ data, aside, notice }: { data: HomeFeedData; aside?: 
         </div>
       ) : (
         <ClipFeed
-          key={`${search}#${orderVersion}`}
+          key={`${search}#${orderVersion}#${key}`}
           initial={data.feed.clips}
           total={data.feed.total}
           search={search}

@@ -83,6 +83,22 @@ describe("one clip, one behaviour", () => {
       .getByRole("button", { name: /^Flame, / })
       .click();
     await expect(feed(home).getByRole("status").filter({ hasText: "Anyone can flame" }).textContent()).resolves.toBe(FLAME_RULE);
+    // Said after the visit's first flame, not over every clip flamed after it.
+    await home.keyboard.press("ArrowDown");
+    await expect.poll(() => position(home).then((p) => p.index)).toBe(2);
+    const flamed = home.waitForResponse((response) => response.url().endsWith("/api/flames") && response.ok());
+    await feed(home)
+      .getByRole("button", { name: /^Flame, / })
+      .click();
+    await flamed;
+    // The rule would show as the answer is taken in; give the page a moment to draw it.
+    await home.waitForTimeout(500);
+    expect(
+      await feed(home)
+        .getByRole("button", { name: /^Flame, / })
+        .getAttribute("aria-pressed"),
+    ).toBe("true");
+    expect(await feed(home).getByRole("status").filter({ hasText: "Anyone can flame" }).count()).toBe(0);
     await home.context().close();
 
     const page = await open(`/video/${first!.slug}`);

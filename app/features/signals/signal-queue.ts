@@ -11,6 +11,9 @@ let listening = false;
 /** How to end each watch of a clip on screen now (signal-settle.ts). */
 export const openWatches = new Set<() => void>();
 
+/** What a send answers once the server has it, or failed: nothing (a lost batch is not tried again). */
+const done = () => {};
+
 /** Sends what waits; answers when the server has it (at once for a beacon, which the browser delivers later). */
 function send(useBeacon: boolean): Promise<void> {
   if (queue.length === 0) return Promise.resolve();
@@ -18,13 +21,8 @@ function send(useBeacon: boolean): Promise<void> {
   queue = queue.slice(events.length);
   const body = JSON.stringify({ events });
   const sent = useBeacon && navigator.sendBeacon?.("/api/signals", body);
-  const posted = sent
-    ? Promise.resolve()
-    : fetch("/api/signals", { method: "POST", body, keepalive: true }).then(
-        () => {},
-        () => {},
-      );
-  return queue.length > 0 ? Promise.all([posted, send(useBeacon)]).then(() => {}) : posted;
+  const posted = sent ? Promise.resolve() : fetch("/api/signals", { method: "POST", body, keepalive: true }).then(done, done);
+  return queue.length > 0 ? Promise.all([posted, send(useBeacon)]).then(done) : posted;
 }
 
 function listen() {

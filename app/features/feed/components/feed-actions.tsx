@@ -1,7 +1,7 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { FlameIcon } from "~/components/ui/flame-icon";
 import { ShareButton } from "~/components/ui/share-button";
-import { FlameButton, FlameRefusalNote, useFlame, type FlameState } from "~/features/flames";
+import { FlameButton, useFlame, type FlameState } from "~/features/flames";
 import { useT } from "~/lib/i18n/react";
 import { lazyView } from "~/lib/lazy-view";
 import type { FeedClip } from "../feed-clip";
@@ -11,8 +11,14 @@ import type { FeedOrder } from "../use-feed";
 // 'Full Content' is a plain link (or a disabled button): the server's HTML works until its code arrives (lazyView).
 const FullContentAction = lazyView(() => import("~/features/clips/index.lazy").then((m) => m.FullContentAction));
 
+// A refused flame's note: few see one (lazyView).
+const FlameRefusalNote = lazyView(() => import("~/features/flames/index.lazy").then((m) => m.FlameRefusalNote));
+
 // The clip's menu loads when first opened: the home page's first load stays within its budget.
 const ClipMenu = lazy(() => import("./clip-menu"));
+
+/** Whether this visit's first flame has said the rule: once, not over every clip flamed after it. */
+let ruleSaid = false;
 
 /**
  * The clip's actions: flame with its count, 'Hot & next' (flame, then advance once it counts),
@@ -46,14 +52,18 @@ export function ActionRail({
     menuButton.current?.focus();
   };
   const flame = useFlame(clip.id, { flamed: clip.flamed, flames: clip.flames });
-  // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4).
-  const [ruleShown, setRuleShown] = useState(false);
+  // The first flame of a visitor without an account says where such flames count (docs/product.md §7.4), beside the
+  // clip flamed while it is on screen. Not after Hot & next, which moves on at once: the next flame says it.
+  const [ruleFor, setRuleFor] = useState<string>();
 
-  async function applyFlame(flamed: boolean) {
+  async function applyFlame(flamed: boolean, sayRule = true) {
     const result = await flame.setFlamed(flamed);
     if (result) {
       onFlamed(position, result);
-      if (!signedIn && result.flamed) setRuleShown(true);
+      if (sayRule && !signedIn && result.flamed && !ruleSaid) {
+        ruleSaid = true;
+        setRuleFor(clip.id);
+      }
     }
     return result;
   }
@@ -62,7 +72,7 @@ export function ActionRail({
     <div className="feed-rail" role="group" aria-label={t("feed.actions")}>
       {flame.refusal ? (
         <FlameRefusalNote refusal={flame.refusal} onDismiss={flame.dismiss} className="feed-rule" />
-      ) : ruleShown ? (
+      ) : ruleFor === clip.id ? (
         <p role="status" className="feed-rule">
           {t("flames.rule")}
         </p>
@@ -79,7 +89,7 @@ export function ActionRail({
         disabled={flame.pending}
         onClick={async () => {
           // Moves on only once the flame counts; a refusal stays on this clip, saying why.
-          if (await applyFlame(true)) onHotAndNext();
+          if (await applyFlame(true, false)) onHotAndNext();
         }}
         className="rail-action"
       >

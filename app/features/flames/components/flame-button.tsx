@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from "react";
-import { Link, useLocation } from "react-router";
 import { FlameIcon } from "~/components/ui/flame-icon";
 import { formatNumber } from "~/lib/i18n/format";
 import { useT } from "~/lib/i18n/react";
@@ -75,30 +74,6 @@ export function useFlame(clipId: string, initial: FlameState) {
   }
 
   return { ...state, pending, refusal, dismiss: () => setRefusal(null), toggle: () => setFlamed(!state.flamed), setFlamed };
-}
-
-/** Why a flame did not count, with the way forward (docs/product.md §7.1): read out at once, dismissable. */
-export function FlameRefusalNote({ refusal, onDismiss, className }: { refusal: FlameRefusal; onDismiss: () => void; className?: string }) {
-  const { t } = useT("feed");
-  const location = useLocation();
-  return (
-    <div role="alert" className={className} data-testid="flame-refusal">
-      <p>{refusal.message}</p>
-      <p className="mt-1 flex items-center gap-3">
-        {refusal.signIn ? (
-          <Link
-            to={`/auth/sign-in?next=${encodeURIComponent(location.pathname + location.search)}`}
-            className="font-semibold text-flame-300 underline underline-offset-4 hover:text-white"
-          >
-            {t("flames.signIn")}
-          </Link>
-        ) : null}
-        <button type="button" onClick={onDismiss} className="text-ink-300 underline underline-offset-4 hover:text-white">
-          {t("flames.dismiss")}
-        </button>
-      </p>
-    </div>
-  );
 }
 
 export function FlameButton(props: {

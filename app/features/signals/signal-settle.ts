@@ -1,7 +1,7 @@
 import { flushSignals, openWatches } from "./signal-queue";
 
 // Kept apart from signal-queue.ts, which the home page's first load carries: only the pages that show what was
-// watched load this.
+// watched load this (docs/decisions/251-watch-pages-send-watches-first.md).
 
 /**
  * Ends the watch of every clip on screen and sends all that waits; answers when the server has it. The pages that

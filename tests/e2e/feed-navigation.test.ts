@@ -220,6 +220,43 @@ describe("moving through the feed", () => {
     await page.context().close();
   });
 
+  it("flames the clip on screen on a double tap, never takes the flame back, and leaves it playing or paused as it was", async () => {
+    const page = await phone();
+    await videoReady(page);
+    const flame = feed(page).getByRole("button", { name: /^Flame, / });
+    expect(await flame.getAttribute("aria-pressed")).toBe("false");
+    const paused = () => currentVideo(page).evaluate((video: HTMLVideoElement) => video.paused);
+    const was = await paused();
+    // Two taps on the clip, a few milliseconds apart (the page's own clicks: a test's taps can be slower than a finger).
+    const doubleTap = () =>
+      feed(page)
+        .locator("[data-video-box] > div.will-change-transform")
+        .evaluate((track: HTMLElement) => {
+          track.click();
+          track.click();
+        });
+    const flamed = page.waitForResponse((response) => response.url().endsWith("/api/flames") && response.ok());
+    await doubleTap();
+    await flamed;
+    await expect.poll(() => flame.getAttribute("aria-pressed")).toBe("true");
+    const label = await flame.getAttribute("aria-label");
+    expect(await paused()).toBe(was);
+    // Again: the flame stays, and no flame is sent.
+    let sent = 0;
+    page.on("request", (request) => void (request.url().endsWith("/api/flames") && sent++));
+    await doubleTap();
+    await page.waitForTimeout(500);
+    expect(sent).toBe(0);
+    expect(await flame.getAttribute("aria-pressed")).toBe("true");
+    expect(await flame.getAttribute("aria-label")).toBe(label);
+    // One tap is play and pause, as before.
+    await feed(page)
+      .locator("[data-video-box] > div.will-change-transform")
+      .evaluate((track: HTMLElement) => track.click());
+    await expect.poll(paused).toBe(!was);
+    await page.context().close();
+  });
+
   it("brings an Up Next clip on screen and plays it", async () => {
     const page = await phone();
     const upNext = page.getByRole("region", { name: "Up next" }).getByRole("button");

@@ -49,6 +49,7 @@ export function ClipFeed({
   const [neighboursReady, setNeighboursReady] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
   const playOnArrival = useRef(false);
+  const lastTap = useRef(-1e3);
   const clip = feed.clip;
 
   const go = (direction: 1 | -1, dragPx?: number) => {
@@ -135,7 +136,18 @@ export function ClipFeed({
           {t("feed.position", { position: feed.index + 1, total: feed.total, title: clip.title })}
         </p>
         <div data-video-box className="feed-video-box">
-          <div ref={track} className="absolute inset-0 will-change-transform" onClick={playback.togglePlay}>
+          <div
+            ref={track}
+            className="absolute inset-0 will-change-transform"
+            onClick={(event) => {
+              playback.togglePlay();
+              // A second tap within 300 ms flames the clip, as the video apps' double tap does (never takes a flame
+              // back); the two taps' pauses cancel out. Through the rail's own button: its count, refusal and rule.
+              if (event.timeStamp - lastTap.current < 300)
+                stage.current?.querySelector<HTMLElement>(".feed-rail [aria-pressed=false]")?.click();
+              lastTap.current = event.timeStamp;
+            }}
+          >
             {feed.slides
               .filter(({ offset }) => offset === 0 || neighboursReady)
               .map(({ clip: slide, offset }) => (

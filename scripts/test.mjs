@@ -317,11 +317,22 @@ mkdirSync(".tmp", { recursive: true });
 const buildDir = mkdtempSync(join(process.cwd(), ".tmp", "build-"));
 process.on("exit", () => rmSync(buildDir, { recursive: true, force: true }));
 
-// The build first, then the typecheck; lint then the unit suite; beside them from the start, both engines' integration
-// suites, which need no build (ADR 228).
+// Both engines' end-to-end groups start once both integration suites have ended (ADR 235): an end-to-end group's
+// Chromium raises its own threads' priority, and beside the other lane's integration suite both ran far slower.
+const ended = { pglite: () => {}, postgres: () => {} };
+const integrationsEnded = Promise.all([
+  new Promise((resolve) => (ended.pglite = resolve)),
+  new Promise((resolve) => (ended.postgres = resolve)),
+]);
+
+// The build first, then the typecheck once the integration suites have ended; lint then the unit suite; beside them from
+// the start, both engines' integration suites, which need no build (ADR 228).
 const building = hasBrowser ? script("build", { BUILD_DIR: buildDir }) : Promise.resolve(false);
 const prelude = Promise.all([
-  building.then(() => script("typecheck", {}, { background: true })),
+  // The typecheck waits for the integration suites too: each starts a Vite with the app's config, whose React Router
+  // plugin deletes and writes again the generated route types (.react-router/types) as it starts; a tsc reading them
+  // meanwhile found none (a verification run's typecheck failed so).
+  Promise.all([building, integrationsEnded]).then(() => script("typecheck", {}, { background: true })),
   script("lint", {}, { background: true }).then(() => vitest("unit", "unit")),
 ]);
 
@@ -384,14 +395,6 @@ const seeding = building.then(async (ok) => {
   failed ||= code !== 0;
   return code === 0 ? { TEST_SEEDED_DATA_DIR: seededDir } : {};
 });
-
-// Both engines' end-to-end groups start once both integration suites have ended (ADR 235): an end-to-end group's
-// Chromium raises its own threads' priority, and beside the other lane's integration suite both ran far slower.
-const ended = { pglite: () => {}, postgres: () => {} };
-const integrationsEnded = Promise.all([
-  new Promise((resolve) => (ended.pglite = resolve)),
-  new Promise((resolve) => (ended.postgres = resolve)),
-]);
 
 await Promise.all([
   prelude,

@@ -104,7 +104,8 @@ describe.each(SIZES)("flames on a $name", (size) => {
 
   it.each(["en", "es"] as const)("a flame lost on the network says so and puts the count back (%s)", async (language) => {
     const { page, flame, count } = await openFeed(size, language);
-    await page.route("**/api/flames", (route) => route.abort("internetdisconnected"));
+    // The whole connection gone, not only the flame's request: what the note needs must already be in the page.
+    await page.context().setOffline(true);
     const before = await count();
     await flame.click();
     const alert = page.getByTestId("flame-refusal");

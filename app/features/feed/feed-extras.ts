@@ -11,6 +11,10 @@ import type { FeedLive, FeedOrder } from "./use-feed";
 // holds it, until it closes or the visitor signs out, and nothing of it reaches the server. A page loaded anew starts
 // the feed again (a reload, as a visit does; Back to a page the browser did not keep).
 
+// A refused flame's note is not in the first load (feed-actions.tsx): its code is fetched now, while the page is on
+// line, so a flame lost with the connection can still say so.
+void import("~/features/flames/index.lazy");
+
 /** The map with the entry at `position` dropped (by -1) or a gap opened there (by +1), later entries moved along. */
 function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<number, T> {
   const next = new Map<number, T>();

@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feed, position, VISITOR_CHROME } from "./feed-support";
-import { hydrated, launchBrowser, newContext } from "./support";
+import { baseURL, hydrated, launchBrowser, newContext } from "./support";
 
 // A feed clip's menu (docs/decisions/160-feed-ranking.md): "Why this clip" names the ranking's reasons, "Not
 // interested" takes the clip out with Undo, and the feed's order is chosen there and remembered.
@@ -139,6 +139,47 @@ describe("the clip menu on the feed", () => {
     expect((await position(page)).title).not.toBe(title);
     await page.context().close();
   });
+
+  it(
+    "Not interested sinks the clip's creator in the clips already held: the next one is another creator's",
+    { timeout: 120_000 },
+    async () => {
+      type Held = { title: string; creatorSlug: string };
+      // A feed whose own first page holds two clips of one creator in a row, then another creator's: the seed picks the
+      // newcomers' order (ADR 232), so a few seeds are tried.
+      let found: { page: Page; clips: Held[]; at: number } | undefined;
+      for (let attempt = 0; attempt < 12 && !found; attempt++) {
+        const context = await newContext(browser, { viewport: { width: 390, height: 844 } });
+        await context.addCookies([{ name: "feed_seed", value: `sink-${attempt}`, url: baseURL() }]);
+        const page = await context.newPage();
+        const first = page.waitForResponse((response) => /\/api\/feed\?.*offset=0/.test(response.url()) && response.ok());
+        await page.goto("/");
+        await hydrated(page);
+        const clips = ((await (await first).json()) as { clips: Held[] }).clips;
+        const at = clips.findIndex(
+          (clip, i) =>
+            i >= 1 &&
+            clips[i + 1]?.creatorSlug === clip.creatorSlug &&
+            clips.slice(i + 2).some((later) => later.creatorSlug !== clip.creatorSlug),
+        );
+        if (at >= 1) found = { page, clips, at };
+        else await context.close();
+      }
+      expect(found, "no seed gave a first page with two clips of one creator in a row").toBeDefined();
+      const { page, clips, at } = found!;
+      for (let step = 0; step < at; step++) await page.keyboard.press("ArrowDown");
+      await expect.poll(() => position(page).then((p) => p.title)).toBe(clips[at]!.title);
+
+      await menuButton(page).click();
+      await menu(page).getByRole("button", { name: "Not interested" }).click();
+      await page.getByRole("status").filter({ hasText: "Removed from your feed." }).waitFor();
+      // Not the same creator's next clip, but the first held after it of another creator.
+      const next = clips.slice(at + 1).find((clip) => clip.creatorSlug !== clips[at]!.creatorSlug)!;
+      await expect.poll(() => position(page).then((p) => p.title)).toBe(next.title);
+      expect((await position(page)).index).toBe(at + 1);
+      await page.context().close();
+    },
+  );
 
   it(
     "on a 360×640 touch screen in Spanish: rows, choices, Undo and Forget this are a finger's size, all on the screen",

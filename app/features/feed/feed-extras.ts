@@ -26,14 +26,43 @@ function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<numb
   return next;
 }
 
+/** The map with the entries at `slots` taken from `order`'s positions, in that order (slots and order hold the same positions). */
+function rearranged<T>(map: Map<number, T>, slots: number[], order: number[]): Map<number, T> {
+  const next = new Map(map);
+  slots.forEach((slot, at) => {
+    const value = map.get(order[at]!);
+    if (value !== undefined) next.set(slot, value);
+  });
+  return next;
+}
+
 /**
- * "Not interested" on the clip at `position`: it leaves the feed, the next one taking its place. With `back` (the
- * toast's Undo), that clip is put back there, on screen, and the visitor's mark is taken back.
+ * Where the clips held from `position` on go once a clip of `creatorSlug` is marked "Not interested": that creator's
+ * clips after the others of the stretch held there, each group in its order. The server sinks the creator in the pages
+ * it ranks next; the clips the browser already holds sink with them, so the next clip is not the same creator's.
  */
-export function dismissClip([, , , , , , , held, setClips, setRemoved, , setIndex]: FeedLive, position: number, back?: FeedClip): void {
+function creatorSunk(clips: Map<number, FeedClip>, position: number, creatorSlug: string): { slots: number[]; order: number[] } {
+  const slots: number[] = [];
+  for (let at = position; clips.has(at); at++) slots.push(at);
+  const theirs = (at: number) => clips.get(at)!.creatorSlug === creatorSlug;
+  return { slots, order: [...slots.filter((at) => !theirs(at)), ...slots.filter(theirs)] };
+}
+
+/**
+ * "Not interested" on the clip at `position`: it leaves the feed, the next one not of its creator taking its place.
+ * With `back` (the toast's Undo), that clip is put back there, on screen, and the visitor's mark is taken back.
+ */
+export function dismissClip(
+  [, , , , , clips, , held, setClips, setRemoved, , setIndex]: FeedLive,
+  position: number,
+  back?: FeedClip,
+): void {
   if (!back) {
-    setClips((current) => shifted(current, position, -1));
-    held.current = shifted(held.current, position, -1);
+    const dismissed = clips.get(position);
+    const left = shifted(clips, position, -1);
+    const { slots, order } = dismissed ? creatorSunk(left, position, dismissed.creatorSlug) : { slots: [], order: [] };
+    setClips((current) => rearranged(shifted(current, position, -1), slots, order));
+    held.current = rearranged(shifted(held.current, position, -1), slots, order);
     setRemoved((n) => n + 1);
     return;
   }

@@ -61,6 +61,8 @@ describe.each(SIZES)("autoplay on a $name", (size) => {
       await expectPlayingMuted(page);
       await page.context().close();
     },
+    // Three feeds, each up to 15 s to play: beside a verification run's other groups (load 9–14) 60 s was too short.
+    120_000,
   );
 
   it.each(["en", "es"] as const)("keeps the clip paused on its 0.1 s frame with Play shown for reduced motion (%s)", async (language) => {

@@ -230,6 +230,23 @@ describe("the clip menu on the feed", () => {
       await expect.poll(() => forget.count()).toBeGreaterThan(0);
       for (const button of await forget.all()) expect(await height(button)).toBeGreaterThanOrEqual(44);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+      // From the keyboard: the pressed button leaves with its row, so the result is said and focus goes to the heading
+      // rather than back to the top of the document.
+      const heading = page.getByRole("heading", { level: 1, name: "Lo que aprendió tu feed" });
+      const focusedOnHeading = () => heading.evaluate((el) => el === document.activeElement);
+      const forgotten = (await forget.first().getAttribute("aria-label"))!;
+      await forget.first().focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Olvidado: el feed ya no lo tiene en cuenta." }).waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
+      // Its row is gone (another, weaker, may take its place in the list).
+      expect(await page.getByRole("button", { name: forgotten, exact: true }).count()).toBe(0);
+      await page.getByRole("button", { name: "Reiniciar todo" }).focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Se reinició todo lo que aprendió el feed." }).waitFor();
+      await page.locator("[data-learned-empty]").waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
       await context.close();
     },
   );

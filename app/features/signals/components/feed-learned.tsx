@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode, type RefObject } from "react";
 import { Form, Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { ActionReply } from "~/lib/http/action.server";
@@ -35,6 +35,8 @@ export function FeedLearned({ data, place = "page" }: { data: FeedLearnedData; p
   const { t } = useT("learned");
   const Heading = place === "page" ? "h1" : "h2";
   const empty = learnedNothing(data.profile);
+  const heading = useRef<HTMLHeadingElement>(null);
+  useChangeSaid(heading);
   return (
     <section
       aria-labelledby="feed-learned"
@@ -46,7 +48,12 @@ export function FeedLearned({ data, place = "page" }: { data: FeedLearnedData; p
       }
     >
       <header className="flex flex-col gap-2">
-        <Heading id="feed-learned" className={place === "page" ? "text-2xl font-bold text-white" : "text-lg font-bold text-white"}>
+        <Heading
+          id="feed-learned"
+          ref={heading}
+          tabIndex={-1}
+          className={place === "page" ? "text-2xl font-bold text-white" : "text-lg font-bold text-white"}
+        >
           {t("title")}
         </Heading>
         <p className="text-sm text-ink-300">{t("intro")}</p>
@@ -138,6 +145,26 @@ function FacetList({ facet, lists, place }: { facet: LearnedFacet; lists: Learne
   );
 }
 
+/** The page's changes share one fetcher: its result outlives the row (or the whole list) the change took away. */
+const CHANGE = "feed-learned-change";
+
+/**
+ * A change's result, said once it is done: a toast, and focus on the section's heading — the button that was pressed
+ * has left with its row, and focus would otherwise fall back to the top of the document.
+ */
+function useChangeSaid(heading: RefObject<HTMLHeadingElement | null>) {
+  const { t } = useT("learned");
+  const fetcher = useFetcher<LearnedActionData>({ key: CHANGE });
+  const said = useRef<LearnedActionData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || said.current === fetcher.data) return;
+    said.current = fetcher.data;
+    if (!fetcher.data.ok) return void toast.error(fetcher.data.errors.form ?? "");
+    toast.success(t(fetcher.data.intent === "reset" ? "reset.done" : "forgotten"));
+    heading.current?.focus();
+  }, [fetcher.data, fetcher.state, heading, t]);
+}
+
 /**
  * One change. On the page, a fetcher form (the list reloads, the result is said in a status); in My account a plain
  * form that comes back to the account page. Without the page's script both are ordinary posts.
@@ -155,15 +182,7 @@ function ChangeForm({
   className?: string;
   children: ReactNode;
 }) {
-  const { t } = useT("learned");
-  const fetcher = useFetcher<LearnedActionData>();
-  const shown = useRef<LearnedActionData | undefined>(undefined);
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data || shown.current === fetcher.data) return;
-    shown.current = fetcher.data;
-    if (fetcher.data.ok) toast.success(t(intent === "reset" ? "reset.done" : "forgotten"));
-    else toast.error(fetcher.data.errors.form ?? "");
-  }, [fetcher.data, fetcher.state, intent, t]);
+  const fetcher = useFetcher<LearnedActionData>({ key: CHANGE });
   const inputs = (
     <>
       <input type="hidden" name="intent" value={intent} />

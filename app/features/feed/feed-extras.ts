@@ -28,10 +28,11 @@ function shifted<T>(map: Map<number, T>, position: number, by: -1 | 1): Map<numb
 
 /** The map with the entries at `slots` taken from `order`'s positions, in that order (slots and order hold the same positions). */
 function rearranged<T>(map: Map<number, T>, slots: number[], order: number[]): Map<number, T> {
+  // A map that no longer holds every one of them (not the one the order was drawn from) is left as it is.
+  if (order.some((at) => !map.has(at))) return map;
   const next = new Map(map);
   slots.forEach((slot, at) => {
-    const value = map.get(order[at]!);
-    if (value !== undefined) next.set(slot, value);
+    next.set(slot, map.get(order[at]!)!);
   });
   return next;
 }

@@ -166,8 +166,8 @@ function useChangeSaid(heading: RefObject<HTMLHeadingElement | null>) {
 }
 
 /**
- * One change. On the page, a fetcher form (the list reloads, the result is said in a status); in My account a plain
- * form that comes back to the account page. Without the page's script both are ordinary posts.
+ * One change. On the page, a form of the shared fetcher (the list reloads, useChangeSaid says the result); in My
+ * account a plain form that comes back to the account page. Without the page's script both are ordinary posts.
  */
 function ChangeForm({
   place,

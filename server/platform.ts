@@ -75,7 +75,7 @@ export function createPlatform(env: Env, overrides: PlatformOverrides): Platform
     secret,
     origin,
     mail: accountMail(mailer, env.CONSCIOUS_HOSTS),
-    hooks: accountHooks(database.db, log),
+    hooks: accountHooks(database.db, log, secret),
     signInLimitPerIp: env.SIGN_IN_LIMIT_PER_IP,
     // Links and callbacks follow the brand host the request came to (docs/security.md).
     originFor: (headers) => originForHost(env, origin, headers?.get("host"), secureCookies(origin) ? "https" : "http"),

@@ -3,7 +3,9 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { profiles, user, userFlames } from "~schema";
 import { requestMagicLink } from "~/features/accounts/sign-in.server";
+import { anonymousIdCookie } from "~/features/flames/index.server";
 import { setFlame } from "~/features/flames/flames.server";
+import { commitSignals, signalsExport } from "~/features/signals/index.server";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { parseEnv } from "~/lib/env.server";
 import { makeClips } from "../support/catalog";
@@ -193,6 +195,28 @@ describe(`magic-link sign-in on ${testEngine()}`, () => {
     const rows = await handle.db.select().from(userFlames).where(eq(userFlames.clipId, clip!.id));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ userId: account!.id, anonymousId: null });
+  });
+
+  it("merges watch signals only from an anonymous id this server signed: a bare id names someone else's history", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const anonymousId = randomUUID();
+    const watch = { clipId: clip!.id, kind: "watch" as const, watchedMs: 5000, loops: 0, completed: true, skipped: false };
+    await commitSignals(handle.db, [{ owner: { userId: null, anonymousId, personal: true }, events: [watch] }]);
+    const historyOf = async (email: string) => {
+      const [account] = await handle.db.select().from(user).where(eq(user.email, email));
+      return (await signalsExport(handle.db, account!.id)).watchHistory;
+    };
+
+    // Someone who learned the id (it is not secret in the page) sends it bare: the history stays where it is.
+    await signIn("taker@example.com", {}, `spicy_uid=${anonymousId}`);
+    await openLink(env.outbox.list()[0]!.link!, `spicy_uid=${anonymousId}`);
+    expect(await historyOf("taker@example.com")).toHaveLength(0);
+
+    // The browser holding the signed id merges it.
+    const signed = anonymousIdCookie(env.services.secret, anonymousId, false).split(";")[0]!;
+    await signIn("owner@example.com", {}, signed);
+    await openLink(env.outbox.list()[0]!.link!, signed);
+    expect(await historyOf("owner@example.com")).toHaveLength(1);
   });
 
   it("refuses to redirect anywhere but this site", async () => {

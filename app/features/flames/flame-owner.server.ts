@@ -27,7 +27,7 @@ export function anonymousIdCookie(secret: string, anonymousId: string, secure: b
 }
 
 /** The anonymous id of the request's cookie when this server signed it (ADR 093), else null. */
-export function signedAnonymousId(secret: string, request: Request): string | null {
+export function signedAnonymousId(secret: string, request: Pick<Request, "headers">): string | null {
   const parsed = parseAnonymousId(readCookie(request.headers.get("cookie"), ANONYMOUS_ID_KEY));
   return parsed?.signature && verifyKeyedHash(secret, PURPOSE, parsed.id, parsed.signature) ? parsed.id : null;
 }

@@ -4,6 +4,7 @@ import {
   asksNoProfile,
   dismissClip,
   FEED_ORDERS,
+  historyPaused,
   setFeedOrder,
   signalVisitor,
   type FeedOrder,
@@ -21,7 +22,8 @@ const INTENTS = ["order", "dismiss", "undo"] as const;
  * POST what the visitor tells the feed (docs/decisions/160-feed-ranking.md) → { ok: true, stored }:
  * `intent=order&order=for-you|newest|shuffle` remembers the order; `intent=dismiss&clipId=` is "Not interested" (the
  * clip leaves, its creator and tags sink) and `intent=undo&clipId=` takes it back. Under Global Privacy Control or
- * Do Not Track "Not interested" keeps nothing (`stored: false`): the browser only hides the clip.
+ * Do Not Track, and while the visitor's history is paused, "Not interested" keeps nothing (`stored: false`): the
+ * browser only hides the clip.
  */
 export const action = (args: Route.ActionArgs) =>
   handleAction(args, {
@@ -49,6 +51,8 @@ export const action = (args: Route.ActionArgs) =>
         await setFeedOrder(services.db, owner, order as FeedOrder);
         return { stored: true };
       }
+      // A paused history learns nothing new (docs/product.md § Watch signals); an undo still takes back what was kept.
+      if (intent === "dismiss" && (await historyPaused(services.db, owner))) return { stored: false };
       if (!(await dismissClip(services.db, owner, clipId!, intent === "undo"))) throw new NotFound("choice.notFound");
       return { stored: true };
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { clipStats, clipViews, user, visitorAffinities, watchEvents } from "~schema";
+import { clipStats, clipViews, dismissedClips, user, visitorAffinities, watchEvents } from "~schema";
 import type { DatabaseHandle } from "~/lib/db.server";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { parseCursor, type Cursor } from "~/features/follows/index.server";
@@ -140,6 +140,62 @@ describe(`watch history on ${testEngine()}`, () => {
     expect(await mine(kept!.id)).toHaveLength(1);
   });
 
+  it("lists the clips of one batch newest first: the order they were watched in, not their ids", async () => {
+    const clips = await makeClips(handle.db, 4);
+    // Watched in the ids' order: a tie broken by id would list them the other way round.
+    const watched = [...clips].sort((a, b) => (a!.id < b!.id ? -1 : 1));
+    const cookie = cookieOf(await signals(watched.map((clip) => watch(clip!.id))));
+    const html = await (await page("", { cookie: `${cookie}; age_verified=true` })).text();
+    const places = watched.map((clip) => html.indexOf(clip!.title));
+    expect(places.every((at) => at > 0)).toBe(true);
+    expect(places).toEqual([...places].sort((a, b) => b - a));
+  });
+
+  it("a view counts once a day for the visitor, whatever they do between: Remove, Pause, Global Privacy Control", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const views = async () => (await handle.db.select().from(clipStats).where(eq(clipStats.clipId, clip!.id)))[0]?.views;
+    const cookie = cookieOf(await signals([watch(clip!.id)]));
+    expect(await views()).toBe(1);
+    expect((await change({ intent: "remove", clipId: clip!.id }, { cookie })).status).toBe(200);
+    expect((await signals([watch(clip!.id)], { cookie })).status).toBe(204);
+    expect(await views()).toBe(1);
+    expect((await change({ intent: "pause" }, { cookie })).status).toBe(200);
+    expect((await signals([watch(clip!.id)], { cookie })).status).toBe(204);
+    expect((await change({ intent: "resume" }, { cookie })).status).toBe(200);
+    expect((await signals([watch(clip!.id)], { cookie, "sec-gpc": "1" })).status).toBe(204);
+    expect((await signals([watch(clip!.id)], { cookie, dnt: "1" })).status).toBe(204);
+    expect(await views()).toBe(1);
+  });
+
+  it("one visitor's events move a clip's totals once a day: fifty shares and completions in a batch are one of each", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const stats = async () => (await handle.db.select().from(clipStats).where(eq(clipStats.clipId, clip!.id)))[0]!;
+    const loud = Array.from({ length: 50 }, (_, i) =>
+      i % 2 ? { clipId: clip!.id, kind: "share" } : { ...watch(clip!.id, 15_000), completed: true, loops: 3 },
+    );
+    const cookie = cookieOf(await signals(loud));
+    expect((await signals(loud, { cookie })).status).toBe(204);
+    expect(await stats()).toMatchObject({ views: 1, watches: 1, completions: 1, shares: 1, loops: 3, skips: 0 });
+    // Another visitor counts as one more.
+    expect((await signals(loud)).status).toBe(204);
+    expect(await stats()).toMatchObject({ views: 2, watches: 2, completions: 2, shares: 2, loops: 6 });
+  });
+
+  it("Not interested while history is paused keeps nothing: the clip only leaves the browser's feed", async () => {
+    const [clip] = await makeClips(handle.db, 1);
+    const cookie = cookieOf(await change({ intent: "pause" }));
+    const anonymousId = anonymousIdOf(cookie);
+    const res = await fetch(`${app.url}/api/feed-choice`, {
+      method: "POST",
+      headers: { ...headers({ cookie }), accept: "application/json" },
+      body: new URLSearchParams({ intent: "dismiss", clipId: clip!.id }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ stored: false });
+    expect(await handle.db.select().from(dismissedClips).where(eq(dismissedClips.anonymousId, anonymousId))).toHaveLength(0);
+    expect(await handle.db.select().from(visitorAffinities).where(eq(visitorAffinities.anonymousId, anonymousId))).toHaveLength(0);
+  });
+
   it("Pause history keeps nothing personal until resumed, remembered for the visitor, and a newcomer gets an id", async () => {
     const [clip, later] = await makeClips(handle.db, 2);
     // A visitor without the cookie yet: pausing gives them their id.
@@ -199,11 +255,11 @@ describe(`watch history on ${testEngine()}`, () => {
     expect(await handle.db.select().from(watchEvents).where(eq(watchEvents.anonymousId, anonymousId))).toHaveLength(0);
     expect(await handle.db.select().from(clipViews).where(eq(clipViews.anonymousId, anonymousId))).toHaveLength(0);
     expect(await handle.db.select().from(visitorAffinities).where(eq(visitorAffinities.anonymousId, anonymousId))).toHaveLength(0);
-    // The totals still move; the two qualifying watches are one visitor's on one day: one view (ADR 182).
+    // The totals still move, once for one visitor on one day: one view (ADR 182), the first watch, one share.
     expect((await handle.db.select().from(clipStats).where(eq(clipStats.clipId, clip!.id)))[0]).toMatchObject({
       views: 1,
-      shares: 2,
-      watches: 3,
+      shares: 1,
+      watches: 1,
     });
     const html = await (await page("", { cookie: `${cookie}; age_verified=true`, "sec-gpc": "1" })).text();
     expect(html).toContain(">Your browser sends Global Privacy Control or Do Not Track");

@@ -25,6 +25,14 @@ export function viewKeyOf(secret: string, owner: { userId: string | null; anonym
 /** The mark of one view on one UTC day: unlinkable to the visitor, to their other clips and to other days. */
 const viewMarkOf = (viewKey: string, day: string, clipId: string) => keyedHash(viewKey, "view-day", `${day}\u0000${clipId}`);
 
+/**
+ * The mark of what one visitor's events of a kind may add to a clip's totals on one UTC day (its watch counters, its
+ * shares): the first counts, the rest of the day only the visitor's own weights — fifty completions or shares in a
+ * batch, or the same clip sent again and again, would otherwise lift a clip into everyone's trending order.
+ */
+const countMarkOf = (viewKey: string, day: string, clipId: string, kind: "watch" | "share") =>
+  keyedHash(viewKey, "count-day", `${day}\u0000${clipId}\u0000${kind}`);
+
 interface Waiting {
   owner: SignalOwner;
   events: SignalEvent[];
@@ -164,13 +172,20 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
     skipped: arrayOf(rows.map((r) => r.event.skipped)),
     personal: arrayOf(rows.map((r) => r.owner.personal)),
     mark: arrayOf(rows.map((r) => (r.owner.viewKey && r.event.kind === "watch" ? viewMarkOf(r.owner.viewKey, day, r.event.clipId) : null))),
+    count: arrayOf(
+      rows.map((r) =>
+        r.owner.viewKey && (r.event.kind === "watch" || r.event.kind === "share")
+          ? countMarkOf(r.owner.viewKey, day, r.event.clipId, r.event.kind)
+          : null,
+      ),
+    ),
   };
   // Only published clips are counted; an unknown or hidden clip's events are dropped.
   const input = sql`select e.*, c.category_id, c.creator_id, c.published_at, c.duration_seconds, c.flames
     from unnest(${col.clip}::uuid[], ${col.user}::text[], ${col.anon}::uuid[], ${col.kind}::text[], ${col.watched}::int[],
                 ${col.loops}::int[], ${col.completed}::boolean[], ${col.skipped}::boolean[], ${col.personal}::boolean[],
-                ${col.mark}::text[])
-      as e(clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, personal, view_mark)
+                ${col.mark}::text[], ${col.count}::text[]) with ordinality
+      as e(clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, personal, view_mark, count_mark, ord)
     join clips c on c.id = e.clip_id and c.status = 'published'`;
   for (let attempt = 1; ; attempt++) {
     try {
@@ -181,7 +196,8 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
             create temporary table if not exists signal_rows (
               clip_id uuid, user_id text, anonymous_id uuid, kind text, watched_ms int, loops int, completed boolean,
               skipped boolean, personal boolean, category_id uuid, creator_id uuid, published_at timestamptz,
-              duration_seconds real, counts_view boolean, view_mark text, flames int) on commit delete rows;
+              duration_seconds real, counts_view boolean, view_mark text, flames int, ord int, count_mark text,
+              counts boolean) on commit delete rows;
             create temporary table if not exists signal_views (clip_id uuid) on commit delete rows;
           end $$`);
         // Paused history keeps nothing personal, like a visitor asking for no profile.
@@ -191,34 +207,53 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
               and not exists (select 1 from visitor_feed_settings f where f.history_paused and f.user_id = i.user_id)
               and not exists (select 1 from visitor_feed_settings f where f.history_paused and f.anonymous_id = i.anonymous_id),
             i.category_id, i.creator_id, i.published_at, i.duration_seconds,
-            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500), i.view_mark, i.flames
+            i.kind = 'watch' and i.watched_ms >= least(${VIEW_AFTER_MS}, i.duration_seconds * 500), i.view_mark, i.flames,
+            i.ord, i.count_mark, i.count_mark is null
             from (${input}) i`);
-        // A view counts once per visitor, clip and UTC day: a unique row decides, across servers — the history row of
-        // a visitor with a profile, else a mark named by a keyed hash (view_day_keys, docs/product.md § Views).
+        // A view counts once per visitor, clip and UTC day. The day's mark (view_day_keys, a keyed hash naming no one,
+        // docs/product.md § Views) decides for every visitor, with or without a profile: the history row of a visitor
+        // with one can be removed, paused or never written (Global Privacy Control), and none of that may count the
+        // view again. A visitor with a profile counts only with a new history row too: a history merged on sign-in
+        // already holds the day's view under the account. Events and history rows take the commit's time plus their
+        // place in it (microseconds): the history lists a batch's clips in the order they were watched.
         // The raw events ride along as one more part of the statement (insert-only: no lock to order).
         await tx.execute(sql`with events as (
-              insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped)
-              select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped from signal_rows where personal),
+              insert into watch_events (clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, created_at)
+              select clip_id, user_id, anonymous_id, kind, watched_ms, loops, completed, skipped, now() + ord * interval '1 microsecond'
+              from signal_rows where personal),
             seen as (
-              select distinct clip_id, user_id, anonymous_id, personal, view_mark from signal_rows where counts_view),
+              select clip_id, user_id, anonymous_id, view_mark, bool_or(personal) as personal, max(ord) as ord
+              from signal_rows where counts_view group by clip_id, user_id, anonymous_id, view_mark),
             by_user as (
-              insert into clip_views (clip_id, user_id, day)
-              select clip_id, user_id, (now() at time zone 'utc')::date from seen where personal and user_id is not null
+              insert into clip_views (clip_id, user_id, day, viewed_at)
+              select clip_id, user_id, (now() at time zone 'utc')::date, now() + ord * interval '1 microsecond'
+              from seen where personal and user_id is not null
               order by user_id, clip_id
-              on conflict (user_id, clip_id, day) where user_id is not null do nothing returning clip_id),
+              on conflict (user_id, clip_id, day) where user_id is not null do nothing returning clip_id, user_id),
             by_anonymous as (
-              insert into clip_views (clip_id, anonymous_id, day)
-              select clip_id, anonymous_id, (now() at time zone 'utc')::date from seen where personal and user_id is null
+              insert into clip_views (clip_id, anonymous_id, day, viewed_at)
+              select clip_id, anonymous_id, (now() at time zone 'utc')::date, now() + ord * interval '1 microsecond'
+              from seen where personal and user_id is null
               order by anonymous_id, clip_id
-              on conflict (anonymous_id, clip_id, day) where anonymous_id is not null do nothing returning clip_id),
+              on conflict (anonymous_id, clip_id, day) where anonymous_id is not null do nothing returning clip_id, anonymous_id),
             by_mark as (
               insert into view_day_keys (day, key)
-              select distinct ${day}::date, view_mark from seen where not personal and view_mark is not null order by 2
-              on conflict (day, key) do nothing returning key)
+              select distinct ${day}::date, view_mark from seen where view_mark is not null order by 2
+              on conflict (day, key) do nothing returning key),
+            -- What the visitor's events may add to the clips' totals: the first watch and the first share of the day.
+            counted as (
+              insert into view_day_keys (day, key)
+              select distinct ${day}::date, count_mark from signal_rows where count_mark is not null order by 2
+              on conflict (day, key) do nothing returning key),
+            firsts as (
+              update signal_rows r set counts = true
+              where r.ord in (select min(f.ord) from signal_rows f join counted c on c.key = f.count_mark group by f.count_mark))
             insert into signal_views
-              select clip_id from by_user union all select clip_id from by_anonymous
-              union all select s.clip_id from seen s join by_mark m on m.key = s.view_mark where not s.personal
-              union all select clip_id from seen where not personal and view_mark is null`);
+              select s.clip_id from seen s
+              where (s.view_mark is null or exists (select 1 from by_mark m where m.key = s.view_mark))
+                and (not s.personal
+                  or exists (select 1 from by_user u where u.clip_id = s.clip_id and u.user_id = s.user_id)
+                  or exists (select 1 from by_anonymous a where a.clip_id = s.clip_id and a.anonymous_id = s.anonymous_id))`);
         // The visitors' own rows before the counters every commit shares: a commit running beside this one waits for
         // the counters' rows this one holds only from here to its end.
         await writeAffinities(tx as unknown as Database, {
@@ -231,11 +266,11 @@ export async function commitSignals(db: Database, batches: { owner: SignalOwner;
             per_clip as (
               select i.clip_id, min(i.category_id::text)::uuid as category_id, min(i.creator_id::text)::uuid as creator_id,
                 min(i.published_at) as published_at, coalesce(min(v.views), 0) as views,
-                count(*) filter (where kind = 'watch') as watches,
-                count(*) filter (where kind = 'watch' and completed) as completions,
-                count(*) filter (where kind = 'watch' and skipped) as skips,
-                coalesce(sum(loops) filter (where kind = 'watch'), 0) as loops,
-                count(*) filter (where kind = 'share') as shares,
+                count(*) filter (where kind = 'watch' and counts) as watches,
+                count(*) filter (where kind = 'watch' and counts and completed) as completions,
+                count(*) filter (where kind = 'watch' and counts and skipped) as skips,
+                coalesce(sum(least(loops, 3)) filter (where kind = 'watch' and counts), 0) as loops,
+                count(*) filter (where kind = 'share' and counts) as shares,
                 min(i.flames) as flames
               from signal_rows i left join viewed v on v.clip_id = i.clip_id group by i.clip_id)
             insert into clip_stats as s (clip_id, category_id, creator_id, published_at, views, watches, completions, skips, loops, shares,

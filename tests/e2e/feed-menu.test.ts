@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feed, position, VISITOR_CHROME } from "./feed-support";
+import { site, signIn } from "./sign-in";
 import { baseURL, hydrated, launchBrowser, newContext } from "./support";
 
 // A feed clip's menu (docs/decisions/160-feed-ranking.md): "Why this clip" names the ranking's reasons, "Not
@@ -246,6 +247,47 @@ describe("the clip menu on the feed", () => {
       await page.keyboard.press("Enter");
       await page.locator("[data-sonner-toast]", { hasText: "Se reinició todo lo que aprendió el feed." }).waitFor();
       await page.locator("[data-learned-empty]").waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
+      await context.close();
+    },
+  );
+
+  it(
+    "in My account, signed in, at 360×640 in Spanish: Forget this and Reset everything say their result and keep focus in the section",
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({ baseURL: site(), viewport: { width: 360, height: 640 }, userAgent: VISITOR_CHROME });
+      await context.addCookies([{ name: "age_verified", value: "true", url: site() }]);
+      const page = await context.newPage();
+      await signIn(page, `learned-${Date.now().toString(36)}@example.com`);
+      // Something learned: a clip marked Not interested sinks its creator and tags.
+      const marked = await page.evaluate(async () => {
+        const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string }[] };
+        return (await fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "dismiss", clipId: clips[0]!.id }) }))
+          .status;
+      });
+      expect(marked).toBeLessThan(300);
+      await context.addCookies([{ name: "lang", value: "es", url: site() }]);
+      await page.goto("/my-account");
+      await hydrated(page);
+      const section = page.getByTestId("feed-learned");
+      const heading = section.getByRole("heading", { level: 2, name: "Lo que aprendió tu feed" });
+      const focusedOnHeading = () => heading.evaluate((el) => el === document.activeElement);
+      const forget = section.getByRole("button", { name: /^Olvidar «/ });
+      await expect.poll(() => forget.count()).toBeGreaterThan(0);
+      const forgotten = (await forget.first().getAttribute("aria-label"))!;
+
+      await forget.first().focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Olvidado: el feed ya no lo tiene en cuenta." }).waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
+      expect(await page.getByRole("button", { name: forgotten, exact: true }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/my-account");
+
+      await section.getByRole("button", { name: "Reiniciar todo" }).focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Se reinició todo lo que aprendió el feed." }).waitFor();
+      await section.locator("[data-learned-empty]").waitFor();
       await expect.poll(focusedOnHeading).toBe(true);
       await context.close();
     },

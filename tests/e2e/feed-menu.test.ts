@@ -84,6 +84,59 @@ describe("the clip menu on the feed", () => {
     );
   }
 
+  it("the feed's order from the keyboard: arrows move among the choices, Enter saves, focus goes back to More", async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+    const first = ownPage(page);
+    await page.goto("/");
+    await hydrated(page);
+    await first;
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/feed-choice")) saves.push(request.postData() ?? "");
+    });
+    const focusedName = () => page.evaluate(() => document.activeElement?.closest("label")?.textContent ?? document.activeElement?.tagName);
+    const onMore = () => menuButton(page).evaluate((el) => el === document.activeElement);
+
+    await menuButton(page).focus();
+    await page.keyboard.press("Enter");
+    await menu(page).getByRole("button", { name: "Why this clip" }).waitFor();
+    for (let press = 0; press < 12 && (await focusedName()) !== "For you"; press++) await page.keyboard.press("Tab");
+    expect(await focusedName()).toBe("For you");
+    // An arrow moves on without choosing: nothing is saved, the menu stays, For you is still the order.
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Newest");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Shuffle");
+    expect(await menu(page).count()).toBe(1);
+    expect(await menu(page).getByRole("radio", { name: "For you" }).isChecked()).toBe(true);
+    expect(saves).toEqual([]);
+    // Enter chooses; the feed starts again in that order and focus is back on More.
+    const reordered = ownPage(page);
+    await page.keyboard.press("Enter");
+    await reordered;
+    expect(saves).toEqual(["intent=order&order=shuffle"]);
+    await expect.poll(onMore).toBe(true);
+    expect(await menu(page).count()).toBe(0);
+
+    // A refused save is said, in the menu, which stays open with the order unchanged.
+    await page.route("**/api/feed-choice", (route) => route.fulfill({ status: 503, body: "" }));
+    await menuButton(page).click();
+    await menu(page).getByRole("radio", { name: "Newest" }).click();
+    await menu(page).getByRole("alert").filter({ hasText: "The feed order could not be saved. Try again." }).waitFor();
+    expect(await menu(page).getByRole("radio", { name: "Shuffle" }).isChecked()).toBe(true);
+    // Chosen by pointer, once it is saved: focus is back on More too.
+    await page.unroute("**/api/feed-choice");
+    const again = ownPage(page);
+    await menu(page).getByRole("radio", { name: "Newest" }).click();
+    await again;
+    await expect.poll(onMore).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    await menuButton(page).click();
+    await expect.poll(() => menu(page).getByRole("radio", { name: "Newest" }).isChecked()).toBe(true);
+    await page.context().close();
+  });
+
   it("closes when Tab moves focus on past its last control, leaving focus where it went", async () => {
     const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
     const first = ownPage(page);

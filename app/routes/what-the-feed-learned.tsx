@@ -63,7 +63,7 @@ const LEARNED_FORM = z.object({
 
 /**
  * `forget` (one category, tag or creator) and `reset` (everything); a refusal is a translated 4xx (ADR 024). A post
- * from My account's section (`back=account`) goes back there.
+ * from My account's section without the page's script (`back=account`) goes back there.
  */
 /** What this visit watched is sent before the page reads it, the clip on screen included (settleSignals). */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { feed, position, VISITOR_CHROME } from "./feed-support";
+import { site, signIn } from "./sign-in";
 import { baseURL, hydrated, launchBrowser, newContext } from "./support";
 
 // A feed clip's menu (docs/decisions/160-feed-ranking.md): "Why this clip" names the ranking's reasons, "Not
@@ -82,6 +83,59 @@ describe("the clip menu on the feed", () => {
       },
     );
   }
+
+  it("the feed's order from the keyboard: arrows move among the choices, Enter saves, focus goes back to More", async () => {
+    const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+    const first = ownPage(page);
+    await page.goto("/");
+    await hydrated(page);
+    await first;
+    const saves: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().endsWith("/api/feed-choice")) saves.push(request.postData() ?? "");
+    });
+    const focusedName = () => page.evaluate(() => document.activeElement?.closest("label")?.textContent ?? document.activeElement?.tagName);
+    const onMore = () => menuButton(page).evaluate((el) => el === document.activeElement);
+
+    await menuButton(page).focus();
+    await page.keyboard.press("Enter");
+    await menu(page).getByRole("button", { name: "Why this clip" }).waitFor();
+    for (let press = 0; press < 12 && (await focusedName()) !== "For you"; press++) await page.keyboard.press("Tab");
+    expect(await focusedName()).toBe("For you");
+    // An arrow moves on without choosing: nothing is saved, the menu stays, For you is still the order.
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Newest");
+    await page.keyboard.press("ArrowDown");
+    expect(await focusedName()).toBe("Shuffle");
+    expect(await menu(page).count()).toBe(1);
+    expect(await menu(page).getByRole("radio", { name: "For you" }).isChecked()).toBe(true);
+    expect(saves).toEqual([]);
+    // Enter chooses; the feed starts again in that order and focus is back on More.
+    const reordered = ownPage(page);
+    await page.keyboard.press("Enter");
+    await reordered;
+    expect(saves).toEqual(["intent=order&order=shuffle"]);
+    await expect.poll(onMore).toBe(true);
+    expect(await menu(page).count()).toBe(0);
+
+    // A refused save is said, in the menu, which stays open with the order unchanged.
+    await page.route("**/api/feed-choice", (route) => route.fulfill({ status: 503, body: "" }));
+    await menuButton(page).click();
+    await menu(page).getByRole("radio", { name: "Newest" }).click();
+    await menu(page).getByRole("alert").filter({ hasText: "The feed order could not be saved. Try again." }).waitFor();
+    expect(await menu(page).getByRole("radio", { name: "Shuffle" }).isChecked()).toBe(true);
+    // Chosen by pointer, once it is saved: focus is back on More too.
+    await page.unroute("**/api/feed-choice");
+    const again = ownPage(page);
+    await menu(page).getByRole("radio", { name: "Newest" }).click();
+    await again;
+    await expect.poll(onMore).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    await menuButton(page).click();
+    await expect.poll(() => menu(page).getByRole("radio", { name: "Newest" }).isChecked()).toBe(true);
+    await page.context().close();
+  });
 
   it("closes when Tab moves focus on past its last control, leaving focus where it went", async () => {
     const page = await (await newContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
@@ -246,6 +300,47 @@ describe("the clip menu on the feed", () => {
       await page.keyboard.press("Enter");
       await page.locator("[data-sonner-toast]", { hasText: "Se reinició todo lo que aprendió el feed." }).waitFor();
       await page.locator("[data-learned-empty]").waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
+      await context.close();
+    },
+  );
+
+  it(
+    "in My account, signed in, at 360×640 in Spanish: Forget this and Reset everything say their result and keep focus in the section",
+    { timeout: 120_000 },
+    async () => {
+      const context = await browser.newContext({ baseURL: site(), viewport: { width: 360, height: 640 }, userAgent: VISITOR_CHROME });
+      await context.addCookies([{ name: "age_verified", value: "true", url: site() }]);
+      const page = await context.newPage();
+      await signIn(page, `learned-${Date.now().toString(36)}@example.com`);
+      // Something learned: a clip marked Not interested sinks its creator and tags.
+      const marked = await page.evaluate(async () => {
+        const { clips } = (await (await fetch("/api/feed?offset=0")).json()) as { clips: { id: string }[] };
+        return (await fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "dismiss", clipId: clips[0]!.id }) }))
+          .status;
+      });
+      expect(marked).toBeLessThan(300);
+      await context.addCookies([{ name: "lang", value: "es", url: site() }]);
+      await page.goto("/my-account");
+      await hydrated(page);
+      const section = page.getByTestId("feed-learned");
+      const heading = section.getByRole("heading", { level: 2, name: "Lo que aprendió tu feed" });
+      const focusedOnHeading = () => heading.evaluate((el) => el === document.activeElement);
+      const forget = section.getByRole("button", { name: /^Olvidar «/ });
+      await expect.poll(() => forget.count()).toBeGreaterThan(0);
+      const forgotten = (await forget.first().getAttribute("aria-label"))!;
+
+      await forget.first().focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Olvidado: el feed ya no lo tiene en cuenta." }).waitFor();
+      await expect.poll(focusedOnHeading).toBe(true);
+      expect(await page.getByRole("button", { name: forgotten, exact: true }).count()).toBe(0);
+      expect(new URL(page.url()).pathname).toBe("/my-account");
+
+      await section.getByRole("button", { name: "Reiniciar todo" }).focus();
+      await page.keyboard.press("Enter");
+      await page.locator("[data-sonner-toast]", { hasText: "Se reinició todo lo que aprendió el feed." }).waitFor();
+      await section.locator("[data-learned-empty]").waitFor();
       await expect.poll(focusedOnHeading).toBe(true);
       await context.close();
     },

@@ -46,6 +46,48 @@ const watched = (page: Page, clips: ApiClip[]) =>
 
 const entries = (page: Page) => page.getByTestId("watch-history").locator("ul > li article");
 
+it(
+  "at 390×844, from the keyboard: Remove says so and gives focus to the next row's Remove; Pause history keeps focus",
+  { timeout: 120_000 },
+  async () => {
+    const { context, page } = await visitorOnFeed({ width: 390, height: 844 });
+    const clips = await page.evaluate(async () => ((await (await fetch("/api/feed?offset=0")).json()) as { clips: ApiClip[] }).clips);
+    const [oldest, middle, newest] = clips;
+    for (const clip of [oldest!, middle!, newest!]) expect(await watched(page, [clip])).toBe(204);
+    await page.goto("/watch-history");
+    await hydrated(page);
+    await expect.poll(() => entries(page).count()).toBe(3);
+    const removeButton = (clip: ApiClip) => page.getByRole("button", { name: `Remove “${clip.title}” from your history`, exact: true });
+    const focused = (locator: ReturnType<Page["getByRole"]>) => locator.evaluate((el) => el === document.activeElement);
+    const removedToasts = page.locator("[data-sonner-toast]", { hasText: "Removed from your history." });
+
+    // The middle row: the row after it takes its place, and its Remove the focus.
+    await reactOwns(removeButton(middle!));
+    await removeButton(middle!).focus();
+    await page.keyboard.press("Enter");
+    await removedToasts.first().waitFor();
+    await expect.poll(() => entries(page).count()).toBe(2);
+    await expect.poll(() => focused(removeButton(oldest!))).toBe(true);
+    // The last row: the one before it.
+    await page.keyboard.press("Enter");
+    await expect.poll(() => entries(page).count()).toBe(1);
+    expect(await entries(page).first().getAttribute("aria-label")).toBe(newest!.title);
+    await expect.poll(() => focused(removeButton(newest!))).toBe(true);
+
+    // Pause, from the keyboard: focus stays on the switch, now Resume.
+    const pause = page.getByRole("button", { name: "Pause history" });
+    await pause.focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "History is paused" }).waitFor();
+    await page.getByRole("status").filter({ hasText: "History paused." }).waitFor();
+    await expect.poll(() => focused(page.getByRole("button", { name: "Resume history" }))).toBe(true);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "History is on" }).waitFor();
+    await expect.poll(() => focused(page.getByRole("button", { name: "Pause history" }))).toBe(true);
+    await context.close();
+  },
+);
+
 describe.each([
   { name: "phone", viewport: { width: 390, height: 844 } },
   { name: "desktop", viewport: { width: 1440, height: 900 } },

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
+import { flushSync } from "react-dom";
 import { useT } from "~/lib/i18n/react";
 import type { FeedOrder } from "../use-feed";
 import { CLIP_MENU_ITEMS, type ClipMenuItemProps } from "./clip-menu-items";
@@ -20,6 +21,19 @@ export default function ClipMenu({
   const panel = useRef<HTMLDivElement>(null);
   const close = useRef(props.close);
   close.current = props.close;
+  const [failed, setFailed] = useState(false);
+  // Saved, the feed starts again in the new order: a new feed, with a new "More" button, which takes focus (this menu
+  // and its button are gone with the old feed). A refusal is said, and the menu stays open on it.
+  const choose = (value: FeedOrder) => {
+    setFailed(false);
+    void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "order", order: value }) })
+      .then((response) => {
+        if (!response.ok) throw new Error(String(response.status));
+        flushSync(() => onOrder(value));
+        document.querySelector<HTMLElement>(".feed-rail .rail-more")?.focus();
+      })
+      .catch(() => setFailed(true));
+  };
   useEffect(() => {
     panel.current?.querySelector<HTMLElement>("button, input")?.focus();
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && close.current();
@@ -47,24 +61,34 @@ export default function ClipMenu({
           <Item key={id} {...props} />
         ))}
       </ul>
-      <fieldset className="clip-menu-order">
+      {/*
+       * Native radios, but an arrow key only moves focus among them: the browser's arrow would check the next one, and a
+       * check saves the order and starts the feed again. Click, tap, Space or Enter chooses.
+       */}
+      <fieldset
+        className="clip-menu-order"
+        onKeyDown={(event) => {
+          const radios = [...event.currentTarget.querySelectorAll("input")];
+          const at = radios.indexOf(event.target as HTMLInputElement);
+          const step = { ArrowDown: 1, ArrowRight: 1, ArrowUp: -1, ArrowLeft: -1 }[event.key];
+          if (at < 0 || (!step && event.key !== "Enter")) return;
+          event.preventDefault();
+          if (step) radios[(at + step + radios.length) % radios.length]!.focus();
+          else radios[at]!.click();
+        }}
+      >
         <legend>{t("order.label")}</legend>
         {ORDERS.map((value) => (
           <label key={value}>
-            <input
-              type="radio"
-              name="feed-order"
-              value={value}
-              checked={(order ?? "for-you") === value}
-              onChange={() => {
-                void fetch("/api/feed-choice", { method: "POST", body: new URLSearchParams({ intent: "order", order: value }) }).then(
-                  (response) => response.ok && onOrder(value),
-                );
-              }}
-            />
+            <input type="radio" name="feed-order" value={value} checked={(order ?? "for-you") === value} onChange={() => choose(value)} />
             {t(`order.${value}`)}
           </label>
         ))}
+        {failed ? (
+          <p role="alert" className="text-xs text-amber-200">
+            {t("order.failed")}
+          </p>
+        ) : null}
       </fieldset>
     </div>
   );

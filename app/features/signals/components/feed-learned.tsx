@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode, type RefObject } from "react";
-import { Form, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import type { ActionReply } from "~/lib/http/action.server";
 import { useT } from "~/lib/i18n/react";
@@ -29,7 +29,8 @@ const signed = (weight: number) => `${weight > 0 ? "+" : "−"}${Math.abs(weight
 /**
  * What the feed learned (docs/decisions/166-what-the-feed-learned.md): the visitor's strongest likings and dislikes
  * per category, tag and creator with their weights, "Forget this" on each and "Reset everything". Plain forms: they
- * work before the page's script runs. `place` "account" is My account's section (an h2, forms that come back there).
+ * work before the page's script runs. `place` "account" is My account's section (an h2; without the page's script
+ * its forms come back there).
  */
 export function FeedLearned({ data, place = "page" }: { data: FeedLearnedData; place?: "page" | "account" }) {
   const { t } = useT("learned");
@@ -166,8 +167,9 @@ function useChangeSaid(heading: RefObject<HTMLHeadingElement | null>) {
 }
 
 /**
- * One change. On the page, a form of the shared fetcher (the list reloads, useChangeSaid says the result); in My
- * account a plain form that comes back to the account page. Without the page's script both are ordinary posts.
+ * One change, on the page and in My account alike: a form of the shared fetcher (the list reloads, useChangeSaid says
+ * the result). Without the page's script it is an ordinary post; My account's then carries `back=account`, and the
+ * action goes back there. With the script `back` is left out: the result is said here, focus stays in the section.
  */
 function ChangeForm({
   place,
@@ -183,26 +185,24 @@ function ChangeForm({
   children: ReactNode;
 }) {
   const fetcher = useFetcher<LearnedActionData>({ key: CHANGE });
-  const inputs = (
-    <>
+  return (
+    <form
+      method="post"
+      action={FEED_LEARNED_PATH}
+      className={className}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const body = new FormData(event.currentTarget);
+        body.delete("back");
+        void fetcher.submit(body, { method: "post", action: FEED_LEARNED_PATH });
+      }}
+    >
+      {place === "account" ? <input type="hidden" name="back" value="account" /> : null}
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-    </>
-  );
-  if (place === "account")
-    return (
-      <Form method="post" action={FEED_LEARNED_PATH} className={className}>
-        <input type="hidden" name="back" value="account" />
-        {inputs}
-        {children}
-      </Form>
-    );
-  return (
-    <fetcher.Form method="post" action={FEED_LEARNED_PATH} className={className}>
-      {inputs}
       {children}
-    </fetcher.Form>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, type RefObject } from "react";
 import { Link, useFetcher } from "react-router";
 import { toast } from "~/components/ui/toaster";
 import { CardCaption } from "~/features/clips";
@@ -22,10 +22,16 @@ export interface WatchHistoryData {
 /** The watch history (docs/product.md §5.9): the pause switch, then the clips watched, newest first. */
 export function WatchHistoryView({ data }: { data: WatchHistoryData }) {
   const { t } = useT("history");
+  const heading = useRef<HTMLHeadingElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const removedAt = useRef(0);
+  useRemovalSaid({ heading, list, removedAt });
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6 py-6" data-testid="watch-history">
       <header className="flex flex-col gap-2">
-        <h1 className="text-2xl font-bold text-white">{t("title")}</h1>
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-bold text-white">
+          {t("title")}
+        </h1>
         <p className="text-ink-300">{t("intro")}</p>
         {data.signedIn ? null : <p className="text-sm text-ink-300">{t("anonymous")}</p>}
         <p className="text-sm">
@@ -41,10 +47,10 @@ export function WatchHistoryView({ data }: { data: WatchHistoryData }) {
       ) : null}
       <PauseSwitch paused={data.paused} />
       {data.page.entries.length ? (
-        <ul className="flex flex-col gap-3" aria-label={t("title")}>
-          {data.page.entries.map((entry) => (
+        <ul ref={list} className="flex flex-col gap-3" aria-label={t("title")}>
+          {data.page.entries.map((entry, index) => (
             <li key={`${entry.clip.id}-${entry.viewedAt}`}>
-              <HistoryItem entry={entry} />
+              <HistoryItem entry={entry} onRemove={() => (removedAt.current = index)} />
             </li>
           ))}
         </ul>
@@ -69,7 +75,40 @@ export function WatchHistoryView({ data }: { data: WatchHistoryData }) {
   );
 }
 
-/** Says plainly whether history is recorded, with the one button that changes it. */
+/** Removals share one fetcher: its result outlives the row it took away. */
+const REMOVE = "history-remove";
+
+/**
+ * A removal's result, said once it is done: a toast, and focus on the Remove button of the row that took the removed
+ * one's place (the one before it at the list's end, the page's heading once the list is empty) — the button pressed
+ * has left with its row, and focus would otherwise fall back to the top of the document.
+ */
+function useRemovalSaid({
+  heading,
+  list,
+  removedAt,
+}: {
+  heading: RefObject<HTMLHeadingElement | null>;
+  list: RefObject<HTMLUListElement | null>;
+  removedAt: RefObject<number>;
+}) {
+  const { t } = useT("history");
+  const fetcher = useFetcher<HistoryActionData>({ key: REMOVE });
+  const said = useRef<HistoryActionData | undefined>(undefined);
+  useEffect(() => {
+    if (fetcher.state !== "idle" || !fetcher.data || said.current === fetcher.data) return;
+    said.current = fetcher.data;
+    if (!fetcher.data.ok) return void toast.error(fetcher.data.errors.form ?? "");
+    toast.success(t("removed"));
+    const buttons = list.current?.querySelectorAll<HTMLButtonElement>("button[data-remove]") ?? [];
+    (buttons[Math.min(removedAt.current, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [fetcher.data, fetcher.state, heading, list, removedAt, t]);
+}
+
+/**
+ * Says plainly whether history is recorded, with the one button that changes it. The button stays enabled while its
+ * change is sent (a second press is ignored): a disabled button would drop keyboard focus to the top of the document.
+ */
 function PauseSwitch({ paused }: { paused: boolean }) {
   const { t } = useT("history");
   const fetcher = useFetcher<HistoryActionData>();
@@ -85,12 +124,12 @@ function PauseSwitch({ paused }: { paused: boolean }) {
         {t(`${state}.heading`)}
       </h2>
       <p className="text-sm text-ink-300">{t(`${state}.body`)}</p>
-      <fetcher.Form method="post">
+      <fetcher.Form method="post" onSubmit={(event) => fetcher.state !== "idle" && event.preventDefault()}>
         <input type="hidden" name="intent" value={paused ? "resume" : "pause"} />
         <button
           type="submit"
-          disabled={fetcher.state !== "idle"}
-          className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800 disabled:opacity-60"
+          aria-disabled={fetcher.state !== "idle"}
+          className="rounded-full border border-ink-600 px-5 py-2 font-semibold text-white hover:bg-ink-800 aria-disabled:opacity-60"
         >
           {paused ? t("paused.resume") : t("active.pause")}
         </button>
@@ -102,11 +141,11 @@ function PauseSwitch({ paused }: { paused: boolean }) {
   );
 }
 
-function HistoryItem({ entry }: { entry: HistoryEntry }) {
+/** One clip watched. Its Remove posts through the page's shared fetcher (useRemovalSaid says the result). */
+function HistoryItem({ entry, onRemove }: { entry: HistoryEntry; onRemove: () => void }) {
   const { t, language } = useT("history");
   const { t: tFeed } = useT("feed");
-  const fetcher = useFetcher<HistoryActionData>();
-  useRefusalToast(fetcher);
+  const fetcher = useFetcher<HistoryActionData>({ key: REMOVE });
   const { clip } = entry;
   return (
     <article aria-label={clip.title} className="flex gap-3 rounded-2xl border border-ink-800 bg-ink-900 p-3">
@@ -132,14 +171,19 @@ function HistoryItem({ entry }: { entry: HistoryEntry }) {
         <p className="text-xs text-ink-300">
           <time dateTime={entry.viewedAt}>{t("watchedOn", { date: formatLongDate(entry.viewedAt, language) })}</time>
         </p>
-        <fetcher.Form method="post" className="mt-auto">
+        <fetcher.Form
+          method="post"
+          className="mt-auto"
+          onSubmit={(event) => (fetcher.state !== "idle" ? event.preventDefault() : onRemove())}
+        >
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="clipId" value={clip.id} />
           <button
             type="submit"
-            disabled={fetcher.state !== "idle"}
+            data-remove
+            aria-disabled={fetcher.state !== "idle"}
             aria-label={t("removeLabel", { title: clip.title })}
-            className="rounded-full border border-ink-600 px-3 py-1 text-xs pointer-coarse:min-h-11 font-semibold text-ink-200 hover:bg-ink-800 disabled:opacity-60"
+            className="rounded-full border border-ink-600 px-3 py-1 text-xs pointer-coarse:min-h-11 font-semibold text-ink-200 hover:bg-ink-800 aria-disabled:opacity-60"
           >
             {t("remove")}
           </button>

@@ -1,6 +1,6 @@
 import { getUser } from "~/features/accounts/index.server";
 import { followsExport } from "~/features/follows/index.server";
-import { signalsExport } from "~/features/signals/index.server";
+import { watchDataExport } from "~/features/signals/index.server";
 import { getServices } from "~/lib/context";
 import type { Route } from "./+types/my-account.watch-data";
 
@@ -9,7 +9,7 @@ export async function loader(args: Route.LoaderArgs) {
   const user = await getUser(args);
   if (!user) return new Response(null, { status: 401, headers: { "Cache-Control": "private, no-store" } });
   const { db } = getServices(args);
-  const [signals, following] = await Promise.all([signalsExport(db, user.id), followsExport(db, user.id)]);
+  const [signals, following] = await Promise.all([watchDataExport(db, user.id), followsExport(db, user.id)]);
   const body = JSON.stringify({ exportedAt: new Date().toISOString(), ...signals, following }, null, 2);
   return new Response(body, {
     headers: {

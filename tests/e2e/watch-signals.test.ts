@@ -188,3 +188,61 @@ describe("the feed learns from what the player reports", () => {
     );
   }
 });
+
+describe("Not interested and its Undo", () => {
+  it(
+    "at 390×844: the clip the dismissal put on screen and Undo took away is no skip, and the feed learns nothing against it",
+    { timeout: 120_000 },
+    async () => {
+      const page = await (await newContext(browser, { viewport: { width: 390, height: 844 }, userAgent: VISITOR_CHROME })).newPage();
+      const sent: Sent[] = [];
+      // Every batch as the page sends it, by fetch or beacon.
+      page.on("request", (request: Request) => {
+        if (request.url().endsWith("/api/signals") && request.method() === "POST")
+          sent.push(...(JSON.parse(request.postData() ?? "{}") as { events: Sent[] }).events);
+      });
+      const ownPage = page.waitForResponse((response) => /\/api\/feed\?.*offset=0/.test(response.url()) && response.ok());
+      await page.goto("/");
+      await hydrated(page);
+      const held = ((await (await ownPage).json()) as FeedPage).clips;
+      await videoReady(page);
+      const onStage = () => feed(page).getAttribute("data-clip-id");
+      const dismissed = (await onStage())!;
+      const menuButton = feed(page).getByRole("button", { name: "More", exact: true });
+      const menu = page.getByRole("dialog", { name: "About this clip" });
+
+      await menuButton.click();
+      await menu.getByRole("button", { name: "Not interested" }).click();
+      await expect.poll(onStage).not.toBe(dismissed);
+      const between = (await onStage())!;
+      await page.waitForTimeout(500);
+      await page.getByRole("button", { name: "Undo" }).click();
+      await expect.poll(onStage).toBe(dismissed);
+      // The clip back on screen stays past the skip's two seconds: leaving it below is no skip either.
+      await page.waitForTimeout(2500);
+
+      // What the feed learned sends this visit's watches before it reads them.
+      await menuButton.click();
+      await menu.getByRole("button", { name: "Why this clip" }).click();
+      await menu.getByRole("link", { name: "See and change what the feed learned" }).click();
+      await page.waitForURL("**/what-the-feed-learned");
+      await page.getByTestId("feed-learned").waitFor();
+
+      const ofBetween = sent.filter((event) => event.clipId === between);
+      expect(ofBetween.length, JSON.stringify(sent)).toBeGreaterThan(0);
+      expect(
+        sent.filter((event) => event.skipped),
+        JSON.stringify(sent),
+      ).toEqual([]);
+      // Its creator (another than the dismissed clip's: the dismissal sinks that one) did not sink, nor did anything
+      // else: the dismissal's weights were taken back with it, and nothing was skipped.
+      const creator = held.find((clip) => clip.id === between)?.creatorSlug;
+      expect(creator).toBeDefined();
+      const weight = page.locator(`[data-facet="creator"] [data-learned-item="${creator}"] [data-weight]`);
+      if (await weight.count()) expect(Number(await weight.getAttribute("data-weight"))).toBeGreaterThanOrEqual(0);
+      const weights = await page.locator("[data-weight]").evaluateAll((els) => els.map((el) => Number(el.getAttribute("data-weight"))));
+      expect(weights.filter((w) => w < -0.05)).toEqual([]);
+      await page.context().close();
+    },
+  );
+});

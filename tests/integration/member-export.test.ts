@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { categories, consciousPauses, usageSessionCategories, usageSessions, user } from "~schema";
+import { categories, clipTags, consciousPauses, tags, usageSessionCategories, usageSessions, user } from "~schema";
 import { seedEmotions } from "../../db/seed/emotions";
 import { deleteAccount } from "~/features/accounts/account.server";
 import { EXPORT_COVERAGE, memberExport } from "~/features/accounts/data-export.server";
@@ -111,6 +111,104 @@ describe(`"Download my data" on ${testEngine()}`, () => {
     expect(body.following.map((f) => f.creator)).toEqual([me.creator]);
     expect(body.watch).toBeTruthy();
     expect(body.forms).toBeTruthy();
+  });
+
+  it("names the watch data's times in ISO 8601 and each weight the feed learned, in both exports", async () => {
+    const me = await member();
+    const [tag] = await handle.db
+      .insert(tags)
+      .values({ slug: `t-${randomUUID().slice(0, 8)}`, nameEn: "Rainy evenings", nameEs: "Tardes de lluvia" })
+      .returning();
+    await handle.db.insert(clipTags).values({ clipId: me.clip.id, tagId: tag!.id });
+    const [other] = await makeClips(handle.db, 1);
+    const browser = {
+      cookie: me.cookie,
+      origin: app.url,
+      "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36",
+    };
+    const watch = { clipId: me.clip.id, kind: "watch", watchedMs: 8000, loops: 0, completed: true, skipped: false };
+    const sent = await fetch(`${app.url}/api/signals`, {
+      method: "POST",
+      headers: { ...browser, "content-type": "text/plain;charset=UTF-8" },
+      body: JSON.stringify({ events: [watch] }),
+    });
+    expect(sent.status).toBe(204);
+    const dismissed = await fetch(`${app.url}/api/feed-choice`, {
+      method: "POST",
+      headers: browser,
+      body: new URLSearchParams({ intent: "dismiss", clipId: other!.id }),
+    });
+    expect(dismissed.ok).toBe(true);
+    const [category] = await handle.db.select().from(categories).where(eq(categories.id, me.clip.categoryId));
+    const creator = rows<{ name: string; slug: string }>(
+      await handle.db.execute(sql`select name, slug from creators where id = ${me.clip.creatorId}`),
+    )[0]!;
+
+    type Watch = {
+      watchEvents: { at: string }[];
+      watchHistory: { at: string; day: string }[];
+      feedAffinities: { facet: string; itemId: string; slug: string; name: string; nameEs?: string; weight: number; updatedAt: string }[];
+      notInterested: { at: string }[];
+    };
+    const full = (await (await fetch(`${app.url}/my-account/data`, { headers: { cookie: me.cookie } })).json()) as { watch: Watch };
+    const download = (await (await fetch(`${app.url}/my-account/watch-data`, { headers: { cookie: me.cookie } })).json()) as Watch;
+    for (const watchData of [full.watch, download]) {
+      const times = [
+        ...watchData.watchEvents.map((row) => row.at),
+        ...watchData.watchHistory.map((row) => row.at),
+        ...watchData.feedAffinities.map((row) => row.updatedAt),
+        ...watchData.notInterested.map((row) => row.at),
+      ];
+      expect(watchData.watchEvents.length * watchData.watchHistory.length * watchData.notInterested.length).toBeGreaterThan(0);
+      // ISO 8601 as exportedAt has it, and the same instant: written within the last minute (not shifted by a zone).
+      for (const at of times) {
+        expect(at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+        expect(Math.abs(Date.now() - Date.parse(at))).toBeLessThan(60_000);
+      }
+      expect(watchData.watchHistory[0]!.day).toBe(new Date().toISOString().slice(0, 10));
+      // Each weight named: a category's and a tag's names in both languages, a creator's name; and the item's slug.
+      const weighed = { weight: expect.any(Number), updatedAt: expect.any(String) };
+      expect(watchData.feedAffinities).toContainEqual({
+        facet: "category",
+        itemId: category!.id,
+        slug: category!.slug,
+        name: category!.nameEn,
+        nameEs: category!.nameEs,
+        ...weighed,
+      });
+      expect(watchData.feedAffinities).toContainEqual({
+        facet: "tag",
+        itemId: tag!.id,
+        slug: tag!.slug,
+        name: "Rainy evenings",
+        nameEs: "Tardes de lluvia",
+        ...weighed,
+      });
+      expect(watchData.feedAffinities).toContainEqual({
+        facet: "creator",
+        itemId: me.clip.creatorId,
+        slug: creator.slug,
+        name: creator.name,
+        ...weighed,
+      });
+      for (const row of watchData.feedAffinities) expect(typeof row.weight).toBe("number");
+    }
+  });
+
+  it("the deletion dialog says the watch history goes with the account, in English and Spanish", async () => {
+    const me = await member();
+    const html = async (language: string) =>
+      (await fetch(`${app.url}/my-account`, { headers: { cookie: me.cookie, "accept-language": language } })).text();
+    const en = await html("en");
+    expect(en).toContain(">Permanently delete your account, your liked videos, your watch history and your profile.<");
+    expect(en).toContain(
+      ">This permanently deletes your account, your liked videos, your watch history, your profile and your usage history.",
+    );
+    const es = await html("es");
+    expect(es).toContain(">Elimina para siempre tu cuenta, tus vídeos favoritos, tu historial de reproducciones y tu perfil.<");
+    expect(es).toContain(
+      ">Esto elimina para siempre tu cuenta, tus vídeos favoritos, tu historial de reproducciones, tu perfil y tu historial de uso.",
+    );
   });
 
   it("refuses the signed-out and unknown formats with a translated message, never cached", async () => {

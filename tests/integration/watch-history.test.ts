@@ -276,7 +276,7 @@ describe(`watch history on ${testEngine()}`, () => {
     expect(en).toContain(">Your Watch history page lists");
     const es = await (await fetch(`${app.url}/politica-de-privacidade`, { headers: headers({ "accept-language": "es" }) })).text();
     expect(es).toContain(">Los eventos, tu historial y tus marcas “No me interesa” se guardan 90 días y después se borran.");
-    expect(es).toContain("solo quedan tus elecciones del feed (Para ti, Más recientes o Aleatorio, y un historial en pausa)");
+    expect(es).toContain("solo quedan tus elecciones del feed (Para ti, Más nuevos o Aleatorio, y un historial en pausa)");
     expect(es).toContain(">Si tu navegador envía Global Privacy Control o Do Not Track");
     expect(es).toContain(">Tu página Historial de reproducciones");
   });

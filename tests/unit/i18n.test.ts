@@ -54,6 +54,25 @@ describe("locale files", () => {
       }
     }
   });
+
+  // The interface calls a flame "flama" in Spanish; "llama" crept into newer texts (the verb "se llama" is fine).
+  it("call flames by one word in Spanish", async () => {
+    const es = await loadNamespaces("es");
+    const strays = Object.entries(es).flatMap(([namespace, tree]) =>
+      (JSON.stringify(tree).match(/(?<!\bse )\bllamas?\b/gi) ?? []).map((word) => `${namespace}: ${word}`),
+    );
+    expect(strays).toEqual([]);
+  });
+
+  // The privacy page names the feed's orders as its menu does.
+  it("name the feed's orders on the privacy page as the feed's menu does", async () => {
+    for (const language of LANGUAGES) {
+      const { feed, legal } = await loadNamespaces(language, ["feed", "legal"]);
+      const order = (feed as { order: Record<string, string> }).order;
+      const or = language === "es" ? "o" : "or";
+      expect(JSON.stringify(legal), language).toContain(`(${order["for-you"]}, ${order.newest} ${or} ${order.shuffle},`);
+    }
+  });
 });
 
 describe("namespaces named in the code", () => {

@@ -76,6 +76,18 @@ describe("watchClip", () => {
     clock = 1_000;
     expect(reported(left).skipped).toBe(true);
   });
+
+  it("reports a quick leave the visitor's feed choice caused (Not interested, its Undo) as a watch, not a skip", () => {
+    let clock = 0;
+    const tracker = watchClip(CLIP, () => clock);
+    tracker.time(0, 10);
+    tracker.time(0.5, 10);
+    clock = 570;
+    tracker.end(true);
+    tracker.end();
+    flushSignals();
+    expect(sent).toEqual([{ clipId: CLIP, kind: "watch", watchedMs: 500, loops: 0, completed: false, skipped: false }]);
+  });
 });
 
 describe("playedBefore", () => {

@@ -19,7 +19,7 @@ import type { BrandMode } from "~/lib/brand-mode";
 import type { Database } from "~/lib/database";
 import { consciousExport } from "~/features/conscious/index.server";
 import { followsExport } from "~/features/follows/index.server";
-import { signalsExport } from "~/features/signals/index.server";
+import { watchDataExport } from "~/features/signals/index.server";
 
 /**
  * Where each table that names a member (a foreign key to `user`) appears in their data export, or why it does not.
@@ -150,7 +150,7 @@ export async function memberExport(db: Database, userId: string, brand: BrandMod
     creatorPages,
     creatorPageEdits: creatorPageEditsOf,
     following: await followsExport(db, userId),
-    watch: await signalsExport(db, userId),
+    watch: await watchDataExport(db, userId),
     forms: await formsOf(db, userId, owner.email.toLowerCase()),
   };
 }

@@ -1,3 +1,4 @@
+import { openWatches } from "~/features/signals";
 import { FEED_PAGE_SIZE } from "./feed-filters";
 import type { FeedClip } from "./feed-clip";
 import type { FeedLive, FeedOrder } from "./use-feed";
@@ -58,6 +59,10 @@ export function dismissClip(
   position: number,
   back?: FeedClip,
 ): void {
+  // The clip on screen leaves it by this choice, not by the visitor moving on: its watch is no skip. Undo puts the feed
+  // back as it was, so the clip the dismissal had put on screen must not sink its creator and tags; and the dismissal is
+  // its own signal, which Undo takes back — a skip of the dismissed clip would outlive it.
+  for (const end of openWatches) end(true);
   if (!back) {
     const dismissed = clips.get(position);
     const left = shifted(clips, position, -1);

@@ -9,6 +9,7 @@ export {
   ownerIs,
   type SignalOwnerRef,
 } from "./signals.server";
+export { watchDataExport } from "./signals-export.server";
 export { asksNoProfile } from "./signal-owner.server";
 export { commitSignals, type SignalOwner } from "./signal-writer.server";
 export { scheduleSignalPrune, signalPruneHandler, SIGNALS_PRUNE_JOB } from "./signal-retention.server";

@@ -2,6 +2,6 @@
 export { signalBatch, type SignalEvent } from "./signals.schema";
 export { countsAsView, MAX_SIGNAL_BATCH, qualityOf, SIGNAL_RETENTION_DAYS, SKIP_WITHIN_MS, VIEW_AFTER_MS } from "./signal-rules";
 export { WatchDataSection } from "./components/watch-data-section";
-export { flushSignals, playedBefore, reportSignal, watchClip } from "./signal-queue";
+export { flushSignals, openWatches, playedBefore, reportSignal, watchClip } from "./signal-queue";
 export { settleSignals } from "./signal-settle";
 export { emptyLearnedProfile, learnedNothing, type LearnedProfile } from "./feed-learned";

@@ -8,8 +8,11 @@ import type { SignalEvent } from "./signals.schema";
 const SEND_EVERY = 5;
 let queue: SignalEvent[] = [];
 let listening = false;
-/** How to end each watch of a clip on screen now (signal-settle.ts). */
-export const openWatches = new Set<() => void>();
+/**
+ * How to end each watch of a clip on screen now (signal-settle.ts); `kept`: the clip leaves by the visitor's choice in
+ * the feed, not by their moving on, and is never a skip (feed-extras.ts).
+ */
+export const openWatches = new Set<(kept?: boolean) => void>();
 
 /** What a send answers once the server has it, or failed: nothing (a lost batch is not tried again). */
 const done = () => {};
@@ -71,7 +74,8 @@ export function playedBefore(video: HTMLVideoElement): PlayedBefore {
 /**
  * Follows one clip while it is on screen: the time it played (sums of small forward steps of its clock, so a seek
  * is not watching), loops (its clock jumping back from near the end), and how long it stayed. `end()` reports the
- * watch: completed when it reached the end, skipped when it left within SKIP_WITHIN_MS without being finished.
+ * watch: completed when it reached the end, skipped when it left within SKIP_WITHIN_MS without being finished —
+ * unless `end(true)`: it left because "Not interested" took it out, or its Undo put the clip before it back.
  */
 export function watchClip(clipId: string, now = () => Date.now(), before?: PlayedBefore) {
   const shownAt = now();
@@ -81,7 +85,7 @@ export function watchClip(clipId: string, now = () => Date.now(), before?: Playe
   let last: number | null = before ? before.currentTime : null;
   let lastAt = shownAt;
   // Reported once: a watch is open until its first end.
-  const end = () => {
+  const end = (kept?: boolean) => {
     if (!openWatches.delete(end)) return;
     const stayed = now() - shownAt;
     reportSignal({
@@ -90,7 +94,7 @@ export function watchClip(clipId: string, now = () => Date.now(), before?: Playe
       watchedMs: Math.round(Math.min(watchedMs, 3_600_000)),
       loops: Math.min(loops, 1000),
       completed,
-      skipped: !completed && stayed < SKIP_WITHIN_MS,
+      skipped: !kept && !completed && stayed < SKIP_WITHIN_MS,
     });
   };
   openWatches.add(end);

@@ -11,6 +11,8 @@ import { killableServer } from "../support/killable-server";
 // ADR 130 and ADR 103: watch-signal batches are answered only once their group commit is on disk. Visitors send
 // batches concurrently, the server is SIGKILLed mid-stream and started again on the same data: every batch answered
 // 2xx is there, event by event, and every clip's counters equal its stored events and views (nothing half written).
+// The counters take a visitor's first watch and first share of a clip each day (ADR 252); a visitor's events of one clip
+// carry the same completion, skip and loops, so whichever of them came first, the expected counters are exact.
 // A batch is recognised by its events' watchedMs, unique to it. PGlite under a data folder, or PostgreSQL with
 // TEST_DATABASE_URL (in a database of its own). Answering before the commit makes it fail: the batches still waiting
 // for the next commit, or inside the one the kill interrupts, are answered and lost.
@@ -56,11 +58,12 @@ describe(`watch signals across a SIGKILL, on ${onPostgres ? "PostgreSQL" : "PGli
         // watchedMs = batch × 20 + position: unique to the batch, so its rows can be told from every other's.
         const batch = nextBatch++;
         const events: SentEvent[] = Array.from({ length: 10 + (batch % 11) }, (_, e) => {
-          const clipId = clipIds[(batch * 7 + e * 3) % clipIds.length]!;
+          const at = (batch * 7 + e * 3) % clipIds.length;
+          const clipId = clipIds[at]!;
           const watchedMs = 1000 + batch * 20 + e;
           return e % 9 === 8
             ? { clipId, kind: "share", watchedMs, loops: 0, completed: false, skipped: false }
-            : { clipId, kind: "watch", watchedMs, loops: e % 3, completed: e % 4 === 0, skipped: e % 4 === 1 };
+            : { clipId, kind: "watch", watchedMs, loops: at % 3, completed: at % 4 === 0, skipped: at % 4 === 1 };
         });
         const reply = await client.request("/api/signals", {
           method: "POST",
@@ -118,13 +121,15 @@ describe(`watch signals across a SIGKILL, on ${onPostgres ? "PostgreSQL" : "PGli
       // Each clip's counters are exactly its stored events and views: the commit wrote all of them or none.
       const mismatched = await rowsOf(
         handle,
-        sql`with e as (
+        sql`with firsts as (
+              select distinct on (anonymous_id, clip_id, kind) * from watch_events order by anonymous_id, clip_id, kind, created_at),
+            e as (
               select clip_id, count(*) filter (where kind = 'watch') as watches,
                 count(*) filter (where kind = 'watch' and completed) as completions,
                 count(*) filter (where kind = 'watch' and skipped) as skips,
                 coalesce(sum(loops) filter (where kind = 'watch'), 0) as loops,
                 count(*) filter (where kind = 'share') as shares
-              from watch_events group by clip_id),
+              from firsts group by clip_id),
             v as (select clip_id, count(*) as views from clip_views group by clip_id)
           select s.clip_id::text as clip, s.watches, e.watches as events_watches, s.views, coalesce(v.views, 0) as view_rows
           from clip_stats s full join e on e.clip_id = s.clip_id left join v on v.clip_id = coalesce(s.clip_id, e.clip_id)
